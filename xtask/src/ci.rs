@@ -1,0 +1,116 @@
+//! `cargo xtask ci`: everything CI checks, in order, stopping at the first
+//! failure with the step's name. Ends with one plain `ci: N passed, N failed`
+//! line that adds up the unit tests, snapshot cases and conformance cases.
+
+use std::process::Command;
+
+use anyhow::bail;
+
+use crate::util::{cargo, run_checked, run_streaming};
+use crate::{conformance, snapshots};
+
+pub(crate) fn run() -> anyhow::Result<()> {
+    step("cargo fmt --check");
+    run_checked(cargo().args(["fmt", "--all", "--check"]), "cargo fmt --check (run `cargo fmt`)")?;
+
+    step("cargo clippy");
+    run_checked(
+        cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+        "cargo clippy --workspace --all-targets -- -D warnings",
+    )?;
+
+    step("cargo test --workspace");
+    let (mut passed, mut failed) = (0, 0);
+    let ok = run_streaming(cargo().args(["test", "--workspace"]), |line| {
+        if let Some((p, f)) = parse_test_result(line) {
+            passed += p;
+            failed += f;
+        }
+    })?;
+    if !ok || failed > 0 {
+        bail!("cargo test --workspace failed ({failed} tests failed)");
+    }
+
+    step("cargo xtask snapshots");
+    let snaps = snapshots::run(None, false)?;
+    if snaps.failed > 0 {
+        bail!("snapshot suites failed: review with `cargo xtask snapshots --review`");
+    }
+
+    step("cargo xtask conformance");
+    let conf = conformance::run(false)?;
+    if conf.failed > 0 {
+        bail!("conformance suites failed: see `cargo xtask conformance --verbose`");
+    }
+
+    step("cargo deny check bans licenses sources");
+    ensure_cargo_deny()?;
+    run_checked(
+        cargo().args(["deny", "--locked", "check", "bans", "licenses", "sources"]),
+        "cargo deny check bans licenses sources",
+    )?;
+
+    println!(
+        "\nci: all steps passed (unit and doc tests {passed}, snapshot cases {}, conformance cases {})",
+        snaps.passed, conf.passed
+    );
+    println!("ci: {} passed, 0 failed", passed + snaps.passed + conf.passed);
+    Ok(())
+}
+
+fn step(name: &str) {
+    println!("\n==> {name}");
+}
+
+/// Installs cargo-deny from crates.io when it is missing.
+fn ensure_cargo_deny() -> anyhow::Result<()> {
+    let present = Command::new("cargo")
+        .args(["deny", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !present {
+        println!("cargo-deny is missing: installing it with `cargo install --locked cargo-deny`");
+        run_checked(
+            Command::new("cargo").args(["install", "--locked", "cargo-deny"]),
+            "cargo install --locked cargo-deny",
+        )?;
+    }
+    Ok(())
+}
+
+/// Reads libtest's `test result: ok. 12 passed; 0 failed; ...` line.
+fn parse_test_result(line: &str) -> Option<(usize, usize)> {
+    let rest = line.trim().strip_prefix("test result: ")?;
+    let (_, counts) = rest.split_once(". ")?;
+    let mut passed = None;
+    let mut failed = None;
+    for part in counts.split("; ") {
+        let (n, word) = part.split_once(' ')?;
+        match word {
+            "passed" => passed = n.parse().ok(),
+            "failed" => failed = n.parse().ok(),
+            _ => {}
+        }
+    }
+    Some((passed?, failed?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_test_result;
+
+    #[test]
+    fn reads_libtest_result_lines() {
+        assert_eq!(
+            parse_test_result(
+                "test result: ok. 12 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s"
+            ),
+            Some((12, 0))
+        );
+        assert_eq!(
+            parse_test_result("test result: FAILED. 3 passed; 2 failed; 0 ignored"),
+            Some((3, 2))
+        );
+        assert_eq!(parse_test_result("running 3 tests"), None);
+    }
+}
