@@ -11,11 +11,21 @@ use crate::{conformance, snapshots};
 
 pub(crate) fn run() -> anyhow::Result<()> {
     step("cargo fmt --check");
-    run_checked(cargo().args(["fmt", "--all", "--check"]), "cargo fmt --check (run `cargo fmt`)")?;
+    run_checked(
+        cargo().args(["fmt", "--all", "--check"]),
+        "cargo fmt --check (run `cargo fmt`)",
+    )?;
 
     step("cargo clippy");
     run_checked(
-        cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+        cargo().args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
         "cargo clippy --workspace --all-targets -- -D warnings",
     )?;
 
@@ -54,7 +64,10 @@ pub(crate) fn run() -> anyhow::Result<()> {
         "\nci: all steps passed (unit and doc tests {passed}, snapshot cases {}, conformance cases {})",
         snaps.passed, conf.passed
     );
-    println!("ci: {} passed, 0 failed", passed + snaps.passed + conf.passed);
+    println!(
+        "ci: {} passed, 0 failed",
+        passed + snaps.passed + conf.passed
+    );
     Ok(())
 }
 

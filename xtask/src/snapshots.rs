@@ -65,23 +65,32 @@ fn parse_summary(line: &str) -> Option<[usize; 5]> {
 /// Passed/failed count cases; a suite that did not run at all counts as one failure.
 pub(crate) fn run(only: Option<&str>, review: bool) -> anyhow::Result<Totals> {
     let crates = discover()?;
-    if let Some(name) = only {
-        if !crates.iter().any(|c| c.dir == name) {
-            let known: Vec<&str> = crates.iter().map(|c| c.dir.as_str()).collect();
-            anyhow::bail!(
-                "no snapshot suites in crate `{name}` (crates with suites: {})",
-                if known.is_empty() { "none".to_owned() } else { known.join(", ") }
-            );
-        }
+    if let Some(name) = only
+        && !crates.iter().any(|c| c.dir == name)
+    {
+        let known: Vec<&str> = crates.iter().map(|c| c.dir.as_str()).collect();
+        let known = if known.is_empty() {
+            "none".to_owned()
+        } else {
+            known.join(", ")
+        };
+        anyhow::bail!("no snapshot suites in crate `{name}` (crates with suites: {known})");
     }
     let mut totals = Totals::default();
     let mut suites = 0;
     let mut not_green = Vec::new();
     for krate in crates.iter().filter(|c| only.is_none_or(|n| n == c.dir)) {
         let mut cmd = cargo();
-        cmd.args(["test", "--quiet", "--package", &krate.package, "--test", "snapshots"])
-            .args(["--", "--nocapture", "--test-threads=1"])
-            .env_remove("INSTA_FORCE_PASS");
+        cmd.args([
+            "test",
+            "--quiet",
+            "--package",
+            &krate.package,
+            "--test",
+            "snapshots",
+        ])
+        .args(["--", "--nocapture", "--test-threads=1"])
+        .env_remove("INSTA_FORCE_PASS");
         if in_ci() {
             cmd.env("INSTA_UPDATE", "no");
         }
@@ -145,7 +154,10 @@ mod tests {
             parse_summary("snapshots wikitext: 12 cases, 10 passed, 1 failed, 1 new, 0 stale"),
             Some([12, 10, 1, 1, 0])
         );
-        assert_eq!(parse_summary("snapshots: 3 suites, 1 passed, 0 failed"), None);
+        assert_eq!(
+            parse_summary("snapshots: 3 suites, 1 passed, 0 failed"),
+            None
+        );
         assert_eq!(parse_summary("test result: ok. 3 passed"), None);
     }
 }

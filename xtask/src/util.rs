@@ -42,13 +42,17 @@ pub(crate) fn run_streaming(
             on_line(&line);
         }
     }
-    let status = child.wait().with_context(|| format!("waiting for {shown}"))?;
+    let status = child
+        .wait()
+        .with_context(|| format!("waiting for {shown}"))?;
     Ok(status.success())
 }
 
 /// Runs `cmd` with inherited output and fails with `what` if it fails.
 pub(crate) fn run_checked(cmd: &mut Command, what: &str) -> anyhow::Result<()> {
-    let status = cmd.status().with_context(|| format!("cannot start {what}"))?;
+    let status = cmd
+        .status()
+        .with_context(|| format!("cannot start {what}"))?;
     if !status.success() {
         bail!("{what} failed ({status})");
     }

@@ -17,6 +17,21 @@
 //!
 //! A "new" case is one whose snapshot file did not exist before the run; a
 //! "failed" case had a snapshot that no longer matches, or its render panicked.
+//!
+//! ```no_run
+//! // In crates/<crate>/tests/snapshots.rs, inside a #[test] function:
+//! use std::path::Path;
+//! use testkit::SnapshotSuite;
+//!
+//! let krate = Path::new(env!("CARGO_MANIFEST_DIR"));
+//! SnapshotSuite::new(
+//!     "example",
+//!     krate.join("../../testdata/example"),
+//!     krate.join("tests/snapshots/example"),
+//! )
+//! .extension("txt")
+//! .run(|_path, bytes| String::from_utf8_lossy(bytes).to_uppercase());
+//! ```
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -97,10 +112,10 @@ impl SnapshotSuite {
                 let path = entry.path();
                 if path.is_dir() {
                     stack.push(path);
-                } else if self.wants(&path) {
-                    if let Ok(rel) = path.strip_prefix(&self.inputs) {
-                        found.push(rel.to_path_buf());
-                    }
+                } else if self.wants(&path)
+                    && let Ok(rel) = path.strip_prefix(&self.inputs)
+                {
+                    found.push(rel.to_path_buf());
                 }
             }
         }
@@ -142,7 +157,12 @@ impl SnapshotSuite {
                 println!("  {what}: {case}");
             }
         }
-        assert!(tally.cases > 0, "suite {} has no input under {}", self.name, self.inputs.display());
+        assert!(
+            tally.cases > 0,
+            "suite {} has no input under {}",
+            self.name,
+            self.inputs.display()
+        );
         assert!(
             tally.ok(),
             "suite {}: review with `cargo insta review` (stale snapshots: delete them)",
@@ -187,5 +207,82 @@ impl SnapshotSuite {
             tally.stale = stale;
         }
         tally
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suite(dir: &Path) -> SnapshotSuite {
+        SnapshotSuite::new("t", dir.join("in"), dir.join("snaps")).extension("txt")
+    }
+
+    fn write(path: &Path, text: &str) {
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn snapshot_names_flatten_folders() {
+        assert_eq!(
+            SnapshotSuite::snapshot_name(Path::new("seed/lists.txt")),
+            "seed__lists.txt"
+        );
+    }
+
+    #[test]
+    fn cases_are_filtered_by_extension_and_sorted() {
+        let dir = tempfile::tempdir().unwrap();
+        write(&dir.path().join("in/b.txt"), "b");
+        write(&dir.path().join("in/sub/a.txt"), "a");
+        write(&dir.path().join("in/c.html"), "c");
+        write(&dir.path().join("in/README.md"), "not a case");
+        let cases = suite(dir.path()).cases();
+        assert_eq!(
+            cases,
+            vec![PathBuf::from("b.txt"), PathBuf::from("sub/a.txt")]
+        );
+    }
+
+    #[test]
+    fn tally_tells_passed_failed_new_and_stale_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        write(&dir.path().join("in/same.txt"), "same");
+        write(&dir.path().join("in/changed.txt"), "changed");
+        write(&dir.path().join("in/fresh.txt"), "fresh");
+        let snap = |content: &str| format!("---\nsource: test\n---\n{content}\n");
+        write(&dir.path().join("snaps/same.txt.snap"), &snap("SAME"));
+        write(&dir.path().join("snaps/changed.txt.snap"), &snap("OLD"));
+        write(&dir.path().join("snaps/gone.txt.snap"), &snap("GONE"));
+        let tally =
+            suite(dir.path()).tally(|_, bytes| String::from_utf8_lossy(bytes).to_uppercase());
+        assert_eq!(tally.cases, 3);
+        assert_eq!(tally.passed, 1);
+        assert_eq!(tally.failed, vec!["changed.txt".to_owned()]);
+        assert_eq!(tally.new, vec!["fresh.txt".to_owned()]);
+        assert_eq!(tally.stale, vec!["gone.txt.snap".to_owned()]);
+        assert!(!tally.ok());
+        assert_eq!(
+            tally.summary_line("t"),
+            "snapshots t: 3 cases, 1 passed, 1 failed, 1 new, 1 stale"
+        );
+    }
+
+    #[test]
+    fn a_panicking_render_is_a_failure_not_an_abort() {
+        let dir = tempfile::tempdir().unwrap();
+        write(&dir.path().join("in/boom.txt"), "x");
+        write(
+            &dir.path().join("snaps/boom.txt.snap"),
+            "---\nsource: test\n---\nx\n",
+        );
+        let tally = suite(dir.path()).tally(|_, _| panic!("render failed"));
+        assert_eq!(tally.failed, vec!["boom.txt".to_owned()]);
+    }
+
+    #[test]
+    fn an_empty_suite_is_not_ok() {
+        assert!(!Tally::default().ok());
     }
 }
