@@ -1,4 +1,4 @@
-//! `cargo xtask snapshots`: runs each crate's `tests/snapshots.rs` (built on
+//! `cargo xtask snapshots`: runs each crate's `tests/snapshots*.rs` (built on
 //! `testkit::SnapshotSuite`) and sums up the summary lines they print.
 
 use std::fs;
@@ -8,12 +8,14 @@ use anyhow::Context;
 
 use crate::util::{Totals, cargo, in_ci, root, run_streaming};
 
-/// A crate that has a snapshot test target.
+/// A crate that has snapshot test targets.
 struct SnapshotCrate {
     /// Folder name under `crates/`.
     dir: String,
     /// Cargo package name.
     package: String,
+    /// Its test targets named `snapshots*` (the files `tests/snapshots*.rs`).
+    targets: Vec<String>,
 }
 
 fn discover() -> anyhow::Result<Vec<SnapshotCrate>> {
@@ -21,9 +23,18 @@ fn discover() -> anyhow::Result<Vec<SnapshotCrate>> {
     let mut found = Vec::new();
     for entry in fs::read_dir(&crates).with_context(|| format!("reading {}", crates.display()))? {
         let path = entry?.path();
-        if !path.join("tests/snapshots.rs").is_file() {
+        let mut targets: Vec<String> = fs::read_dir(path.join("tests"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter_map(|f| f.strip_suffix(".rs").map(str::to_owned))
+            .filter(|stem| stem.starts_with("snapshots"))
+            .collect();
+        if targets.is_empty() {
             continue;
         }
+        targets.sort();
         let manifest = fs::read_to_string(path.join("Cargo.toml"))
             .with_context(|| format!("reading {}/Cargo.toml", path.display()))?;
         let package = manifest
@@ -35,7 +46,11 @@ fn discover() -> anyhow::Result<Vec<SnapshotCrate>> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        found.push(SnapshotCrate { dir, package });
+        found.push(SnapshotCrate {
+            dir,
+            package,
+            targets,
+        });
     }
     found.sort_by(|a, b| a.dir.cmp(&b.dir));
     Ok(found)
