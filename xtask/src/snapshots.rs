@@ -96,16 +96,12 @@ pub(crate) fn run(only: Option<&str>, review: bool) -> anyhow::Result<Totals> {
     let mut not_green = Vec::new();
     for krate in crates.iter().filter(|c| only.is_none_or(|n| n == c.dir)) {
         let mut cmd = cargo();
-        cmd.args([
-            "test",
-            "--quiet",
-            "--package",
-            &krate.package,
-            "--test",
-            "snapshots",
-        ])
-        .args(["--", "--nocapture", "--test-threads=1"])
-        .env_remove("INSTA_FORCE_PASS");
+        cmd.args(["test", "--quiet", "--package", &krate.package]);
+        for target in &krate.targets {
+            cmd.args(["--test", target]);
+        }
+        cmd.args(["--", "--nocapture", "--test-threads=1"])
+            .env_remove("INSTA_FORCE_PASS");
         if in_ci() {
             cmd.env("INSTA_UPDATE", "no");
         }

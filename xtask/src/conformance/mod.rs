@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+mod encoding;
+
 use crate::util::{Totals, in_ci, root};
 
 /// What one suite found.
@@ -28,7 +30,24 @@ pub(crate) struct Suite {
 }
 
 /// Every registered suite, in the order they run.
-const SUITES: &[Suite] = &[];
+const SUITES: &[Suite] = &[
+    Suite {
+        name: "encoding/tests1",
+        run: encoding::tests1,
+    },
+    Suite {
+        name: "encoding/tests2",
+        run: encoding::tests2,
+    },
+    Suite {
+        name: "encoding/test-yahoo-jp",
+        run: encoding::yahoo_jp,
+    },
+    Suite {
+        name: "encoding/scripted",
+        run: encoding::scripted,
+    },
+];
 
 /// The conformance data folder: `PAGETEXT_CONFORMANCE_DIR`, else `../shared/conformance`.
 fn data_dir() -> PathBuf {

@@ -1,0 +1,731 @@
+//! The encoding sniffing algorithm: from bytes and out-of-band hints to an
+//! encoding, a confidence and the reason.
+//!
+//! Spec: seed 001 §8.2.2.1 ("Determining the character encoding"), steps 1
+//! to 7; later standard: HTML 5.2 §8.2.2.2 (the same algorithm with a user
+//! override first, the BOM handled by the Encoding Standard's "decode", and a
+//! step for nested browsing contexts, which has no meaning here).
+
+use std::fmt;
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::{Encoding, WINDOWS_1252};
+
+use crate::meta::extract_encoding_from_meta_content;
+use crate::prescan::{MetaCharset, MetaDeclaration, Prescan};
+
+/// Which version of the algorithms runs.
+///
+/// The later standard is the default because browsers and the peer test
+/// suites behave that way; the seed's 2007 text stays available under its
+/// own name. The crate docs list every difference.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Rules {
+    /// The later HTML standard (HTML 5.2 / WHATWG), as browsers implement it.
+    #[default]
+    Standard,
+    /// The HTML5 draft of October 2007 (seed 001), to the letter, with its
+    /// obvious typos fixed.
+    Seed2007,
+}
+
+/// How sure the sniffing algorithm is, which decides whether a `<meta>` met
+/// later by the parser may still change the encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Confidence {
+    /// The encoding is a guess: a declaration found while parsing may change it.
+    Tentative,
+    /// The encoding is settled: the parser keeps it whatever the document says.
+    Certain,
+}
+
+impl fmt::Display for Confidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Confidence::Tentative => "tentative",
+            Confidence::Certain => "certain",
+        })
+    }
+}
+
+/// Why the sniffing algorithm chose its encoding: which step decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Source {
+    /// A byte order mark at the start of the bytes (seed step 3; in the later
+    /// standard the Encoding Standard's "decode" lets it override everything).
+    Bom,
+    /// The user said which encoding to use (later standard step 1).
+    UserOverride,
+    /// The transport layer named a charset, e.g. a `Content-Type` header
+    /// (seed step 1, later standard step 3).
+    Transport,
+    /// The prescan found a `<meta>` declaration (seed step 4, later step 4).
+    Meta {
+        /// Byte offset of the `<` of the `<meta` tag.
+        offset: usize,
+        /// Which attribute declared it.
+        declaration: MetaDeclaration,
+        /// The encoding the label names, when the prescan used another one:
+        /// the later standard reads a UTF-16 label as UTF-8 and
+        /// `x-user-defined` as windows-1252. `None` when the label's own
+        /// encoding is used.
+        #[cfg_attr(
+            feature = "serde",
+            serde(
+                serialize_with = "crate::serde_optional_name",
+                skip_serializing_if = "Option::is_none"
+            )
+        )]
+        declared: Option<&'static Encoding>,
+    },
+    /// The caller knew the likely encoding, e.g. from an earlier visit
+    /// (seed step 5, later step 6).
+    Likely,
+    /// chardetng guessed it from the bytes (seed step 6, later step 7).
+    Autodetected {
+        /// How many bytes from the start were given to the detector.
+        examined: usize,
+    },
+    /// Nothing said anything: the default encoding (seed step 7, later step 8).
+    Default,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Bom => f.write_str("byte order mark"),
+            Source::UserOverride => f.write_str("encoding chosen by the user"),
+            Source::Transport => f.write_str("charset given by the transport layer (Content-Type)"),
+            Source::Meta {
+                offset,
+                declaration,
+                declared,
+            } => {
+                match declaration {
+                    MetaDeclaration::Charset => write!(f, "<meta charset> at byte {offset}")?,
+                    MetaDeclaration::Pragma => write!(f, "<meta content> at byte {offset}")?,
+                }
+                // A substitution is worth showing; there are only two.
+                if let Some(declared) = declared {
+                    let used = if crate::prescan::is_utf16(declared) {
+                        "UTF-8"
+                    } else {
+                        "windows-1252"
+                    };
+                    write!(f, " (declares {}, read as {used})", declared.name())?;
+                }
+                Ok(())
+            }
+            Source::Likely => f.write_str("likely encoding known beforehand"),
+            Source::Autodetected { examined } => {
+                write!(f, "guessed by chardetng from the first {examined} bytes")
+            }
+            Source::Default => f.write_str("default (nothing declared it)"),
+        }
+    }
+}
+
+/// The answer of the sniffing algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Sniffed {
+    /// The encoding to decode with. Its WHATWG name is `encoding.name()`
+    /// (`windows-1252`, `Shift_JIS`, `EUC-JP`...); serialised as that name.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_name"))]
+    pub encoding: &'static Encoding,
+    /// Whether the parser may still change it.
+    pub confidence: Confidence,
+    /// Which step decided.
+    pub source: Source,
+}
+
+impl fmt::Display for Sniffed {
+    /// `EUC-JP (tentative): <meta charset> at byte 112`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}): {}",
+            self.encoding.name(),
+            self.confidence,
+            self.source
+        )
+    }
+}
+
+/// Whether autodetection may answer UTF-8.
+///
+/// Browsers must say [`Deny`](Utf8Guess::Deny) for pages from the network so
+/// that authors cannot come to rely on it; for local files the later standard
+/// notes that detecting UTF-8 is especially reliable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Utf8Guess {
+    /// UTF-8 is a possible answer.
+    Allow,
+    /// UTF-8 is never answered; valid UTF-8 gets the legacy guess for the TLD.
+    Deny,
+}
+
+/// The most bytes, counted from the first non-ASCII byte, that autodetection
+/// gives to chardetng by default. The crate docs ("How much chardetng reads")
+/// say how this was measured.
+pub const AUTODETECT_MAX_BYTES: usize = 64 * 1024;
+
+/// How many non-ASCII bytes autodetection waits for, by default, before it
+/// stops feeding chardetng early: with that much evidence the guess no longer
+/// changed on any page measured (see the crate docs).
+pub const AUTODETECT_ENOUGH_NON_ASCII: usize = 256;
+
+/// Settings for step 6 (autodetection with chardetng).
+///
+/// The detector reads the document from the start in chunks and stops at
+/// whichever comes first: [`enough_non_ascii`](Self::enough_non_ascii)
+/// non-ASCII bytes read, [`max_bytes`](Self::max_bytes) read after the first
+/// non-ASCII byte, or the end. The ASCII run before the first non-ASCII byte
+/// costs almost nothing (chardetng skips it), and an all-ASCII document is
+/// not given to the detector at all: the default applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Autodetect<'a> {
+    /// The top-level domain the document came from (`jp`, `ru`, `com`...), or
+    /// a whole host name, whose last label is used. It tips the guess towards
+    /// the legacy encodings of that region. Anything that is not ASCII letters,
+    /// digits and `-` counts as no hint.
+    pub tld: Option<&'a str>,
+    /// Whether UTF-8 may be guessed.
+    pub utf8: Utf8Guess,
+    /// The most bytes read after the first non-ASCII byte.
+    pub max_bytes: usize,
+    /// Stop once this many non-ASCII bytes have been read.
+    pub enough_non_ascii: usize,
+}
+
+impl Default for Autodetect<'_> {
+    /// No TLD, UTF-8 allowed (this crate reads files),
+    /// [`AUTODETECT_MAX_BYTES`] and [`AUTODETECT_ENOUGH_NON_ASCII`].
+    fn default() -> Self {
+        Autodetect {
+            tld: None,
+            utf8: Utf8Guess::Allow,
+            max_bytes: AUTODETECT_MAX_BYTES,
+            enough_non_ascii: AUTODETECT_ENOUGH_NON_ASCII,
+        }
+    }
+}
+
+/// What the caller knows besides the bytes: the out-of-band inputs of the
+/// sniffing algorithm and the choices it leaves to the user agent.
+///
+/// ```
+/// use sniff::{Autodetect, Hints, Utf8Guess};
+///
+/// let hints = Hints::default()
+///     .with_content_type(b"text/html; charset=ISO-8859-2")
+///     .with_autodetect(Some(Autodetect { tld: Some("example.cz"), utf8: Utf8Guess::Deny, ..Autodetect::default() }));
+/// assert_eq!(hints.transport, Some(encoding_rs::ISO_8859_2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hints<'a> {
+    /// Which version of the algorithm runs.
+    pub rules: Rules,
+    /// An encoding the user insists on (later standard step 1, certain).
+    /// A BOM still wins under the later standard.
+    pub user_override: Option<&'static Encoding>,
+    /// The charset the transport layer gave (certain); see
+    /// [`with_content_type`](Self::with_content_type).
+    pub transport: Option<&'static Encoding>,
+    /// How many bytes the prescan reads; `None` means the version's own
+    /// (1024 for the later standard, unbounded for the seed).
+    pub prescan_window: Option<usize>,
+    /// The likely encoding, e.g. the one the page had last time (tentative).
+    pub likely: Option<&'static Encoding>,
+    /// Autodetection settings; `None` skips the step.
+    pub autodetect: Option<Autodetect<'a>>,
+    /// The encoding when no step decides (tentative).
+    pub default: &'static Encoding,
+}
+
+impl Default for Hints<'_> {
+    /// The later standard's rules, no out-of-band information, autodetection
+    /// with [`Autodetect::default`], windows-1252 as the default.
+    fn default() -> Self {
+        Hints {
+            rules: Rules::Standard,
+            user_override: None,
+            transport: None,
+            prescan_window: None,
+            likely: None,
+            autodetect: Some(Autodetect::default()),
+            default: WINDOWS_1252,
+        }
+    }
+}
+
+impl<'a> Hints<'a> {
+    /// The same hints under other rules.
+    #[must_use]
+    pub fn with_rules(self, rules: Rules) -> Self {
+        Hints { rules, ..self }
+    }
+
+    /// Sets the transport charset from a `Content-Type` value such as
+    /// `text/html; charset=euc-jp` (the `charset` parameter is read with
+    /// [`extract_encoding_from_meta_content`]). A value without a usable
+    /// charset leaves the hints as they were.
+    #[must_use]
+    pub fn with_content_type(self, value: &[u8]) -> Self {
+        match extract_encoding_from_meta_content(value, Rules::Standard) {
+            Some(encoding) => Hints {
+                transport: Some(encoding),
+                ..self
+            },
+            None => self,
+        }
+    }
+
+    /// Sets or clears the user override.
+    #[must_use]
+    pub fn with_user_override(self, encoding: Option<&'static Encoding>) -> Self {
+        Hints {
+            user_override: encoding,
+            ..self
+        }
+    }
+
+    /// Sets or clears the likely encoding.
+    #[must_use]
+    pub fn with_likely(self, encoding: Option<&'static Encoding>) -> Self {
+        Hints {
+            likely: encoding,
+            ..self
+        }
+    }
+
+    /// Sets or clears (with `None`) autodetection.
+    #[must_use]
+    pub fn with_autodetect(self, autodetect: Option<Autodetect<'a>>) -> Self {
+        Hints { autodetect, ..self }
+    }
+
+    /// Sets the default encoding of the last step.
+    #[must_use]
+    pub fn with_default(self, encoding: &'static Encoding) -> Self {
+        Hints {
+            default: encoding,
+            ..self
+        }
+    }
+
+    /// Sets the prescan window (`None`: the version's own).
+    #[must_use]
+    pub fn with_prescan_window(self, window: Option<usize>) -> Self {
+        Hints {
+            prescan_window: window,
+            ..self
+        }
+    }
+
+    fn prescan(&self) -> Prescan {
+        let prescan = Prescan::for_rules(self.rules);
+        match self.prescan_window {
+            Some(window) => prescan.with_window(window),
+            None => prescan,
+        }
+    }
+}
+
+/// <https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm>
+///
+/// Runs the encoding sniffing algorithm on `bytes` (all the bytes there are,
+/// or as many as are available) with what the caller knows. It never fails:
+/// the last step always has an answer.
+///
+/// Order of the steps under [`Rules::Standard`]: BOM, user override,
+/// transport, prescan, likely encoding, autodetection, default. Under
+/// [`Rules::Seed2007`]: user override (not in the seed, kept so that an
+/// explicit choice is never ignored), transport, BOM, prescan, likely
+/// encoding, autodetection, default.
+///
+/// ```
+/// use sniff::{Confidence, Hints, Source, sniff};
+///
+/// let page = b"<html><head><meta charset=windows-1251><title>\xcf\xf0\xe8\xe2\xe5\xf2</title>";
+/// let sniffed = sniff(page, &Hints::default());
+/// assert_eq!(sniffed.encoding, encoding_rs::WINDOWS_1251);
+/// assert_eq!(sniffed.confidence, Confidence::Tentative);
+/// assert!(matches!(sniffed.source, Source::Meta { offset: 12, .. }));
+/// assert_eq!(sniffed.source.to_string(), "<meta charset> at byte 12");
+/// ```
+pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
+    let certain = |encoding, source| Sniffed {
+        encoding,
+        confidence: Confidence::Certain,
+        source,
+    };
+    let bom = || Encoding::for_bom(bytes).map(|(encoding, _)| certain(encoding, Source::Bom));
+    let user = || {
+        hints
+            .user_override
+            .map(|e| certain(e, Source::UserOverride))
+    };
+    let transport = || hints.transport.map(|e| certain(e, Source::Transport));
+    let early = match hints.rules {
+        // Later standard: the BOM overrides everything (the Encoding
+        // Standard's "decode"), then step 1 (user) and step 3 (transport).
+        Rules::Standard => bom().or_else(user).or_else(transport),
+        // Seed: step 1 (transport) before step 3 (BOM).
+        Rules::Seed2007 => user().or_else(transport).or_else(bom),
+    };
+    if let Some(sniffed) = early {
+        return sniffed;
+    }
+    let tentative = |encoding, source| Sniffed {
+        encoding,
+        confidence: Confidence::Tentative,
+        source,
+    };
+    // Seed step 4 / later step 4: the prescan.
+    if let Some(MetaCharset {
+        encoding,
+        declared,
+        offset,
+        declaration,
+    }) = hints.prescan().run(bytes)
+    {
+        let source = Source::Meta {
+            offset,
+            declaration,
+            declared: (declared != encoding).then_some(declared),
+        };
+        return tentative(encoding, source);
+    }
+    // Later step 5 (the parent document of a nested browsing context) has no
+    // counterpart here: a file has no parent document.
+    // Seed step 5 / later step 6: the likely encoding.
+    if let Some(encoding) = hints.likely {
+        return tentative(encoding, Source::Likely);
+    }
+    // Seed step 6 / later step 7: autodetection.
+    if let Some(settings) = &hints.autodetect
+        && let Some((encoding, examined)) = autodetect(bytes, settings)
+    {
+        return tentative(encoding, Source::Autodetected { examined });
+    }
+    // Seed step 7 / later step 8: the default.
+    tentative(hints.default, Source::Default)
+}
+
+/// How many bytes autodetection feeds chardetng at a time.
+const AUTODETECT_CHUNK: usize = 4096;
+
+/// Step 6: chardetng on the start of the bytes (see [`Autodetect`] for how
+/// much). `None` when everything is ASCII: every encoding a document may be
+/// guessed in reads ASCII the same, so there is nothing to detect and the
+/// default applies. Returns the guess and how many bytes were read.
+pub(crate) fn autodetect(
+    bytes: &[u8],
+    settings: &Autodetect<'_>,
+) -> Option<(&'static Encoding, usize)> {
+    let first_non_ascii = Encoding::ascii_valid_up_to(bytes);
+    if first_non_ascii >= bytes.len() {
+        return None;
+    }
+    let limit = first_non_ascii
+        .saturating_add(settings.max_bytes.max(1))
+        .min(bytes.len());
+    // ISO-2022-JP is never guessed: it is a vector for script injection.
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    // The ASCII run first (chardetng keeps its last two bytes as context).
+    detector.feed(bytes.get(..first_non_ascii)?, false);
+    let mut fed = first_non_ascii;
+    let mut non_ascii = 0;
+    while fed < limit && non_ascii < settings.enough_non_ascii {
+        let end = fed.saturating_add(AUTODETECT_CHUNK).min(limit);
+        let chunk = bytes.get(fed..end)?;
+        non_ascii += chunk.iter().filter(|&&b| b >= 0x80).count();
+        // `last` only when the document really ends here: chardetng treats a
+        // truncated trailing sequence as an error only then.
+        detector.feed(chunk, end == bytes.len());
+        fed = end;
+    }
+    let tld = Tld::new(settings.tld);
+    let utf8 = match settings.utf8 {
+        Utf8Guess::Allow => Utf8Detection::Allow,
+        Utf8Guess::Deny => Utf8Detection::Deny,
+    };
+    Some((detector.guess(tld.as_bytes(), utf8), fed))
+}
+
+/// A top-level domain in the form chardetng accepts (lowercase ASCII, no
+/// period; it panics on anything else), or none.
+struct Tld {
+    buf: [u8; 63],
+    len: usize,
+}
+
+impl Tld {
+    fn new(hint: Option<&str>) -> Tld {
+        let mut tld = Tld {
+            buf: [0; 63],
+            len: 0,
+        };
+        let Some(hint) = hint else { return tld };
+        let label = hint.trim().trim_end_matches('.');
+        let label = label.rsplit('.').next().unwrap_or(label);
+        if label.len() > tld.buf.len()
+            || !label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            return tld;
+        }
+        for (slot, b) in tld.buf.iter_mut().zip(label.bytes()) {
+            *slot = b.to_ascii_lowercase();
+        }
+        tld.len = label.len();
+        tld
+    }
+
+    fn as_bytes(&self) -> Option<&[u8]> {
+        match self.buf.get(..self.len) {
+            Some(label) if !label.is_empty() => Some(label),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tld_tests {
+    use super::Tld;
+
+    #[test]
+    fn tld_hints_are_reduced_to_a_safe_label() {
+        let label = |hint| Tld::new(hint).as_bytes().map(<[u8]>::to_vec);
+        assert_eq!(label(Some("JP")), Some(b"jp".to_vec()));
+        assert_eq!(label(Some("www.example.co.JP.")), Some(b"jp".to_vec()));
+        assert_eq!(label(Some("xn--p1ai")), Some(b"xn--p1ai".to_vec()));
+        assert_eq!(label(Some("рф")), None);
+        assert_eq!(label(Some("")), None);
+        assert_eq!(label(Some("a_b")), None);
+        assert_eq!(label(None), None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use encoding_rs::{BIG5, EUC_JP, KOI8_R, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251};
+
+    use super::*;
+
+    const META_KOI8: &[u8] = b"<meta charset=koi8-r>\xf0\xd2\xc9\xd7\xc5\xd4";
+
+    fn hints() -> Hints<'static> {
+        Hints::default()
+    }
+
+    #[track_caller]
+    fn check(bytes: &[u8], hints: Hints<'_>, expect: (&'static Encoding, Confidence, Source)) {
+        let got = sniff(bytes, &hints);
+        assert_eq!((got.encoding, got.confidence, got.source), expect);
+    }
+
+    use Confidence::{Certain, Tentative};
+
+    fn meta_at(offset: usize) -> Source {
+        Source::Meta {
+            offset,
+            declaration: MetaDeclaration::Charset,
+            declared: None,
+        }
+    }
+
+    #[test]
+    fn bom_table() {
+        // Seed step 3's table, first row first.
+        check(b"\xFE\xFF\0<", hints(), (UTF_16BE, Certain, Source::Bom));
+        check(b"\xFF\xFE<\0", hints(), (UTF_16LE, Certain, Source::Bom));
+        check(b"\xEF\xBB\xBF<", hints(), (UTF_8, Certain, Source::Bom));
+        // "As many or more bytes available": a partial BOM is not one.
+        check(
+            b"\xEF\xBB",
+            hints().with_autodetect(None),
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+    }
+
+    #[test]
+    fn later_standard_order_bom_user_transport_meta_likely_autodetect_default() {
+        let all = hints()
+            .with_user_override(Some(SHIFT_JIS))
+            .with_content_type(b"text/html; charset=euc-jp")
+            .with_likely(Some(BIG5));
+        let with_bom = [b"\xEF\xBB\xBF".as_slice(), META_KOI8].concat();
+        check(&with_bom, all, (UTF_8, Certain, Source::Bom));
+        check(META_KOI8, all, (SHIFT_JIS, Certain, Source::UserOverride));
+        let all = all.with_user_override(None);
+        check(META_KOI8, all, (EUC_JP, Certain, Source::Transport));
+        let all = Hints {
+            transport: None,
+            ..all
+        };
+        check(META_KOI8, all, (KOI8_R, Tentative, meta_at(0)));
+        check(&META_KOI8[21..], all, (BIG5, Tentative, Source::Likely));
+        let all = all.with_likely(None);
+        let got = sniff(&META_KOI8[21..], &all);
+        assert_eq!(got.confidence, Tentative);
+        assert!(matches!(got.source, Source::Autodetected { examined: 6 }));
+        let all = all.with_autodetect(None);
+        check(
+            &META_KOI8[21..],
+            all,
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+        check(
+            &META_KOI8[21..],
+            all.with_default(UTF_8),
+            (UTF_8, Tentative, Source::Default),
+        );
+    }
+
+    #[test]
+    fn seed_order_transport_before_bom() {
+        let seed = hints().with_rules(Rules::Seed2007);
+        let with_bom = [b"\xEF\xBB\xBF".as_slice(), META_KOI8].concat();
+        let transport = seed.with_content_type(b"text/html;charset=windows-1251");
+        check(
+            &with_bom,
+            transport,
+            (WINDOWS_1251, Certain, Source::Transport),
+        );
+        check(&with_bom, seed, (UTF_8, Certain, Source::Bom));
+        check(META_KOI8, seed, (KOI8_R, Tentative, meta_at(0)));
+    }
+
+    #[test]
+    fn seed_prescan_has_no_window_unless_asked() {
+        let mut bytes = vec![b' '; 5000];
+        bytes.extend_from_slice(b"<meta charset=big5>");
+        let seed = hints().with_rules(Rules::Seed2007).with_autodetect(None);
+        check(&bytes, seed, (BIG5, Tentative, meta_at(5000)));
+        check(
+            &bytes,
+            hints().with_autodetect(None),
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+        let bounded = seed.with_prescan_window(Some(512));
+        check(&bytes, bounded, (WINDOWS_1252, Tentative, Source::Default));
+    }
+
+    #[test]
+    fn a_content_type_without_charset_changes_nothing() {
+        assert_eq!(hints().with_content_type(b"text/html").transport, None);
+        assert_eq!(
+            hints()
+                .with_content_type(b"text/html; charset=nope")
+                .transport,
+            None
+        );
+        assert_eq!(
+            hints()
+                .with_content_type(b"text/html; charset=\"Shift_JIS\"")
+                .transport,
+            Some(SHIFT_JIS)
+        );
+    }
+
+    #[test]
+    fn ascii_only_documents_get_the_default() {
+        let got = sniff(b"<p>plain ASCII</p>", &hints());
+        assert_eq!((got.encoding, got.source), (WINDOWS_1252, Source::Default));
+    }
+
+    #[test]
+    fn autodetection_options() {
+        let utf8 = "<p>Привет, мир! Это проверка.</p>".as_bytes();
+        let got = sniff(utf8, &hints());
+        assert_eq!(got.encoding, UTF_8);
+        let deny = Autodetect {
+            utf8: Utf8Guess::Deny,
+            ..Autodetect::default()
+        };
+        let got = sniff(utf8, &hints().with_autodetect(Some(deny)));
+        assert_ne!(got.encoding, UTF_8);
+        // The detector reads at most max_bytes past the first non-ASCII byte.
+        let short = Autodetect {
+            max_bytes: 4,
+            ..Autodetect::default()
+        };
+        let got = sniff(utf8, &hints().with_autodetect(Some(short)));
+        assert_eq!(got.source, Source::Autodetected { examined: 3 + 4 });
+        // And stops early once it has seen enough non-ASCII bytes.
+        let early = Autodetect {
+            enough_non_ascii: 1,
+            ..Autodetect::default()
+        };
+        let mut long = utf8.to_vec();
+        long.resize(100_000, b'x');
+        let got = sniff(&long, &hints().with_autodetect(Some(early)));
+        assert_eq!(
+            got.source,
+            Source::Autodetected {
+                examined: 3 + AUTODETECT_CHUNK
+            }
+        );
+    }
+
+    #[test]
+    fn sources_in_plain_words() {
+        let meta = |declaration, declared| Source::Meta {
+            offset: 42,
+            declaration,
+            declared,
+        };
+        let cases = [
+            (Source::Bom, "byte order mark"),
+            (Source::UserOverride, "encoding chosen by the user"),
+            (
+                Source::Transport,
+                "charset given by the transport layer (Content-Type)",
+            ),
+            (
+                meta(MetaDeclaration::Charset, None),
+                "<meta charset> at byte 42",
+            ),
+            (
+                meta(MetaDeclaration::Pragma, None),
+                "<meta content> at byte 42",
+            ),
+            (
+                meta(MetaDeclaration::Charset, Some(UTF_16BE)),
+                "<meta charset> at byte 42 (declares UTF-16BE, read as UTF-8)",
+            ),
+            (
+                meta(MetaDeclaration::Charset, Some(encoding_rs::X_USER_DEFINED)),
+                "<meta charset> at byte 42 (declares x-user-defined, read as windows-1252)",
+            ),
+            (Source::Likely, "likely encoding known beforehand"),
+            (
+                Source::Autodetected { examined: 7 },
+                "guessed by chardetng from the first 7 bytes",
+            ),
+            (Source::Default, "default (nothing declared it)"),
+        ];
+        for (source, words) in cases {
+            assert_eq!(source.to_string(), words);
+        }
+        let sniffed = Sniffed {
+            encoding: SHIFT_JIS,
+            confidence: Certain,
+            source: Source::Transport,
+        };
+        assert_eq!(
+            sniffed.to_string(),
+            "Shift_JIS (certain): charset given by the transport layer (Content-Type)"
+        );
+    }
+}
