@@ -1,0 +1,761 @@
+//! A registry of the algorithms by name, for tools that let a user pick one
+//! at run time (`pagetext micro ALGORITHM VALUE`).
+//!
+//! Each [`Algorithm`] answers two questions about an input: is it a valid
+//! string of that kind (the conformance side), and what do the parsing
+//! rules make of it. [`run`] returns both as an [`Outcome`]. With the
+//! `serde` feature, an `Outcome` serializes as plain JSON
+//! (`{"valid": …, "value": …}`), numbers as numbers, dates and times as
+//! objects of their named components.
+//!
+//! ```
+//! use microsyntax::algorithms::{run, Options, Spec, Value};
+//! let out = run("integer", Options::default(), " +42")?;
+//! assert!(!out.valid); // leading space and "+" are not valid…
+//! assert_eq!(out.value, Some(Value::Integer(42))); // …but the rules read 42
+//! let seed = run("integer", Options { spec: Spec::Seed002, ..Options::default() }, "+42")?;
+//! assert_eq!(seed.value, None); // seed 002 has no "+"
+//! # Ok::<(), microsyntax::algorithms::RunError>(())
+//! ```
+
+use core::fmt;
+
+use crate::{
+    Context, Date, DateOrTime, DateOrTimeResults, Dimension, Duration, GlobalDateTime,
+    ListDimension, LocalDateTime, Month, Ratio, SimpleColor, Time, TimeZoneOffset, Week,
+    YearlessDate,
+};
+
+/// Which draft of an algorithm to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Spec {
+    /// The default: the later standard where it defines the algorithm, and
+    /// seed 002 for the algorithms only the seeds define (ratios, lists of
+    /// integers, the seed's datetime and date or time strings).
+    #[default]
+    Standard,
+    /// Seed 002 (HTML5 draft, Oct 2008), where it differs from the default.
+    Seed002,
+    /// Seed 004 (the earlier draft, Oct 2007), where it differs.
+    Seed004,
+}
+
+impl Spec {
+    /// A short name: `standard`, `seed002`, `seed004`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Standard => "standard",
+            Self::Seed002 => "seed002",
+            Self::Seed004 => "seed004",
+        }
+    }
+}
+
+/// How to run an algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Options {
+    /// Which draft.
+    pub spec: Spec,
+    /// For `date-or-time` only: in an attribute (default) or in content.
+    pub context: Context,
+}
+
+/// What an algorithm makes of an input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Whether the input is a valid string of this kind (conformance).
+    pub valid: bool,
+    /// What the parsing rules return; `None` when they return an error or
+    /// nothing.
+    pub value: Option<Value>,
+}
+
+/// A value some parsing rules returned.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Value {
+    /// A signed integer.
+    Integer(i64),
+    /// A non-negative integer.
+    NonNegativeInteger(u64),
+    /// A floating-point number.
+    Float(f64),
+    /// One or two numbers of a ratio.
+    Ratio(Ratio),
+    /// A list of integers.
+    Integers(Vec<i64>),
+    /// A dimension value.
+    Dimension(Dimension),
+    /// A list of dimensions.
+    Dimensions(Vec<ListDimension>),
+    /// A date.
+    Date(Date),
+    /// A month.
+    Month(Month),
+    /// A week.
+    Week(Week),
+    /// A yearless date.
+    YearlessDate(YearlessDate),
+    /// A time.
+    Time(Time),
+    /// A local (floating) date and time.
+    LocalDateTime(LocalDateTime),
+    /// A time-zone offset.
+    TimeZoneOffset(TimeZoneOffset),
+    /// A global date and time.
+    GlobalDateTime(GlobalDateTime),
+    /// A date, a time, or a global date and time.
+    DateOrTime(DateOrTime),
+    /// The results of seed 002 §2.4.4.2 (its `valid` is the outcome's).
+    DateOrTimeResults(DateOrTimeResults),
+    /// A duration.
+    Duration(Duration),
+    /// A list of tokens.
+    Tokens(Vec<String>),
+    /// A color.
+    Color(SimpleColor),
+}
+
+/// Why [`run`] could not run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RunError {
+    /// No algorithm has this name.
+    UnknownAlgorithm,
+    /// The algorithm has no variant for this draft.
+    UnsupportedSpec(&'static str, Spec),
+    /// The algorithm has no "in content" variant.
+    UnsupportedContext(&'static str),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownAlgorithm => f.write_str("unknown algorithm"),
+            Self::UnsupportedSpec(name, spec) => write!(f, "{name} has no {} variant", spec.name()),
+            Self::UnsupportedContext(name) => write!(f, "{name} has no in-content variant"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// One algorithm of the registry.
+#[derive(Clone, Copy)]
+pub struct Algorithm {
+    /// The name used on the command line, e.g. `non-negative-integer`.
+    pub name: &'static str,
+    /// The spec's term for what it parses.
+    pub title: &'static str,
+    /// Where the default variant comes from.
+    pub source: &'static str,
+    /// The drafts it can follow, the default first. For the algorithms only
+    /// the seeds define, [`Spec::Standard`] and [`Spec::Seed002`] are the
+    /// same rules.
+    pub specs: &'static [Spec],
+    /// The variant a "use the seed's rules" switch should pick, if any.
+    pub seed_variant: Option<Spec>,
+    /// Whether it has an "in content" variant ([`Context::Content`]).
+    pub has_content_variant: bool,
+    run: fn(Spec, Context, &str) -> Outcome,
+}
+
+impl fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Algorithm")
+            .field("name", &self.name)
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Algorithm {
+    /// Runs the algorithm on `input`.
+    pub fn run(&self, options: Options, input: &str) -> Result<Outcome, RunError> {
+        let spec = options.spec;
+        if !self.specs.contains(&spec) {
+            return Err(RunError::UnsupportedSpec(self.name, options.spec));
+        }
+        if options.context == Context::Content && !self.has_content_variant {
+            return Err(RunError::UnsupportedContext(self.name));
+        }
+        Ok((self.run)(spec, options.context, input))
+    }
+}
+
+/// The algorithm called `name`, if any.
+///
+/// ```
+/// let a = microsyntax::algorithms::find("week").unwrap();
+/// assert_eq!(a.source, "reference, Weeks (seed 002 §2.4.4.7 placeholder)");
+/// ```
+pub fn find(name: &str) -> Option<&'static Algorithm> {
+    ALGORITHMS.iter().find(|a| a.name == name)
+}
+
+/// Runs the algorithm called `name` on `input`.
+pub fn run(name: &str, options: Options, input: &str) -> Result<Outcome, RunError> {
+    find(name)
+        .ok_or(RunError::UnknownAlgorithm)?
+        .run(options, input)
+}
+
+fn outcome<T>(valid: bool, value: Option<T>, wrap: fn(T) -> Value) -> Outcome {
+    Outcome {
+        valid,
+        value: value.map(wrap),
+    }
+}
+
+const STANDARD: &[Spec] = &[Spec::Standard];
+const SEED_ONLY: &[Spec] = &[Spec::Standard, Spec::Seed002];
+
+/// Every algorithm, in the order of the spec.
+pub static ALGORITHMS: &[Algorithm] = &[
+    Algorithm {
+        name: "integer",
+        title: "valid integer / rules for parsing integers",
+        source: "reference, Signed integers (seed 002 §2.4.3.2)",
+        specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
+        seed_variant: Some(Spec::Seed002),
+        has_content_variant: false,
+        run: |spec, _, s| {
+            let value = match spec {
+                Spec::Standard => crate::parse_integer(s),
+                Spec::Seed002 => crate::parse_integer_seed(s),
+                Spec::Seed004 => crate::parse_integer_seed004(s),
+            };
+            outcome(crate::is_valid_integer(s), value.ok(), Value::Integer)
+        },
+    },
+    Algorithm {
+        name: "non-negative-integer",
+        title: "valid non-negative integer / rules for parsing non-negative integers",
+        source: "reference, Non-negative integers (seed 002 §2.4.3.1)",
+        specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
+        seed_variant: Some(Spec::Seed002),
+        has_content_variant: false,
+        run: |spec, _, s| {
+            let value = match spec {
+                Spec::Standard => crate::parse_non_negative_integer(s),
+                Spec::Seed002 => crate::parse_non_negative_integer_seed(s),
+                Spec::Seed004 => crate::parse_non_negative_integer_seed004(s),
+            };
+            outcome(
+                crate::is_valid_non_negative_integer(s),
+                value.ok(),
+                Value::NonNegativeInteger,
+            )
+        },
+    },
+    Algorithm {
+        name: "float",
+        title: "valid floating-point number / rules for parsing floating-point number values",
+        source: "reference, Floating-point numbers (seed 002 §2.4.3.3)",
+        specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
+        seed_variant: Some(Spec::Seed002),
+        has_content_variant: false,
+        run: |spec, _, s| {
+            let (valid, value) = match spec {
+                Spec::Standard => (crate::is_valid_float(s), crate::parse_float(s)),
+                Spec::Seed002 => (crate::is_valid_float_seed(s), crate::parse_float_seed(s)),
+                Spec::Seed004 => (
+                    crate::is_valid_float_seed004(s),
+                    crate::parse_float_seed004(s),
+                ),
+            };
+            outcome(valid, value.ok(), Value::Float)
+        },
+    },
+    Algorithm {
+        name: "ratio",
+        title: "steps for finding one or two numbers of a ratio in a string",
+        source: "seed 002 §2.4.3.4 (no validity rule: valid means the steps return numbers)",
+        specs: SEED_ONLY,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            let value = crate::parse_ratio(s);
+            outcome(value.is_some(), value, Value::Ratio)
+        },
+    },
+    Algorithm {
+        name: "integers",
+        title: "valid list of integers / rules for parsing a list of integers",
+        source: "seed 002 §2.4.3.6",
+        specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
+        seed_variant: Some(Spec::Seed004),
+        has_content_variant: false,
+        run: |spec, _, s| {
+            let value = match spec {
+                Spec::Seed004 => crate::parse_list_of_integers_seed004(s),
+                Spec::Standard | Spec::Seed002 => crate::parse_list_of_integers(s),
+            };
+            outcome(
+                crate::is_valid_list_of_integers(s),
+                Some(value),
+                Value::Integers,
+            )
+        },
+    },
+    Algorithm {
+        name: "dimension",
+        title: "rules for parsing dimension values",
+        source: "reference, Percentages and lengths (seed 002 §2.4.3.5 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_dimension(s),
+                crate::parse_dimension(s).ok(),
+                Value::Dimension,
+            )
+        },
+    },
+    Algorithm {
+        name: "nonzero-dimension",
+        title: "rules for parsing non-zero dimension values",
+        source: "reference, Non-zero percentages and lengths",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_non_zero_dimension(s),
+                crate::parse_non_zero_dimension(s).ok(),
+                Value::Dimension,
+            )
+        },
+    },
+    Algorithm {
+        name: "dimensions",
+        title: "rules for parsing a list of dimensions",
+        source: "reference, Lists of dimensions",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_list_of_dimensions(s),
+                Some(crate::parse_list_of_dimensions(s)),
+                Value::Dimensions,
+            )
+        },
+    },
+    Algorithm {
+        name: "date",
+        title: "valid date string / parse a date string",
+        source: "reference, Dates (seed 002 §2.4.4.5 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_date_string(s),
+                crate::parse_date(s).ok(),
+                Value::Date,
+            )
+        },
+    },
+    Algorithm {
+        name: "month",
+        title: "valid month string / parse a month string",
+        source: "reference, Months (seed 002 §2.4.4.6 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_month_string(s),
+                crate::parse_month(s).ok(),
+                Value::Month,
+            )
+        },
+    },
+    Algorithm {
+        name: "week",
+        title: "valid week string / parse a week string",
+        source: "reference, Weeks (seed 002 §2.4.4.7 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_week_string(s),
+                crate::parse_week(s).ok(),
+                Value::Week,
+            )
+        },
+    },
+    Algorithm {
+        name: "yearless-date",
+        title: "valid yearless date string / parse a yearless date string",
+        source: "reference, Yearless dates",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_yearless_date_string(s),
+                crate::parse_yearless_date(s).ok(),
+                Value::YearlessDate,
+            )
+        },
+    },
+    Algorithm {
+        name: "time",
+        title: "valid time string / parse a time string",
+        source: "reference, Times (seed 002 §2.4.4.8 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_time_string(s),
+                crate::parse_time(s).ok(),
+                Value::Time,
+            )
+        },
+    },
+    Algorithm {
+        name: "local-date-time",
+        title: "valid floating date and time string / parse a floating date and time string",
+        source: "reference, Floating dates and times (seed 002 §2.4.4.4 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_local_date_time_string(s),
+                crate::parse_local_date_time(s).ok(),
+                Value::LocalDateTime,
+            )
+        },
+    },
+    Algorithm {
+        name: "time-zone-offset",
+        title: "valid time-zone offset string / parse a time-zone offset string",
+        source: "reference, Time zones",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_time_zone_offset_string(s),
+                crate::parse_time_zone_offset(s).ok(),
+                Value::TimeZoneOffset,
+            )
+        },
+    },
+    Algorithm {
+        name: "global-date-time",
+        title: "valid global date and time string / parse a global date and time string",
+        source: "reference, Global dates and times (seed 002 §2.4.4.3 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_global_date_time_string(s),
+                crate::parse_global_date_time(s).ok(),
+                Value::GlobalDateTime,
+            )
+        },
+    },
+    Algorithm {
+        name: "date-with-optional-time",
+        title: "valid date string with optional time / parse a date or time string",
+        source: "reference, Vaguer moments in time",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_date_string_with_optional_time(s),
+                crate::parse_date_or_time(s).ok(),
+                Value::DateOrTime,
+            )
+        },
+    },
+    Algorithm {
+        name: "datetime",
+        title: "valid datetime / parse a string as a datetime value",
+        source: "seed 002 §2.4.4.1",
+        specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
+        seed_variant: Some(Spec::Seed004),
+        has_content_variant: false,
+        run: |spec, _, s| match spec {
+            Spec::Seed004 => outcome(
+                crate::is_valid_datetime_seed004(s),
+                crate::parse_datetime_seed004(s).ok(),
+                Value::GlobalDateTime,
+            ),
+            Spec::Standard | Spec::Seed002 => outcome(
+                crate::is_valid_datetime(s),
+                crate::parse_datetime(s).ok(),
+                Value::GlobalDateTime,
+            ),
+        },
+    },
+    Algorithm {
+        name: "date-or-time",
+        title: "valid date or time string / parse a date or time string",
+        source: "seed 002 §2.4.4.2",
+        specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
+        seed_variant: Some(Spec::Seed004),
+        has_content_variant: true,
+        run: |spec, context, s| {
+            let r = match spec {
+                Spec::Seed004 => crate::parse_date_or_time_string_seed004(s, context),
+                Spec::Standard | Spec::Seed002 => crate::parse_date_or_time_string(s, context),
+            };
+            let any = r.date.is_some() || r.time.is_some() || r.timezone.is_some();
+            outcome(r.valid, any.then_some(r), Value::DateOrTimeResults)
+        },
+    },
+    Algorithm {
+        name: "duration",
+        title: "valid duration string / parse a duration string",
+        source: "reference, Durations (seed 002 §2.4.4.9 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_duration_string(s),
+                crate::parse_duration(s).ok(),
+                Value::Duration,
+            )
+        },
+    },
+    Algorithm {
+        name: "tokens",
+        title: "set of space-separated tokens / split a string on spaces",
+        source: "seed 002 §2.4.5 (every string is a valid set)",
+        specs: &[Spec::Standard, Spec::Seed004],
+        seed_variant: Some(Spec::Seed004),
+        has_content_variant: false,
+        run: |spec, _, s| {
+            let tokens = match spec {
+                Spec::Seed004 => crate::split_on_spaces_seed004(s),
+                Spec::Standard | Spec::Seed002 => crate::split_on_spaces(s),
+            };
+            Outcome {
+                valid: true,
+                value: Some(Value::Tokens(
+                    tokens.into_iter().map(str::to_owned).collect(),
+                )),
+            }
+        },
+    },
+    Algorithm {
+        name: "unique-tokens",
+        title: "unordered/ordered set of unique space-separated tokens",
+        source: "seed 002 §2.4.5 (the value drops repeated tokens)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| Outcome {
+            valid: crate::is_valid_unique_tokens(s),
+            value: Some(Value::Tokens(
+                crate::unique_tokens(s)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect(),
+            )),
+        },
+    },
+    Algorithm {
+        name: "commas",
+        title: "set of comma-separated tokens / split a string on commas",
+        source: "reference, Comma-separated tokens (seed 002 §2.4.6 keeps surrounding spaces; every string is a valid set)",
+        specs: &[Spec::Standard, Spec::Seed002],
+        seed_variant: Some(Spec::Seed002),
+        has_content_variant: false,
+        run: |spec, _, s| {
+            let tokens = match spec {
+                Spec::Seed002 => crate::split_on_commas_seed(s),
+                Spec::Standard | Spec::Seed004 => crate::split_on_commas(s),
+            };
+            Outcome {
+                valid: true,
+                value: Some(Value::Tokens(
+                    tokens.into_iter().map(str::to_owned).collect(),
+                )),
+            }
+        },
+    },
+    Algorithm {
+        name: "color",
+        title: "valid simple color / rules for parsing simple color values",
+        source: "reference, Colors",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_simple_color(s),
+                crate::parse_simple_color(s).ok(),
+                Value::Color,
+            )
+        },
+    },
+    Algorithm {
+        name: "legacy-color",
+        title: "rules for parsing a legacy color value",
+        source: "reference, Colors (valid: a simple color or a CSS named color)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        run: |_, _, s| {
+            outcome(
+                crate::is_valid_legacy_color(s),
+                crate::parse_legacy_color(s).ok(),
+                Value::Color,
+            )
+        },
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ISSUE_NAMES: [&str; 25] = [
+        "integer",
+        "non-negative-integer",
+        "float",
+        "ratio",
+        "integers",
+        "dimension",
+        "nonzero-dimension",
+        "dimensions",
+        "date",
+        "month",
+        "week",
+        "yearless-date",
+        "time",
+        "local-date-time",
+        "time-zone-offset",
+        "global-date-time",
+        "date-with-optional-time",
+        "datetime",
+        "date-or-time",
+        "duration",
+        "tokens",
+        "unique-tokens",
+        "commas",
+        "color",
+        "legacy-color",
+    ];
+
+    #[test]
+    fn every_issue_name_is_registered_once() {
+        assert_eq!(ALGORITHMS.len(), ISSUE_NAMES.len());
+        for name in ISSUE_NAMES {
+            assert_eq!(
+                ALGORITHMS.iter().filter(|a| a.name == name).count(),
+                1,
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_variant_runs_and_seed_variants_are_listed() {
+        for a in ALGORITHMS {
+            assert_eq!(a.specs.first(), Some(&Spec::Standard), "{}", a.name);
+            for &spec in a.specs {
+                assert!(
+                    a.run(
+                        Options {
+                            spec,
+                            context: Context::Attribute
+                        },
+                        "1"
+                    )
+                    .is_ok(),
+                    "{} {spec:?}",
+                    a.name
+                );
+            }
+            if let Some(seed) = a.seed_variant {
+                assert!(a.specs.contains(&seed), "{}", a.name);
+            }
+        }
+    }
+
+    #[test]
+    fn unsupported_variants_are_errors() {
+        let seed = Options {
+            spec: Spec::Seed002,
+            ..Options::default()
+        };
+        assert_eq!(
+            run("date", seed, "x"),
+            Err(RunError::UnsupportedSpec("date", Spec::Seed002))
+        );
+        let content = Options {
+            context: Context::Content,
+            ..Options::default()
+        };
+        assert_eq!(
+            run("date", content, "x"),
+            Err(RunError::UnsupportedContext("date"))
+        );
+        assert_eq!(
+            run("nope", Options::default(), "x"),
+            Err(RunError::UnknownAlgorithm)
+        );
+        // Seed-only algorithms accept seed 002 as their default.
+        assert_eq!(
+            run("ratio", seed, "1/2"),
+            run("ratio", Options::default(), "1/2")
+        );
+        assert!(run("date-or-time", content, "12:00").is_ok());
+    }
+
+    #[test]
+    fn outcomes() {
+        let r = |name, s| run(name, Options::default(), s).unwrap();
+        assert_eq!(
+            r("float", "1e3"),
+            Outcome {
+                valid: true,
+                value: Some(Value::Float(1000.0))
+            }
+        );
+        assert_eq!(
+            r("float", "x"),
+            Outcome {
+                valid: false,
+                value: None
+            }
+        );
+        assert_eq!(
+            r("integers", "1,2"),
+            Outcome {
+                valid: true,
+                value: Some(Value::Integers(vec![1, 2]))
+            }
+        );
+        assert_eq!(
+            r("tokens", " a b "),
+            Outcome {
+                valid: true,
+                value: Some(Value::Tokens(vec!["a".into(), "b".into()]))
+            }
+        );
+        assert!(!r("unique-tokens", "a a").valid);
+        assert_eq!(r("date-or-time", "x").value, None);
+        assert_eq!(
+            r("legacy-color", "red").value,
+            Some(Value::Color(SimpleColor {
+                red: 255,
+                green: 0,
+                blue: 0
+            }))
+        );
+    }
+}
