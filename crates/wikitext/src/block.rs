@@ -1,0 +1,1076 @@
+//! The block pass: Seed 000 "Body Part" and "Block-level Elements". Lines are
+//! evaluated one after the other in the context of the current element, kept
+//! on an explicit stack of open elements (never by recursion):
+//!
+//! - an outdented line terminates the current element, which becomes a block
+//!   of the enclosing one, and is processed again there (and so on, down to
+//!   the body at the latest);
+//! - a non-indented line is a rule, a heading, a compact definition item
+//!   (three spaces), a definition term (`::`), or a line of text;
+//! - an indented line starts a list item, the definition of pending terms, a
+//!   compact definition (after a term line), a blockquote section, or
+//!   preformatted text;
+//! - a bullet (or a compact term with its spaces) is replaced by spaces: the
+//!   new element's content starts at the resulting indentation, and the rest
+//!   of the line is processed again in the new element.
+//!
+//! Each line is handled in a bounded number of steps per element it opens or
+//! closes, and every element is opened once and closed once, so the pass is
+//! linear in the input. The text of an element is handed to the inline pass
+//! when the element (or text block) is terminated.
+
+use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::inline::{Mode, Seg, parse_inlines};
+use crate::lines::SrcLine;
+use crate::model::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Term};
+use crate::scan::{
+    Bullet, bullet, compact_split, ends_sentence, heading, is_rule, separator_columns, term_line,
+};
+
+/// A line (or the rest of a line after a bullet) as seen by one element.
+#[derive(Debug, Clone, Copy)]
+struct VLine<'a> {
+    num: u32,
+    /// Absolute indentation (columns, tabs expanded).
+    indent: usize,
+    text: &'a str,
+    /// Source column of the first character of `text`.
+    col: u32,
+}
+
+impl VLine<'_> {
+    fn pos(&self) -> Pos {
+        Pos::new(self.num, self.col)
+    }
+}
+
+/// One line of preformatted text: `extra` spaces of indentation beyond the
+/// block's, then `text`. An empty line has neither.
+#[derive(Debug, Clone, Copy)]
+struct PreLine<'a> {
+    extra: usize,
+    text: &'a str,
+    num: u32,
+    col: u32,
+}
+
+enum Kind<'a> {
+    Body,
+    Item(ListKind),
+    Quote,
+    Def {
+        compact: bool,
+        terms: Vec<Term>,
+    },
+    Pre {
+        lines: Vec<PreLine<'a>>,
+        empties: usize,
+    },
+}
+
+/// An open element.
+struct Frame<'a> {
+    kind: Kind<'a>,
+    /// The indentation of the element's content.
+    indent: usize,
+    pos: Pos,
+    blocks: Vec<Block>,
+    /// The lines of the text block being collected.
+    text: Vec<VLine<'a>>,
+    /// Whether an empty line came right before the text block.
+    text_after_empty: bool,
+    /// Terms (`::`) waiting for their definition.
+    terms: Vec<Term>,
+    /// Whether a term line (possibly an empty `::`) is waiting.
+    terms_seen: bool,
+    /// Whether an empty line followed the waiting terms (no more terms join).
+    terms_closed: bool,
+    terms_pos: Pos,
+}
+
+impl<'a> Frame<'a> {
+    fn new(kind: Kind<'a>, indent: usize, pos: Pos) -> Frame<'a> {
+        Frame {
+            kind,
+            indent,
+            pos,
+            blocks: Vec::new(),
+            text: Vec::new(),
+            text_after_empty: false,
+            terms: Vec::new(),
+            terms_seen: false,
+            terms_closed: false,
+            terms_pos: Pos::UNKNOWN,
+        }
+    }
+
+    fn is_container(&self) -> bool {
+        !matches!(self.kind, Kind::Pre { .. })
+    }
+
+    /// Waiting terms without a definition become an item of their own.
+    fn flush_terms(&mut self) {
+        if self.terms_seen {
+            let item = DefItem {
+                terms: std::mem::take(&mut self.terms),
+                definition: Vec::new(),
+                pos: self.terms_pos,
+            };
+            self.add_def_item(item, false);
+        }
+        self.terms_seen = false;
+        self.terms_closed = false;
+        self.terms_pos = Pos::UNKNOWN;
+    }
+
+    /// The first `count` lines of the text block become a block.
+    /// Seed 000 "Body Part": a text block is a paragraph at the top level, or
+    /// when it is surrounded by empty lines (the end of the input counting as
+    /// one); otherwise it is bare text.
+    fn flush_text_lines(&mut self, count: usize, followed_by_empty: bool) {
+        let count = count.min(self.text.len());
+        if count == 0 {
+            return;
+        }
+        let lines: Vec<VLine<'a>> = self.text.drain(..count).collect();
+        let pos = lines.first().map_or(Pos::UNKNOWN, VLine::pos);
+        let content = inlines_of(&lines);
+        let paragraph =
+            matches!(self.kind, Kind::Body) || (self.text_after_empty && followed_by_empty);
+        self.blocks.push(if paragraph {
+            Block::Paragraph { content, pos }
+        } else {
+            Block::Text { content, pos }
+        });
+    }
+
+    /// Everything waiting becomes blocks: terms first, then text.
+    fn flush_all(&mut self, followed_by_empty: bool) {
+        self.flush_terms();
+        let n = self.text.len();
+        self.flush_text_lines(n, followed_by_empty);
+    }
+
+    /// Seed 000: consecutive definition list items are merged; only the first
+    /// item decides whether the list is compact.
+    fn add_def_item(&mut self, item: DefItem, compact: bool) {
+        if let Some(Block::DefinitionList { items, .. }) = self.blocks.last_mut() {
+            items.push(item);
+        } else {
+            let pos = item.pos;
+            self.blocks.push(Block::DefinitionList {
+                compact,
+                items: vec![item],
+                pos,
+            });
+        }
+    }
+
+    /// Seed 000: consecutive list items of the same type are merged.
+    fn add_list_item(&mut self, kind: ListKind, item: ListItem) {
+        if let Some(Block::List {
+            kind: last, items, ..
+        }) = self.blocks.last_mut()
+            && *last == kind
+        {
+            items.push(item);
+            return;
+        }
+        let pos = item.pos;
+        self.blocks.push(Block::List {
+            kind,
+            items: vec![item],
+            pos,
+        });
+    }
+}
+
+/// The inline content of the joined lines of a text block or term.
+fn inlines_of(lines: &[VLine<'_>]) -> Vec<Inline> {
+    let mut text = String::new();
+    let mut segs = Vec::with_capacity(lines.len());
+    for (n, line) in lines.iter().enumerate() {
+        if n > 0 {
+            text.push('\n');
+        }
+        segs.push(Seg {
+            offset: text.len(),
+            line: line.num,
+            col: line.col,
+        });
+        text.push_str(line.text);
+    }
+    parse_inlines(&text, &segs, Mode::Normal)
+}
+
+fn term_of(lines: &[VLine<'_>]) -> Term {
+    Term {
+        content: inlines_of(lines),
+        pos: lines.first().map_or(Pos::UNKNOWN, VLine::pos),
+    }
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn col_plus(col: u32, n: usize) -> u32 {
+    col.saturating_add(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+enum Step<'a> {
+    Done,
+    Again(VLine<'a>),
+}
+
+struct BodyParser<'a, 'd> {
+    stack: Vec<Frame<'a>>,
+    /// Open containers (body, items, blockquotes, definitions).
+    containers: usize,
+    prev_empty: bool,
+    diags: &'d mut Vec<Diagnostic>,
+    depth_warned: bool,
+}
+
+/// Seed 000 "Body Part": the blocks of the body lines (the lines after the
+/// header's terminating empty line).
+pub(crate) fn parse_body(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> Vec<Block> {
+    let mut parser = BodyParser {
+        stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN)],
+        containers: 1,
+        // The header's terminating empty line comes right before the body.
+        prev_empty: true,
+        diags,
+        depth_warned: false,
+    };
+    for line in lines {
+        if line.is_empty() {
+            // Consecutive empty lines are collapsed into one.
+            if !parser.prev_empty {
+                parser.empty_line();
+            }
+            parser.prev_empty = true;
+            continue;
+        }
+        let mut v = VLine {
+            num: line.num,
+            indent: line.indent,
+            text: line.text,
+            col: line.col,
+        };
+        while let Step::Again(next) = parser.step(v) {
+            v = next;
+        }
+        parser.prev_empty = false;
+    }
+    parser.finish()
+}
+
+impl<'a> BodyParser<'a, '_> {
+    fn top(&mut self) -> &mut Frame<'a> {
+        if self.stack.is_empty() {
+            self.stack.push(Frame::new(Kind::Body, 0, Pos::UNKNOWN));
+        }
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+
+    fn can_open(&self) -> bool {
+        self.containers < MAX_DEPTH
+    }
+
+    fn open(&mut self, kind: Kind<'a>, indent: usize, pos: Pos) {
+        let frame = Frame::new(kind, indent, pos);
+        if frame.is_container() {
+            self.containers += 1;
+        }
+        self.stack.push(frame);
+    }
+
+    fn too_deep(&mut self, v: &VLine<'_>) {
+        if !self.depth_warned {
+            self.depth_warned = true;
+            self.diags.push(Diagnostic::new(
+                Code::NestingTooDeep,
+                Severity::Warning,
+                format!(
+                    "blocks nest deeper than {MAX_DEPTH} levels here; no deeper list, \
+                     blockquote or definition is opened, such lines are read as text or preformatted text"
+                ),
+                Span::new(v.num, v.col, v.num, col_plus(v.col, chars(v.text))),
+            ));
+        }
+    }
+
+    /// Evaluates one line in the current element.
+    fn step(&mut self, v: VLine<'a>) -> Step<'a> {
+        let at_body = self.stack.len() <= 1;
+        let top = self.top();
+        if let Kind::Pre { lines, empties } = &mut top.kind {
+            // Seed 000: all following lines with an equal or greater
+            // indentation belong to the block, intervening empty lines too.
+            if v.indent >= top.indent {
+                for _ in 0..*empties {
+                    lines.push(PreLine {
+                        extra: 0,
+                        text: "",
+                        num: 0,
+                        col: 0,
+                    });
+                }
+                *empties = 0;
+                lines.push(PreLine {
+                    extra: v.indent - top.indent,
+                    text: v.text,
+                    num: v.num,
+                    col: v.col,
+                });
+                return Step::Done;
+            }
+            self.close_top(false);
+            return Step::Again(v);
+        }
+        if v.indent < top.indent && !at_body {
+            // An outdented line terminates the element and is processed again.
+            self.close_top(false);
+            return Step::Again(v);
+        }
+        if v.indent <= top.indent {
+            self.non_indented(v)
+        } else {
+            self.indented(v)
+        }
+    }
+
+    fn non_indented(&mut self, v: VLine<'a>) -> Step<'a> {
+        let can_open = self.can_open();
+        let prev_empty = self.prev_empty;
+        let text = v.text;
+        // Horizontal rule.
+        if is_rule(text) {
+            let top = self.top();
+            top.flush_all(false);
+            top.blocks.push(Block::Rule { pos: v.pos() });
+            return Step::Done;
+        }
+        // Heading.
+        if let Some(h) = heading(text) {
+            let title = VLine {
+                text: h.title,
+                col: col_plus(v.col, h.offset),
+                ..v
+            };
+            let top = self.top();
+            top.flush_all(false);
+            top.blocks.push(Block::Heading {
+                level: h.level,
+                content: inlines_of(&[title]),
+                pos: v.pos(),
+            });
+            return Step::Done;
+        }
+        // Compact definition item: term, three spaces, definition.
+        if let Some((term_part, rest_at)) = compact_split(text) {
+            if can_open {
+                return self.compact_item(v, term_part, rest_at);
+            }
+            self.too_deep(&v);
+        }
+        // Definition term.
+        if let Some(content) = term_line(text) {
+            let top = self.top();
+            if top.terms_closed {
+                top.flush_terms();
+            }
+            if content.is_empty() {
+                // An empty term: only the colons. It is omitted, but the
+                // item still waits for its definition.
+                if !top.text.is_empty() {
+                    top.flush_all(false);
+                }
+                if !top.terms_seen {
+                    top.terms_pos = v.pos();
+                }
+                top.terms_seen = true;
+                return Step::Done;
+            }
+            // Seed 000: a term spreads back over the preceding lines of text
+            // that do not end a sentence.
+            let mut k = top.text.len();
+            while k > 0 && top.text.get(k - 1).is_some_and(|l| !ends_sentence(l.text)) {
+                k -= 1;
+            }
+            if k > 0 {
+                top.flush_terms();
+                top.flush_text_lines(k, false);
+            }
+            let mut lines: Vec<VLine<'a>> = std::mem::take(&mut top.text);
+            lines.push(VLine { text: content, ..v });
+            let term = term_of(&lines);
+            if !top.terms_seen {
+                top.terms_pos = term.pos;
+            }
+            top.terms.push(term);
+            top.terms_seen = true;
+            return Step::Done;
+        }
+        // A line of text.
+        let top = self.top();
+        if top.terms_closed {
+            top.flush_terms();
+        }
+        if top.text.is_empty() {
+            top.text_after_empty = prev_empty;
+        }
+        top.text.push(v);
+        Step::Done
+    }
+
+    /// Seed 000: a compact definition item; the term and its spaces act like
+    /// a bullet, and the rest of the line is processed in the definition.
+    fn compact_item(&mut self, v: VLine<'a>, term_part: &'a str, rest_at: usize) -> Step<'a> {
+        let mut diag = None;
+        let top = self.top();
+        if top.terms_closed || !top.text.is_empty() {
+            top.flush_all(false);
+        }
+        let mut terms = std::mem::take(&mut top.terms);
+        let pos = if top.terms_seen {
+            top.terms_pos
+        } else {
+            v.pos()
+        };
+        top.terms_seen = false;
+        top.terms_closed = false;
+        let name = term_part.trim_end();
+        // Seed 000: an empty compact term is written `::`.
+        if name != "::" {
+            if name.ends_with("::") {
+                // Interpretation: the seed says a compact term cannot end in
+                // `::`; when one does, the colons are part of the term.
+                diag = Some(Diagnostic::new(
+                    Code::CompactTermWithColons,
+                    Severity::Info,
+                    "a compact definition term does not end in `::`; the colons are kept as part of the term",
+                    Span::new(v.num, v.col, v.num, col_plus(v.col, chars(name))),
+                ));
+            }
+            if !name.is_empty() {
+                terms.push(term_of(&[VLine { text: name, ..v }]));
+            }
+        }
+        if let Some(d) = diag {
+            self.diags.push(d);
+        }
+        // The term is replaced by spaces (one per character), and the
+        // separating run after it by its columns.
+        let consumed = chars(text_before(v.text, rest_at));
+        let indent = v.indent
+            + chars(term_part)
+            + separator_columns(v.text.get(term_part.len()..rest_at).unwrap_or(""));
+        self.open(
+            Kind::Def {
+                compact: true,
+                terms,
+            },
+            indent,
+            pos,
+        );
+        self.prev_empty = false;
+        Step::Again(VLine {
+            num: v.num,
+            indent,
+            text: v.text.get(rest_at..).unwrap_or(""),
+            col: col_plus(v.col, consumed),
+        })
+    }
+
+    fn indented(&mut self, v: VLine<'a>) -> Step<'a> {
+        let can_open = self.can_open();
+        let found = bullet(v.text);
+        let top = self.top();
+        let waiting = top.terms_seen || !top.text.is_empty();
+        if can_open {
+            // A list item.
+            if let Some((Bullet::List(kind), n)) = found {
+                top.flush_all(false);
+                let indent = v.indent + separator_columns(text_before(v.text, n));
+                self.open(Kind::Item(kind), indent, v.pos());
+                self.prev_empty = false;
+                return Step::Again(VLine {
+                    num: v.num,
+                    indent,
+                    text: v.text.get(n..).unwrap_or(""),
+                    col: col_plus(v.col, n),
+                });
+            }
+            // The definition of waiting terms (empty lines may come between).
+            if top.terms_seen && top.text.is_empty() {
+                let terms = std::mem::take(&mut top.terms);
+                let pos = top.terms_pos;
+                top.terms_seen = false;
+                top.terms_closed = false;
+                top.terms_pos = Pos::UNKNOWN;
+                self.open(
+                    Kind::Def {
+                        compact: false,
+                        terms,
+                    },
+                    v.indent,
+                    pos,
+                );
+                return Step::Again(v);
+            }
+            // A compact item: the line of text right before is its term.
+            if let Some(last) = top.text.pop() {
+                if !top.text.is_empty() {
+                    top.flush_all(false);
+                }
+                let mut terms = std::mem::take(&mut top.terms);
+                let pos = if top.terms_seen {
+                    top.terms_pos
+                } else {
+                    last.pos()
+                };
+                top.terms_seen = false;
+                top.terms_closed = false;
+                top.terms_pos = Pos::UNKNOWN;
+                terms.push(term_of(&[last]));
+                self.open(
+                    Kind::Def {
+                        compact: true,
+                        terms,
+                    },
+                    v.indent,
+                    pos,
+                );
+                self.prev_empty = false;
+                return Step::Again(v);
+            }
+            // A blockquote section.
+            if let Some((Bullet::Quote, n)) = found {
+                top.flush_all(false);
+                let indent = v.indent + separator_columns(text_before(v.text, n));
+                self.open(Kind::Quote, indent, v.pos());
+                self.prev_empty = false;
+                return Step::Again(VLine {
+                    num: v.num,
+                    indent,
+                    text: v.text.get(n..).unwrap_or(""),
+                    col: col_plus(v.col, n),
+                });
+            }
+        } else if found.is_some() || waiting {
+            self.too_deep(&v);
+        }
+        // Preformatted text.
+        let top = self.top();
+        top.flush_all(false);
+        let mut frame = Frame::new(
+            Kind::Pre {
+                lines: Vec::new(),
+                empties: 0,
+            },
+            v.indent,
+            v.pos(),
+        );
+        if let Kind::Pre { lines, .. } = &mut frame.kind {
+            lines.push(PreLine {
+                extra: 0,
+                text: v.text,
+                num: v.num,
+                col: v.col,
+            });
+        }
+        self.stack.push(frame);
+        Step::Done
+    }
+
+    fn empty_line(&mut self) {
+        let top = self.top();
+        match &mut top.kind {
+            Kind::Pre { empties, .. } => *empties = 1,
+            _ => {
+                if !top.text.is_empty() {
+                    top.flush_all(true);
+                } else if top.terms_seen {
+                    top.terms_closed = true;
+                }
+            }
+        }
+    }
+
+    /// Terminates the current element; its result becomes a block of the
+    /// enclosing element.
+    fn close_top(&mut self, followed_by_empty: bool) {
+        if self.stack.len() <= 1 {
+            return;
+        }
+        let Some(mut frame) = self.stack.pop() else {
+            return;
+        };
+        if frame.is_container() {
+            self.containers = self.containers.saturating_sub(1);
+            frame.flush_all(followed_by_empty);
+        }
+        let top = self.top();
+        match frame.kind {
+            Kind::Body => top.blocks.append(&mut frame.blocks),
+            Kind::Pre { lines, .. } => top.blocks.push(Block::Preformatted {
+                lines: lines.iter().map(pre_line_inlines).collect(),
+                pos: frame.pos,
+            }),
+            Kind::Item(kind) => top.add_list_item(
+                kind,
+                ListItem {
+                    content: frame.blocks,
+                    pos: frame.pos,
+                },
+            ),
+            Kind::Quote => top.blocks.push(Block::Blockquote {
+                content: frame.blocks,
+                pos: frame.pos,
+            }),
+            Kind::Def { compact, terms } => top.add_def_item(
+                DefItem {
+                    terms,
+                    definition: frame.blocks,
+                    pos: frame.pos,
+                },
+                compact,
+            ),
+        }
+    }
+
+    fn finish(mut self) -> Vec<Block> {
+        // The end of the input terminates every element and counts as an
+        // empty line.
+        while self.stack.len() > 1 {
+            self.close_top(true);
+        }
+        let top = self.top();
+        top.flush_all(true);
+        std::mem::take(&mut top.blocks)
+    }
+}
+
+fn text_before(text: &str, at: usize) -> &str {
+    text.get(..at).unwrap_or(text)
+}
+
+/// Seed 000: every line of preformatted text is examined separately.
+fn pre_line_inlines(line: &PreLine<'_>) -> Vec<Inline> {
+    if line.text.is_empty() {
+        return Vec::new();
+    }
+    let mut text = " ".repeat(line.extra);
+    let offset = text.len();
+    text.push_str(line.text);
+    let segs = [Seg {
+        offset,
+        line: line.num,
+        col: line.col,
+    }];
+    parse_inlines(&text, &segs, Mode::Preformatted)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The tree of a body (the input gets an empty header line), without
+    /// positions.
+    fn tree(body: &str) -> String {
+        let doc = crate::parse(&format!("\n{body}")).document;
+        let dump = crate::dump::tree(&doc);
+        dump.lines()
+            .skip(1)
+            .map(|l| match l.rfind(" @") {
+                Some(i) => l[..i].to_owned(),
+                None => l.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[track_caller]
+    fn check(body: &str, expect: &str) {
+        let got = tree(body);
+        let expect = expect
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.strip_prefix("        ").unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(got, expect, "\n--- input:\n{body}\n--- got:\n{got}\n");
+    }
+
+    #[test]
+    fn seed_unordered_list_is_one_flat_list() {
+        check(
+            "  * first item\n  *     second item\n    * third\n      item\n",
+            r#"
+          list unordered
+            item
+              text
+                "first item"
+            item
+              text
+                "second item"
+            item
+              text
+                "third"
+                line-break
+                "item"
+        "#,
+        );
+    }
+
+    #[test]
+    fn seed_ordered_list_of_digits_is_one_flat_list() {
+        check(
+            "  1. one\n  2)    two\n     3. three\n",
+            r#"
+          list ordered decimal
+            item
+              text
+                "one"
+            item
+              text
+                "two"
+            item
+              text
+                "three"
+        "#,
+        );
+    }
+
+    #[test]
+    fn seed_ordered_list_of_letters_with_a_tab_is_one_flat_list() {
+        check(
+            "\ta) apple\n     b.    banana\n  c) cherry\n",
+            r#"
+          list ordered lower-alpha
+            item
+              text
+                "apple"
+            item
+              text
+                "banana"
+            item
+              text
+                "cherry"
+        "#,
+        );
+    }
+
+    #[test]
+    fn seed_definition_list() {
+        check(
+            "First term::\n    Definition of the first term.\nSecond\nterm::\nThird term::\n  Definition of the second and\n  the third term.\n",
+            r#"
+          definition-list
+            def-item
+              term
+                "First term"
+              definition
+                text
+                  "Definition of the first term."
+            def-item
+              term
+                "Second"
+                line-break
+                "term"
+              term
+                "Third term"
+              definition
+                text
+                  "Definition of the second and"
+                  line-break
+                  "the third term."
+        "#,
+        );
+    }
+
+    #[test]
+    fn seed_empty_terms_make_an_indented_block() {
+        check(
+            "::\n    ::\n\tThis is a double\n\tindented paragraph.\n",
+            r#"
+          definition-list
+            def-item
+              definition
+                definition-list
+                  def-item
+                    definition
+                      text
+                        "This is a double"
+                        line-break
+                        "indented paragraph."
+        "#,
+        );
+    }
+
+    #[test]
+    fn seed_emulated_table_has_empty_cells_2_2_and_3_3() {
+        let got = tree(
+            "::\n    1.1   1.2   1.3   1.4\n    2.1   ::    2.3   2.4\n    3.1   3.2   ::    3.4\n",
+        );
+        // Each row is an item of the compact list inside the `::` block; each
+        // cell a nested compact item; the empty cells are items without term.
+        let rows: Vec<&str> = got.split("\n          def-item\n").collect();
+        assert_eq!(rows.len(), 4, "{got}");
+        // The texts of terms and of the last cell, in order.
+        let cells = |row: &str| -> Vec<String> {
+            let mut out = Vec::new();
+            let mut lines = row.lines();
+            while let Some(l) = lines.next() {
+                if matches!(l.trim(), "term" | "text") {
+                    out.push(lines.next().unwrap_or("").trim().to_owned());
+                }
+            }
+            out
+        };
+        assert_eq!(cells(rows[1]), ["\"1.1\"", "\"1.2\"", "\"1.3\"", "\"1.4\""]);
+        // Row 2: 2.1, (no term), 2.3, 2.4.
+        assert_eq!(cells(rows[2]), ["\"2.1\"", "\"2.3\"", "\"2.4\""]);
+        assert!(
+            rows[2].contains("def-item\n                  definition\n"),
+            "{}",
+            rows[2]
+        );
+        // Row 3: 3.1, 3.2, (no term), 3.4.
+        assert_eq!(cells(rows[3]), ["\"3.1\"", "\"3.2\"", "\"3.4\""]);
+        assert!(
+            rows[3].contains("def-item\n                        definition\n"),
+            "{}",
+            rows[3]
+        );
+    }
+
+    #[test]
+    fn seed_compact_list_by_term_lines() {
+        check(
+            "First term\n    Definition of the first term.\nSecond term\n  Definition of the second term.\n",
+            r#"
+          definition-list compact
+            def-item
+              term
+                "First term"
+              definition
+                text
+                  "Definition of the first term."
+            def-item
+              term
+                "Second term"
+              definition
+                text
+                  "Definition of the second term."
+        "#,
+        );
+    }
+
+    #[test]
+    fn compact_terms_may_follow_normal_terms() {
+        check(
+            "A::\nB   b\n",
+            r#"
+          definition-list compact
+            def-item
+              term
+                "A"
+              term
+                "B"
+              definition
+                text
+                  "b"
+        "#,
+        );
+        check(
+            "A::\nB\n    b\n",
+            r#"
+          definition-list compact
+            def-item
+              term
+                "A"
+              term
+                "B"
+              definition
+                text
+                  "b"
+        "#,
+        );
+    }
+
+    #[test]
+    fn seed_blockquote() {
+        check(
+            "  > This is a rather short\n    block quotation.\n",
+            r#"
+          blockquote
+            text
+              "This is a rather short"
+              line-break
+              "block quotation."
+        "#,
+        );
+    }
+
+    #[test]
+    fn blockquotes_are_never_merged_but_list_items_are() {
+        check(
+            "  > a\n  > b\n\n  * c\n\n  * d\n",
+            r#"
+          blockquote
+            text
+              "a"
+          blockquote
+            text
+              "b"
+          list unordered
+            item
+              text
+                "c"
+            item
+              text
+                "d"
+        "#,
+        );
+    }
+
+    #[test]
+    fn a_change_of_list_type_starts_a_new_list() {
+        check(
+            "  * a\n  1. b\n  a. c\n",
+            r#"
+          list unordered
+            item
+              text
+                "a"
+          list ordered decimal
+            item
+              text
+                "b"
+          list ordered lower-alpha
+            item
+              text
+                "c"
+        "#,
+        );
+    }
+
+    #[test]
+    fn only_the_first_item_decides_compactness() {
+        check(
+            "A::\n    a\nB   b\n",
+            r#"
+          definition-list
+            def-item
+              term
+                "A"
+              definition
+                text
+                  "a"
+            def-item
+              term
+                "B"
+              definition
+                text
+                  "b"
+        "#,
+        );
+    }
+
+    #[test]
+    fn multi_line_terms_stop_at_sentence_ends() {
+        check(
+            "Some text.\nA long\nterm::\n    def\n",
+            r#"
+          paragraph
+            "Some text."
+          definition-list
+            def-item
+              term
+                "A long"
+                line-break
+                "term"
+              definition
+                text
+                  "def"
+        "#,
+        );
+    }
+
+    #[test]
+    fn headings_and_rules_end_text_blocks() {
+        check(
+            "text\n= H =\n----\nmore\n",
+            r#"
+          paragraph
+            "text"
+          heading 1
+            "H"
+          rule
+          paragraph
+            "more"
+        "#,
+        );
+    }
+
+    #[test]
+    fn preformatted_text_takes_intervening_empty_lines_only() {
+        check(
+            "    a\n\n      b\n\nc\n",
+            r#"
+          preformatted
+            line 1
+              "a"
+            line 2
+            line 3
+              "  b"
+          paragraph
+            "c"
+        "#,
+        );
+    }
+
+    #[test]
+    fn paragraph_or_text_inside_items() {
+        check(
+            "  * a\n\n    b\n\n    c\n  * d\n",
+            r#"
+          list unordered
+            item
+              text
+                "a"
+              paragraph
+                "b"
+              text
+                "c"
+            item
+              text
+                "d"
+        "#,
+        );
+    }
+
+    #[test]
+    fn outdented_lines_close_several_elements() {
+        check(
+            "  * a\n      * b\n\n          > c\ntext\n",
+            r#"
+          list unordered
+            item
+              text
+                "a"
+              list unordered
+                item
+                  text
+                    "b"
+                  blockquote
+                    text
+                      "c"
+          paragraph
+            "text"
+        "#,
+        );
+    }
+}

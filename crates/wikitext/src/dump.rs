@@ -1,0 +1,192 @@
+//! A readable, stable dump of a document as an indented tree, one node per
+//! line with its position: what the snapshot tests show, and what a user can
+//! read to see how a text was understood.
+
+use std::fmt::Write as _;
+
+use crate::model::{Block, Document, Inline, ListKind, Numbering, Pos};
+
+enum Node<'a> {
+    Block(&'a Block),
+    Inline(&'a Inline),
+    Item(&'a crate::model::ListItem),
+    DefItem(&'a crate::model::DefItem),
+    Term(&'a crate::model::Term),
+    Definition(&'a [Block]),
+    PreLine(usize, &'a [Inline]),
+}
+
+fn at(pos: Pos) -> String {
+    if pos.is_known() {
+        format!(" @{pos}")
+    } else {
+        String::new()
+    }
+}
+
+fn kind_name(kind: ListKind) -> &'static str {
+    match kind {
+        ListKind::Unordered => "unordered",
+        ListKind::Ordered(Numbering::Decimal) => "ordered decimal",
+        ListKind::Ordered(Numbering::LowerAlpha) => "ordered lower-alpha",
+        ListKind::Ordered(Numbering::UpperAlpha) => "ordered upper-alpha",
+    }
+}
+
+/// The document as an indented tree:
+///
+/// ```
+/// let doc = wikitext::parse("\n  * _one_\n").document;
+/// assert_eq!(
+///     wikitext::dump::tree(&doc),
+///     "body\n  list unordered @2:3\n    item @2:3\n      text @2:5\n        emphasis @2:5\n          \"one\" @2:6\n"
+/// );
+/// ```
+pub fn tree(doc: &Document) -> String {
+    let mut out = String::new();
+    let meta = &doc.meta;
+    if meta.title.is_some()
+        || meta.lang.is_some()
+        || !meta.metas.is_empty()
+        || !meta.links.is_empty()
+    {
+        out.push_str("meta\n");
+        if let Some(title) = &meta.title {
+            let _ = writeln!(out, "  title {title:?}");
+        }
+        if let Some(lang) = &meta.lang {
+            let _ = writeln!(out, "  lang {lang:?}");
+        }
+        for m in &meta.metas {
+            let _ = writeln!(out, "  meta {:?} = {:?}{}", m.name, m.content, at(m.pos));
+        }
+        for l in &meta.links {
+            let _ = write!(out, "  link rel={:?} href={:?}", l.rel, l.href);
+            if let Some(title) = &l.title {
+                let _ = write!(out, " title={title:?}");
+            }
+            let _ = writeln!(out, "{}", at(l.pos));
+        }
+    }
+    out.push_str("body\n");
+    let mut stack: Vec<(usize, Node<'_>)> =
+        doc.body.iter().rev().map(|b| (1, Node::Block(b))).collect();
+    while let Some((depth, node)) = stack.pop() {
+        let pad = "  ".repeat(depth);
+        let child = depth + 1;
+        let mut children: Vec<(usize, Node<'_>)> = Vec::new();
+        match node {
+            Node::Block(block) => {
+                let pos = at(block.pos());
+                match block {
+                    Block::Paragraph { content, .. } => {
+                        let _ = writeln!(out, "{pad}paragraph{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Block::Text { content, .. } => {
+                        let _ = writeln!(out, "{pad}text{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Block::Preformatted { lines, .. } => {
+                        let _ = writeln!(out, "{pad}preformatted{pos}");
+                        children.extend(
+                            lines
+                                .iter()
+                                .enumerate()
+                                .map(|(n, l)| (child, Node::PreLine(n + 1, l.as_slice()))),
+                        );
+                    }
+                    Block::Heading { level, content, .. } => {
+                        let _ = writeln!(out, "{pad}heading {level}{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Block::Rule { .. } => {
+                        let _ = writeln!(out, "{pad}rule{pos}");
+                    }
+                    Block::Blockquote { content, .. } => {
+                        let _ = writeln!(out, "{pad}blockquote{pos}");
+                        children.extend(content.iter().map(|b| (child, Node::Block(b))));
+                    }
+                    Block::List { kind, items, .. } => {
+                        let _ = writeln!(out, "{pad}list {}{pos}", kind_name(*kind));
+                        children.extend(items.iter().map(|i| (child, Node::Item(i))));
+                    }
+                    Block::DefinitionList { compact, items, .. } => {
+                        let c = if *compact { " compact" } else { "" };
+                        let _ = writeln!(out, "{pad}definition-list{c}{pos}");
+                        children.extend(items.iter().map(|i| (child, Node::DefItem(i))));
+                    }
+                }
+            }
+            Node::Item(item) => {
+                let _ = writeln!(out, "{pad}item{}", at(item.pos));
+                children.extend(item.content.iter().map(|b| (child, Node::Block(b))));
+            }
+            Node::DefItem(item) => {
+                let _ = writeln!(out, "{pad}def-item{}", at(item.pos));
+                children.extend(item.terms.iter().map(|t| (child, Node::Term(t))));
+                children.push((child, Node::Definition(&item.definition)));
+            }
+            Node::Term(term) => {
+                let _ = writeln!(out, "{pad}term{}", at(term.pos));
+                children.extend(term.content.iter().map(|i| (child, Node::Inline(i))));
+            }
+            Node::Definition(blocks) => {
+                if blocks.is_empty() {
+                    let _ = writeln!(out, "{pad}definition (none)");
+                } else {
+                    let _ = writeln!(out, "{pad}definition");
+                    children.extend(blocks.iter().map(|b| (child, Node::Block(b))));
+                }
+            }
+            Node::PreLine(n, inlines) => {
+                let _ = writeln!(out, "{pad}line {n}");
+                children.extend(inlines.iter().map(|i| (child, Node::Inline(i))));
+            }
+            Node::Inline(inline) => {
+                let pos = at(inline.pos());
+                match inline {
+                    Inline::Text { text, .. } => {
+                        let _ = writeln!(out, "{pad}{text:?}{pos}");
+                    }
+                    Inline::LineBreak { .. } => {
+                        let _ = writeln!(out, "{pad}line-break");
+                    }
+                    Inline::Emphasis { content, .. } => {
+                        let _ = writeln!(out, "{pad}emphasis{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Inline::Strong { content, .. } => {
+                        let _ = writeln!(out, "{pad}strong{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Inline::Code { content, .. } => {
+                        let _ = writeln!(out, "{pad}code{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Inline::Link {
+                        url,
+                        fragment,
+                        content,
+                        ..
+                    } => {
+                        let _ = write!(out, "{pad}link");
+                        if let Some(url) = url {
+                            let _ = write!(out, " url={url:?}");
+                        }
+                        if let Some(fragment) = fragment {
+                            let _ = write!(out, " fragment={fragment:?}");
+                        }
+                        let _ = writeln!(out, "{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Inline::Email { address, .. } => {
+                        let _ = writeln!(out, "{pad}email {address:?}{pos}");
+                    }
+                }
+            }
+        }
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}

@@ -1,0 +1,809 @@
+//! The inline pass: Seed 000 "Inline Elements", run on the collected text of
+//! one terminated block (a paragraph, text block, term or heading, with its
+//! lines joined by `\n`) or on one line of preformatted text.
+//!
+//! # The algorithm (Seed 000, steps 1-3)
+//!
+//! 1. Search left to right for a valid start: `_`, `*` or `'` with a side
+//!    character (rule 3) before it and no white space after its run of equal
+//!    characters (rules 1, 2); or a valid link prefix `[URL|Fragment|`; or an
+//!    e-mail address `<localpart@domain>` (rule 5).
+//! 2. Search for the matching valid end in the rest of the fragment.
+//! 3. Split: the text before is finished; the middle is processed again (as
+//!    its own fragment, whose edges count as white space) and marked up; the
+//!    rest is processed from step 1. A start without an end is skipped.
+//!
+//! Runs of the start character after the start, and of the end character
+//! before the end, belong to the enclosed text and are not processed again
+//! (`***x***` is strong `**x**`).
+//!
+//! # Linear time
+//!
+//! Every input position is scanned by the main loop once: a fragment's
+//! middle is scanned as a sub-fragment and the outer scan resumes after its
+//! end. The searches that could rescan are answered from tables built in one
+//! pass before the loop:
+//!
+//! - *Ends of `_`, `*`, `'`.* Whether a run of the character can end a
+//!   sequence (no white space before it, a side character after it) does not
+//!   depend on where the sequence started. The valid end runs of each
+//!   character are listed in order; the end for a start is the first listed
+//!   run after the start's run. Starts are visited in increasing order, so
+//!   one cursor per character walks each list once. (A middle never contains
+//!   a valid end of its own character, so the cursor never needs to go back.)
+//! - *Ends of links.* Rule 4 makes the end the `]` that balances the `[`;
+//!   the partner of every `[` is found with one stack pass. Links are looked
+//!   up in increasing order, so one cursor walks that table once.
+//! - *Link prefixes and e-mail addresses* are scanned from their `[` or `<`
+//!   only as far as the characters they allow, which exclude `[` and `<`:
+//!   no two such scans overlap.
+//! - A start whose search fails makes the loop skip the whole run of its
+//!   character (every start in that run would fail the same way).
+//!
+//! The middle of a fragment is delimited by characters that are themselves
+//! side characters (`_*'|]`), so the global tables give the same answers as
+//! looking at the fragment alone would.
+//!
+//! Nesting is handled with an explicit stack; its depth is small anyway (a
+//! middle cannot contain a sequence of its own kind, so at most emphasis,
+//! strong, code and a link nest).
+
+use crate::model::{Inline, Pos};
+use crate::scan::{email, is_side_char, is_ws, link_prefix};
+
+/// Where a piece of the joined block text came from: the text from byte
+/// `offset` on (up to the next segment) starts at `line`:`col` of the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Seg {
+    /// Byte offset in the joined text.
+    pub(crate) offset: usize,
+    /// Source line.
+    pub(crate) line: u32,
+    /// Source column of the byte at `offset`.
+    pub(crate) col: u32,
+}
+
+/// Which sequences are recognised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Everything.
+    Normal,
+    /// Preformatted text: no sample text (code) and no e-mail addresses.
+    Preformatted,
+}
+
+/// Turns byte offsets into positions, walking forward through the segments.
+struct Locator<'a> {
+    text: &'a str,
+    segs: &'a [Seg],
+    seg: usize,
+    byte: usize,
+    chars: u32,
+}
+
+impl<'a> Locator<'a> {
+    fn new(text: &'a str, segs: &'a [Seg]) -> Self {
+        let byte = segs.first().map_or(0, |s| s.offset);
+        Locator {
+            text,
+            segs,
+            seg: 0,
+            byte,
+            chars: 0,
+        }
+    }
+
+    fn locate(&mut self, off: usize) -> Pos {
+        let Some(first) = self.segs.first() else {
+            return Pos::UNKNOWN;
+        };
+        if off < first.offset {
+            // Before the first segment (the extra indentation of a line of
+            // preformatted text): the segment's own position.
+            return Pos::new(first.line, first.col);
+        }
+        if off < self.byte {
+            // Not expected (calls come in increasing order); start over.
+            self.seg = self
+                .segs
+                .partition_point(|s| s.offset <= off)
+                .saturating_sub(1);
+            self.byte = self.segs.get(self.seg).map_or(0, |s| s.offset);
+            self.chars = 0;
+        }
+        while let Some(next) = self.segs.get(self.seg + 1) {
+            if next.offset <= off {
+                self.seg += 1;
+                self.byte = next.offset;
+                self.chars = 0;
+            } else {
+                break;
+            }
+        }
+        let counted = self
+            .text
+            .get(self.byte..off)
+            .map_or(0, |s| s.chars().count());
+        self.chars = self
+            .chars
+            .saturating_add(u32::try_from(counted).unwrap_or(u32::MAX));
+        self.byte = off;
+        match self.segs.get(self.seg) {
+            Some(seg) => Pos::new(seg.line, seg.col.saturating_add(self.chars)),
+            None => Pos::UNKNOWN,
+        }
+    }
+}
+
+/// The valid end runs of one markup character, with a cursor.
+struct Ends {
+    runs: Vec<(usize, usize)>,
+    cursor: usize,
+}
+
+impl Ends {
+    /// One pass over `text`: every maximal run `[a, b)` of `c` that has a
+    /// non-white-space character before it and a side character (or the end)
+    /// after it.
+    fn build(text: &str, c: u8) -> Ends {
+        let bytes = text.as_bytes();
+        let mut runs = Vec::new();
+        let mut i = 0usize;
+        while let Some(found) = bytes.get(i..).and_then(|b| b.iter().position(|&x| x == c)) {
+            let a = i + found;
+            let mut b = a;
+            while bytes.get(b) == Some(&c) {
+                b += 1;
+            }
+            let before = text.get(..a).and_then(|s| s.chars().next_back());
+            let after = text.get(b..).and_then(|s| s.chars().next());
+            if a > 0 && !is_ws(before) && is_side_char(after) {
+                runs.push((a, b));
+            }
+            i = b;
+        }
+        Ends { runs, cursor: 0 }
+    }
+
+    /// The first valid end run starting after `q` and lying inside the
+    /// fragment that ends at `end`.
+    fn after(&mut self, q: usize, end: usize) -> Option<(usize, usize)> {
+        while let Some(&(a, _)) = self.runs.get(self.cursor) {
+            if a <= q {
+                self.cursor += 1;
+            } else {
+                break;
+            }
+        }
+        let &(a, b) = self.runs.get(self.cursor)?;
+        (a < end && b <= end).then_some((a, b))
+    }
+}
+
+/// Partners of `[` (Seed 000 rule 4), with a cursor.
+struct Brackets {
+    opens: Vec<usize>,
+    closes: Vec<Option<usize>>,
+    cursor: usize,
+}
+
+impl Brackets {
+    fn build(text: &str) -> Brackets {
+        let mut opens = Vec::new();
+        let mut closes = Vec::new();
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, b) in text.bytes().enumerate() {
+            match b {
+                b'[' => {
+                    stack.push(opens.len());
+                    opens.push(i);
+                    closes.push(None);
+                }
+                b']' => {
+                    if let Some(rank) = stack.pop()
+                        && let Some(slot) = closes.get_mut(rank)
+                    {
+                        *slot = Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Brackets {
+            opens,
+            closes,
+            cursor: 0,
+        }
+    }
+
+    /// The `]` balancing the `[` at `open`.
+    fn partner(&mut self, open: usize) -> Option<usize> {
+        while let Some(&o) = self.opens.get(self.cursor) {
+            if o < open {
+                self.cursor += 1;
+            } else {
+                break;
+            }
+        }
+        if self.opens.get(self.cursor) == Some(&open) {
+            self.closes.get(self.cursor).copied().flatten()
+        } else {
+            None
+        }
+    }
+}
+
+enum Kind {
+    Root,
+    Emphasis,
+    Strong,
+    Code,
+    Link {
+        url: Option<String>,
+        fragment: Option<String>,
+    },
+}
+
+struct Frame {
+    kind: Kind,
+    pos: Pos,
+    children: Vec<Inline>,
+    /// The fragment is `[start, end)`.
+    start: usize,
+    end: usize,
+    /// Scan position.
+    p: usize,
+    /// Start of text not yet emitted.
+    text_from: usize,
+    /// Inside a link text: no links, no e-mail addresses.
+    in_link: bool,
+    /// Literal text appended when the fragment ends (the end character's run).
+    suffix: (usize, usize),
+}
+
+/// Emits `text[from..to]` into `run`: text pieces merged with a preceding text
+/// node, line feeds as line divisions.
+fn emit(run: &mut Vec<Inline>, text: &str, from: usize, to: usize, loc: &mut Locator<'_>) {
+    let Some(slice) = text.get(from..to) else {
+        return;
+    };
+    let mut offset = from;
+    for (n, piece) in slice.split('\n').enumerate() {
+        if n > 0 {
+            // The line feed sits just before this piece.
+            let pos = loc.locate(offset - 1);
+            run.push(Inline::LineBreak { pos });
+        }
+        if !piece.is_empty() {
+            let pos = loc.locate(offset);
+            if let Some(Inline::Text { text: last, .. }) = run.last_mut() {
+                last.push_str(piece);
+            } else {
+                run.push(Inline::Text {
+                    text: piece.to_owned(),
+                    pos,
+                });
+            }
+        }
+        offset += piece.len() + 1;
+    }
+}
+
+fn char_before(text: &str, i: usize, start: usize) -> Option<char> {
+    if i <= start {
+        None
+    } else {
+        text.get(..i).and_then(|s| s.chars().next_back())
+    }
+}
+
+fn char_at(text: &str, i: usize, end: usize) -> Option<char> {
+    if i >= end {
+        None
+    } else {
+        text.get(i..).and_then(|s| s.chars().next())
+    }
+}
+
+/// Seed 000 "Inline Elements": the inline elements of one text fragment.
+/// `segs` maps byte offsets of `text` to source positions.
+pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline> {
+    let bytes = text.as_bytes();
+    let mut loc = Locator::new(text, segs);
+    if !bytes
+        .iter()
+        .any(|&b| matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<'))
+    {
+        // Nothing can start a sequence: the text as it is.
+        let mut run = Vec::new();
+        emit(&mut run, text, 0, text.len(), &mut loc);
+        return run;
+    }
+    let mut ends = [
+        Ends::build(text, b'_'),
+        Ends::build(text, b'*'),
+        Ends::build(text, b'\''),
+    ];
+    let mut brackets = Brackets::build(text);
+    let code_allowed = mode == Mode::Normal;
+    let mut stack = vec![Frame {
+        kind: Kind::Root,
+        pos: Pos::UNKNOWN,
+        children: Vec::new(),
+        start: 0,
+        end: text.len(),
+        p: 0,
+        text_from: 0,
+        in_link: false,
+        suffix: (0, 0),
+    }];
+    loop {
+        let Some(f) = stack.last_mut() else {
+            return Vec::new();
+        };
+        // Step 1: the next candidate start.
+        let next = bytes.get(f.p..f.end).and_then(|window| {
+            window
+                .iter()
+                .position(|&b| matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<'))
+        });
+        let Some(found) = next else {
+            // The fragment is done: emit its text and close it.
+            emit(&mut f.children, text, f.text_from, f.end, &mut loc);
+            let (sa, sb) = f.suffix;
+            emit(&mut f.children, text, sa, sb, &mut loc);
+            let Some(done) = stack.pop() else {
+                return Vec::new();
+            };
+            let node = match done.kind {
+                Kind::Root => return done.children,
+                Kind::Emphasis => Inline::Emphasis {
+                    content: done.children,
+                    pos: done.pos,
+                },
+                Kind::Strong => Inline::Strong {
+                    content: done.children,
+                    pos: done.pos,
+                },
+                Kind::Code => Inline::Code {
+                    content: done.children,
+                    pos: done.pos,
+                },
+                Kind::Link { url, fragment } => Inline::Link {
+                    url,
+                    fragment,
+                    content: done.children,
+                    pos: done.pos,
+                },
+            };
+            if let Some(parent) = stack.last_mut() {
+                parent.children.push(node);
+            }
+            continue;
+        };
+        let i = f.p + found;
+        let c = bytes.get(i).copied().unwrap_or(0);
+        let before = char_before(text, i, f.start);
+        if !is_side_char(before) {
+            // Rule 3: a start must follow white space or a side character.
+            f.p = i + 1;
+            continue;
+        }
+        match c {
+            b'_' | b'*' | b'\'' => {
+                if c == b'\'' && !code_allowed {
+                    f.p = i + 1;
+                    continue;
+                }
+                // The run of equal characters after the start belongs to the
+                // enclosed text.
+                let mut q = i + 1;
+                while q < f.end && bytes.get(q) == Some(&c) {
+                    q += 1;
+                }
+                // Rules 1 and 2: something follows, and not white space.
+                if is_ws(char_at(text, q, f.end)) {
+                    f.p = q;
+                    continue;
+                }
+                // Step 2: the end.
+                let which = match c {
+                    b'_' => 0,
+                    b'*' => 1,
+                    _ => 2,
+                };
+                let Some((a, b)) = ends.get_mut(which).and_then(|e| e.after(q, f.end)) else {
+                    f.p = q;
+                    continue;
+                };
+                // Step 3: split.
+                emit(&mut f.children, text, f.text_from, i, &mut loc);
+                f.p = b;
+                f.text_from = b;
+                let in_link = f.in_link;
+                let pos = loc.locate(i);
+                let mut children = Vec::new();
+                emit(&mut children, text, i + 1, q, &mut loc);
+                let kind = match c {
+                    b'_' => Kind::Emphasis,
+                    b'*' => Kind::Strong,
+                    _ => Kind::Code,
+                };
+                stack.push(Frame {
+                    kind,
+                    pos,
+                    children,
+                    start: q,
+                    end: a,
+                    p: q,
+                    text_from: q,
+                    in_link,
+                    suffix: (a, b - 1),
+                });
+            }
+            b'[' if !f.in_link => {
+                let found = text
+                    .get(i..f.end)
+                    .and_then(link_prefix)
+                    .map(|(u, fr, len)| (u.to_owned(), fr.to_owned(), len));
+                let Some((url, fragment, len)) = found else {
+                    f.p = i + 1;
+                    continue;
+                };
+                let t = i + len;
+                let Some(j) = brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
+                    f.p = i + 1;
+                    continue;
+                };
+                let after = char_at(text, j + 1, f.end);
+                let first = char_at(text, t, j);
+                let last = char_before(text, j, t);
+                if !is_side_char(after) || (t < j && (is_ws(first) || is_ws(last))) {
+                    f.p = i + 1;
+                    continue;
+                }
+                emit(&mut f.children, text, f.text_from, i, &mut loc);
+                f.p = j + 1;
+                f.text_from = j + 1;
+                let pos = loc.locate(i);
+                let url = (!url.is_empty()).then_some(url);
+                let fragment = (!fragment.is_empty()).then_some(fragment);
+                if t == j {
+                    // Rule 1: an empty link text is replaced by the URL, or
+                    // the fragment when there is no URL.
+                    let shown = url.clone().or_else(|| fragment.clone()).unwrap_or_default();
+                    f.children.push(Inline::Link {
+                        url,
+                        fragment,
+                        content: vec![Inline::Text { text: shown, pos }],
+                        pos,
+                    });
+                } else {
+                    stack.push(Frame {
+                        kind: Kind::Link { url, fragment },
+                        pos,
+                        children: Vec::new(),
+                        start: t,
+                        end: j,
+                        p: t,
+                        text_from: t,
+                        in_link: true,
+                        suffix: (j, j),
+                    });
+                }
+            }
+            b'<' if !f.in_link && code_allowed => {
+                let found = text.get(i..f.end).and_then(email);
+                let Some((address, len)) = found else {
+                    f.p = i + 1;
+                    continue;
+                };
+                if !is_side_char(char_at(text, i + len, f.end)) {
+                    f.p = i + 1;
+                    continue;
+                }
+                let address = address.to_owned();
+                emit(&mut f.children, text, f.text_from, i, &mut loc);
+                let pos = loc.locate(i);
+                f.children.push(Inline::Email { address, pos });
+                f.p = i + len;
+                f.text_from = i + len;
+            }
+            _ => f.p = i + 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Inline as I;
+
+    fn parse(text: &str) -> Vec<Inline> {
+        parse_inlines(
+            text,
+            &[Seg {
+                offset: 0,
+                line: 1,
+                col: 1,
+            }],
+            Mode::Normal,
+        )
+    }
+
+    fn t(s: &str) -> Inline {
+        I::text(s)
+    }
+
+    #[track_caller]
+    fn check(input: &str, expect: Vec<Inline>) {
+        assert_eq!(parse(input), expect, "input: {input:?}");
+    }
+
+    #[track_caller]
+    fn plain(input: &str) {
+        check(input, vec![t(input)]);
+    }
+
+    #[test]
+    fn seed_examples() {
+        check(
+            "_emphasis_ and *strong emphasis*",
+            vec![
+                I::emphasis(vec![t("emphasis")]),
+                t(" and "),
+                I::strong(vec![t("strong emphasis")]),
+            ],
+        );
+        check("'sample text'", vec![I::code(vec![t("sample text")])]);
+        check(
+            "[internal://admin/editpage||Link to EditPage]",
+            vec![I::link(
+                Some("internal://admin/editpage".into()),
+                None,
+                vec![t("Link to EditPage")],
+            )],
+        );
+        check(
+            "[|inline|Inline Markup]",
+            vec![I::link(
+                None,
+                Some("inline".into()),
+                vec![t("Inline Markup")],
+            )],
+        );
+    }
+
+    #[test]
+    fn seed_counter_examples_rule_3() {
+        plain("I'm right, aren't I?");
+        plain("1*2+3*4");
+        plain("HTTP_USER_AGENT");
+    }
+
+    #[test]
+    fn same_character_prefix_and_suffix() {
+        check(
+            "***A strongly emphasized text that includes two stars on both sides.***",
+            vec![I::strong(vec![t(
+                "**A strongly emphasized text that includes two stars on both sides.**",
+            )])],
+        );
+        // Only runs of the same character count: `__x__` inside is processed.
+        check(
+            "*__x__*",
+            vec![I::strong(vec![I::emphasis(vec![t("_x_")])])],
+        );
+        // The prefix and suffix are not processed again.
+        check(
+            "__*x*__",
+            vec![I::emphasis(vec![t("_"), I::strong(vec![t("x")]), t("_")])],
+        );
+    }
+
+    #[test]
+    fn rule_1_empty_link_text_is_replaced() {
+        check(
+            "[http://www.aksware.de/||]",
+            vec![I::link(
+                Some("http://www.aksware.de/".into()),
+                None,
+                vec![t("http://www.aksware.de/")],
+            )],
+        );
+        check(
+            "[|top|]",
+            vec![I::link(None, Some("top".into()), vec![t("top")])],
+        );
+        check(
+            "[u|f|]",
+            vec![I::link(Some("u".into()), Some("f".into()), vec![t("u")])],
+        );
+        plain("__");
+        plain("''");
+        plain("[||x]");
+    }
+
+    #[test]
+    fn rule_2_no_white_space_inside_edges() {
+        plain("_ x_");
+        plain("_x _");
+        plain("* x *");
+        plain("[u|| x]");
+        plain("[u||x ]");
+        check("a _b_ c", vec![t("a "), I::emphasis(vec![t("b")]), t(" c")]);
+    }
+
+    #[test]
+    fn rule_3_sides() {
+        check("(_x_)", vec![t("("), I::emphasis(vec![t("x")]), t(")")]);
+        check("\"*x*\".", vec![t("\""), I::strong(vec![t("x")]), t("\".")]);
+        plain("a_x_");
+        plain("_x_a");
+        plain("x[u||y]");
+        plain("[u||y]x");
+        plain("x<a@b.de>");
+        // Non-ASCII letters are not side characters either.
+        plain("é_x_");
+        check(
+            "\u{3000}_x_",
+            vec![t("\u{3000}"), I::emphasis(vec![t("x")])],
+        );
+    }
+
+    #[test]
+    fn rule_4_nested_brackets() {
+        check(
+            "[refs.html#html||[HTML]]",
+            vec![I::link(
+                Some("refs.html#html".into()),
+                None,
+                vec![t("[HTML]")],
+            )],
+        );
+        check(
+            "[u||a [b [c]] d]",
+            vec![I::link(Some("u".into()), None, vec![t("a [b [c]] d")])],
+        );
+        // Unbalanced: no end.
+        plain("[u||a [b]");
+    }
+
+    #[test]
+    fn rule_5_email() {
+        check(
+            "mail <no_reply@aksware.de> now",
+            vec![t("mail "), I::email("no_reply@aksware.de"), t(" now")],
+        );
+        plain("<a@localhost>");
+        plain("<a@b_c.de>");
+        plain("<a+b@c.de>");
+    }
+
+    #[test]
+    fn url_and_fragment_restrictions() {
+        plain("[a b||x]");
+        plain("[a{b||x]");
+        plain("[a\"b||x]");
+        plain("[a<b||x]");
+        plain("[|a b|x]");
+        check(
+            "[#sec|sec|Section]",
+            vec![I::link(
+                Some("#sec".into()),
+                Some("sec".into()),
+                vec![t("Section")],
+            )],
+        );
+    }
+
+    #[test]
+    fn no_links_or_email_in_link_text() {
+        check(
+            "[u||see [v||w] <a@b.de>]",
+            vec![I::link(
+                Some("u".into()),
+                None,
+                vec![t("see [v||w] <a@b.de>")],
+            )],
+        );
+        // Emphasis is still recognised in link text.
+        check(
+            "[u||an _emphasized_ word]",
+            vec![I::link(
+                Some("u".into()),
+                None,
+                vec![t("an "), I::emphasis(vec![t("emphasized")]), t(" word")],
+            )],
+        );
+    }
+
+    #[test]
+    fn middle_is_processed_again() {
+        check(
+            "*a _b_ c*",
+            vec![I::strong(vec![t("a "), I::emphasis(vec![t("b")]), t(" c")])],
+        );
+        check(
+            "'x [u||y]'",
+            vec![I::code(vec![
+                t("x "),
+                I::link(Some("u".into()), None, vec![t("y")]),
+            ])],
+        );
+    }
+
+    #[test]
+    fn start_without_end_is_skipped() {
+        plain("_a b");
+        plain("a * b");
+        plain("'tis");
+        check("x* *y*", vec![t("x* "), I::strong(vec![t("y")])]);
+    }
+
+    #[test]
+    fn first_valid_end_wins() {
+        check("*a *b* c*", vec![I::strong(vec![t("a *b")]), t(" c*")]);
+        // An end run preceded by white space is not an end.
+        check("_a _b_", vec![I::emphasis(vec![t("a _b")])]);
+    }
+
+    #[test]
+    fn line_breaks_count_as_white_space() {
+        check(
+            "_a\nb_",
+            vec![I::emphasis(vec![t("a"), I::line_break(), t("b")])],
+        );
+        plain_lines("_\nx_");
+        check(
+            "x\n_y_",
+            vec![t("x"), I::line_break(), I::emphasis(vec![t("y")])],
+        );
+    }
+
+    #[track_caller]
+    fn plain_lines(input: &str) {
+        let mut expect = Vec::new();
+        crate::model::push_text(&mut expect, input, Pos::UNKNOWN);
+        check(input, expect);
+    }
+
+    #[test]
+    fn preformatted_mode() {
+        let segs = [Seg {
+            offset: 0,
+            line: 1,
+            col: 1,
+        }];
+        assert_eq!(
+            parse_inlines("'x' <a@b.de> _y_", &segs, Mode::Preformatted),
+            vec![t("'x' <a@b.de> "), I::emphasis(vec![t("y")])]
+        );
+    }
+
+    #[test]
+    fn positions() {
+        let segs = [
+            Seg {
+                offset: 0,
+                line: 3,
+                col: 5,
+            },
+            Seg {
+                offset: 6,
+                line: 4,
+                col: 3,
+            },
+        ];
+        let out = parse_inlines("ab _c\nd_ é *e*", &segs, Mode::Normal);
+        let Inline::Emphasis { pos, content } = &out[1] else {
+            panic!("{out:?}")
+        };
+        assert!(pos.same_place(&Pos::new(3, 8)), "{pos:?}");
+        assert!(content[2].pos().same_place(&Pos::new(4, 3)), "{content:?}");
+        let Inline::Strong { pos, .. } = &out[3] else {
+            panic!("{out:?}")
+        };
+        assert!(pos.same_place(&Pos::new(4, 8)), "{pos:?}");
+    }
+}

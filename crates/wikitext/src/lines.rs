@@ -1,0 +1,120 @@
+//! Line preprocessing (Seed 000 "Body Part"): splitting the input into lines,
+//! removing trailing white space, expanding leading tabs and measuring the
+//! indentation. Collapsing consecutive empty lines is left to the consumers,
+//! which treat a run of empty lines as one.
+
+/// One preprocessed source line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SrcLine<'a> {
+    /// 1-based source line number.
+    pub(crate) num: u32,
+    /// Indentation in spaces, each leading tab counting eight.
+    pub(crate) indent: usize,
+    /// The line after its indentation, without trailing white space; empty
+    /// for an empty line.
+    pub(crate) text: &'a str,
+    /// 1-based source column (in characters) of the first character of `text`.
+    pub(crate) col: u32,
+}
+
+impl SrcLine<'_> {
+    /// Whether the line is empty after preprocessing.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// Splits `input` into preprocessed lines.
+///
+/// - A UTF-8 byte order mark at the start is dropped.
+/// - Lines end at LF, CRLF or a lone CR.
+/// - Trailing white space (any Unicode white space) is removed.
+/// - The leading blank run of spaces and tabs is the indentation: each space
+///   counts one, each tab eight (Seed 000: "all leading tabulator characters
+///   of a line are finally replaced by eight space characters each"; a tab
+///   after leading spaces counts as leading too).
+pub(crate) fn split_lines(input: &str) -> Vec<SrcLine<'_>> {
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
+    let mut out = Vec::new();
+    let mut num: u32 = 0;
+    let mut rest = input;
+    while !rest.is_empty() {
+        let (line, next) = match rest.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if rest.get(i..i + 2) == Some("\r\n") {
+                    2
+                } else {
+                    1
+                };
+                (
+                    rest.get(..i).unwrap_or(""),
+                    rest.get(i + skip..).unwrap_or(""),
+                )
+            }
+            None => (rest, ""),
+        };
+        num = num.saturating_add(1);
+        out.push(preprocess(line, num));
+        rest = next;
+    }
+    out
+}
+
+fn preprocess(line: &str, num: u32) -> SrcLine<'_> {
+    let trimmed = line.trim_end();
+    let mut indent = 0usize;
+    let mut lead = 0usize;
+    for b in trimmed.bytes() {
+        match b {
+            b' ' => indent += 1,
+            b'\t' => indent += 8,
+            _ => break,
+        }
+        lead += 1;
+    }
+    let text = trimmed.get(lead..).unwrap_or("");
+    SrcLine {
+        num,
+        indent,
+        text,
+        col: u32::try_from(lead + 1).unwrap_or(u32::MAX),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_and_measures() {
+        let lines = split_lines("\u{feff}a\r\n  b  \r\tc\n \t d\n\n");
+        let got: Vec<_> = lines
+            .iter()
+            .map(|l| (l.num, l.indent, l.text, l.col))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (1, 0, "a", 1),
+                (2, 2, "b", 3),
+                (3, 8, "c", 2),
+                (4, 10, "d", 4),
+                (5, 0, "", 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn white_space_only_line_is_empty() {
+        let lines = split_lines(" \t \u{a0}\n");
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].is_empty());
+    }
+
+    #[test]
+    fn no_final_newline() {
+        assert_eq!(split_lines("x").len(), 1);
+        assert_eq!(split_lines("").len(), 0);
+        assert_eq!(split_lines("x\n").len(), 1);
+    }
+}

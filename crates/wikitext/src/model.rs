@@ -1,0 +1,751 @@
+//! The document model: what a text document (or an HTML page) means, as typed data.
+//!
+//! A [`Document`] is a metadata header ([`Metadata`]) and a body of [`Block`]s.
+//! Blocks hold other blocks (lists, blockquotes, definitions) or runs of
+//! [`Inline`]s (paragraphs, headings, terms). Every node has a public `pos`
+//! field of type [`Pos`]: where the parser found it (line and column), or
+//! [`Pos::UNKNOWN`] for nodes built by hand. Positions never take part in
+//! equality: two documents are equal when they say the same thing, wherever
+//! it was said.
+//!
+//! Build nodes with the constructors (`Block::paragraph`, `Inline::text`, ...),
+//! which use an unknown position, and attach a position with `.at(pos)` when
+//! there is one (for example the source line of an HTML element).
+//!
+//! Invariants the parser keeps and the writer expects (the writer repairs or
+//! reports documents that break them):
+//! - inline runs have no empty [`Inline::Text`] and no two adjacent ones;
+//!   text never holds a line feed: line divisions are [`Inline::LineBreak`];
+//! - heading levels are 1 to 6;
+//! - a link has a URL or a fragment (or both), never neither;
+//! - nesting of blocks is at most [`MAX_DEPTH`] levels.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use serde::{Deserialize, Serialize};
+
+/// How deep blocks may nest (blocks inside list items, blockquotes and
+/// definitions). The parser stops opening new containers at this depth (with a
+/// diagnostic) so that every recursive walk over a parsed document, including
+/// the derived `PartialEq`, `Clone`, `Drop` and serde implementations, stays
+/// far from the stack limit. Builders of documents (such as `htmlio`) should
+/// flatten deeper structure the same way.
+pub const MAX_DEPTH: usize = 32;
+
+/// A source position: 1-based line and column (column counted in characters of
+/// the source line as written, before tabs are expanded). Zero means unknown:
+/// `Pos::UNKNOWN` is neither, `Pos::at_line(n)` knows only the line.
+///
+/// **Equality ignores positions**: `Pos == Pos` is always true, so deriving
+/// `PartialEq` on nodes compares their content only. Use [`Pos::same_place`]
+/// to compare positions themselves. `Hash` is consistent with this (it hashes
+/// nothing).
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+pub struct Pos {
+    /// 1-based line number; 0 when unknown.
+    pub line: u32,
+    /// 1-based column in characters; 0 when unknown.
+    pub column: u32,
+}
+
+impl Pos {
+    /// The position of a node that was not read from anywhere.
+    pub const UNKNOWN: Pos = Pos { line: 0, column: 0 };
+
+    /// A position at `line`, `column` (both 1-based).
+    pub const fn new(line: u32, column: u32) -> Pos {
+        Pos { line, column }
+    }
+
+    /// A position of which only the line is known (column 0), as HTML
+    /// parsers often report.
+    pub const fn at_line(line: u32) -> Pos {
+        Pos { line, column: 0 }
+    }
+
+    /// Whether the line is known.
+    pub const fn is_known(&self) -> bool {
+        self.line != 0
+    }
+
+    /// Whether the position is unknown (used to skip it when serializing).
+    pub const fn is_unknown(&self) -> bool {
+        self.line == 0
+    }
+
+    /// Compares the positions themselves (the `==` operator does not).
+    pub const fn same_place(&self, other: &Pos) -> bool {
+        self.line == other.line && self.column == other.column
+    }
+}
+
+impl PartialEq for Pos {
+    /// Always true: positions never make two nodes differ.
+    fn eq(&self, _other: &Pos) -> bool {
+        true
+    }
+}
+
+impl Eq for Pos {}
+
+impl Hash for Pos {
+    /// Hashes nothing, to agree with `PartialEq`.
+    fn hash<H: Hasher>(&self, _state: &mut H) {}
+}
+
+impl fmt::Display for Pos {
+    /// `line:column`, `line` when only the line is known, `?` when unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => f.write_str("?"),
+            (line, 0) => write!(f, "{line}"),
+            (line, column) => write!(f, "{line}:{column}"),
+        }
+    }
+}
+
+/// A whole document: the metadata header and the body.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Document {
+    /// The header lines (`#Title`, `#Lang`, `#Meta:`, `#Link:`).
+    pub meta: Metadata,
+    /// The body: blocks in order.
+    pub body: Vec<Block>,
+}
+
+impl Document {
+    /// A document with the given metadata and body.
+    pub fn new(meta: Metadata, body: Vec<Block>) -> Document {
+        Document { meta, body }
+    }
+}
+
+/// The metadata header: the lines up to the first empty line of a text
+/// document, or the `<head>` of an HTML page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Metadata {
+    /// `#Title words...`: the `<title>`, words joined by single spaces.
+    pub title: Option<String>,
+    /// `#Lang code`: the language code of `lang`/`xml:lang` (e.g. `en-us`).
+    pub lang: Option<String>,
+    /// `#Meta:name content...`: one `<meta name content>` each, in order.
+    pub metas: Vec<Meta>,
+    /// `#Link:rel:rel href title...`: one `<link>` each, in order.
+    pub links: Vec<Link>,
+}
+
+/// A `#Meta:` line: `<meta name="..." content="...">`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Meta {
+    /// The `name` attribute (the rest of the first word; never empty, no white space).
+    pub name: String,
+    /// The `content` attribute (the following words joined by single spaces; may be empty).
+    pub content: String,
+    /// Where the line was.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+impl Meta {
+    /// A meta entry with an unknown position.
+    pub fn new(name: impl Into<String>, content: impl Into<String>) -> Meta {
+        Meta {
+            name: name.into(),
+            content: content.into(),
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// The same entry at `pos`.
+    pub fn at(mut self, pos: Pos) -> Meta {
+        self.pos = pos;
+        self
+    }
+}
+
+/// A `#Link:` line: `<link rel="..." href="..." title="...">`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Link {
+    /// The `rel` values (the colon-separated rest of the first word); each
+    /// non-empty, without white space or `:`. May be empty (no `rel`).
+    pub rel: Vec<String>,
+    /// The `href` attribute (the second word; never empty, no white space).
+    pub href: String,
+    /// The optional `title` attribute (third and following words joined by single spaces).
+    pub title: Option<String>,
+    /// Where the line was.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+impl Link {
+    /// A link entry with an unknown position.
+    pub fn new(rel: Vec<String>, href: impl Into<String>, title: Option<String>) -> Link {
+        Link {
+            rel,
+            href: href.into(),
+            title,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// The same entry at `pos`.
+    pub fn at(mut self, pos: Pos) -> Link {
+        self.pos = pos;
+        self
+    }
+}
+
+/// How the items of an ordered or unordered list are marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ListKind {
+    /// Bullets `*`, `-` or `+` (`<ul>`).
+    Unordered,
+    /// Bullets made of digits or letters followed by `.` or `)` (`<ol>`).
+    Ordered(Numbering),
+}
+
+/// The numbering type of an ordered list (the HTML `type` attribute).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Numbering {
+    /// Bullets like `1.` or `12)`: `type="1"` (the default).
+    Decimal,
+    /// Bullets like `a.` or `b)`: `type="a"`.
+    LowerAlpha,
+    /// Bullets like `A.` or `B)`: `type="A"`.
+    UpperAlpha,
+}
+
+/// A block-level element.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Block {
+    /// A paragraph (`<p>`): a text block surrounded by empty lines, or any
+    /// text block at the top level. Keeps its source lines as
+    /// [`Inline::LineBreak`]s.
+    Paragraph {
+        /// The text, with line divisions.
+        content: Vec<Inline>,
+        /// Where the first line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A bare text block: text inside a list item, blockquote or definition
+    /// that is not marked up as a paragraph (no `<p>`).
+    Text {
+        /// The text, with line divisions.
+        content: Vec<Inline>,
+        /// Where the first line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// Preformatted text (`<pre>`): each line is kept as it is, relative to
+    /// the indentation of the first line; empty lines inside are empty vectors.
+    Preformatted {
+        /// The lines, each examined for inline markup on its own.
+        lines: Vec<Vec<Inline>>,
+        /// Where the first line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A heading `<h1>` to `<h6>`.
+    Heading {
+        /// 1 (most important) to 6.
+        level: u8,
+        /// The title.
+        content: Vec<Inline>,
+        /// Where the line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A horizontal rule (`<hr>`).
+    Rule {
+        /// Where the line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A blockquote section (`<blockquote>`); consecutive ones are never merged.
+    Blockquote {
+        /// The quoted blocks.
+        content: Vec<Block>,
+        /// Where the `>` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// An ordered or unordered list (`<ol>`, `<ul>`).
+    List {
+        /// Unordered, or ordered with its numbering.
+        kind: ListKind,
+        /// The items, at least one.
+        items: Vec<ListItem>,
+        /// Where the first bullet is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A definition list (`<dl>`).
+    DefinitionList {
+        /// Whether the list is compact (decided by its first item).
+        compact: bool,
+        /// The items, at least one.
+        items: Vec<DefItem>,
+        /// Where the first term (or definition) starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+}
+
+/// An item of an ordered or unordered list (`<li>`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ListItem {
+    /// The blocks of the item (usually one [`Block::Text`]).
+    pub content: Vec<Block>,
+    /// Where the bullet is.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+impl ListItem {
+    /// An item with an unknown position.
+    pub fn new(content: Vec<Block>) -> ListItem {
+        ListItem {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// The same item at `pos`.
+    pub fn at(mut self, pos: Pos) -> ListItem {
+        self.pos = pos;
+        self
+    }
+}
+
+/// An item of a definition list: its terms (`<dt>`) and one definition (`<dd>`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DefItem {
+    /// The terms; empty `::` terms are left out, so an item without terms is
+    /// just an indented block.
+    pub terms: Vec<Term>,
+    /// The blocks of the definition (empty when a term has no definition).
+    pub definition: Vec<Block>,
+    /// Where the first term (or the definition) starts.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+impl DefItem {
+    /// An item with an unknown position.
+    pub fn new(terms: Vec<Term>, definition: Vec<Block>) -> DefItem {
+        DefItem {
+            terms,
+            definition,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// The same item at `pos`.
+    pub fn at(mut self, pos: Pos) -> DefItem {
+        self.pos = pos;
+        self
+    }
+}
+
+/// A definition term (`<dt>`); a term may span several lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Term {
+    /// The term, with line divisions; never empty.
+    pub content: Vec<Inline>,
+    /// Where the term starts.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+impl Term {
+    /// A term with an unknown position.
+    pub fn new(content: Vec<Inline>) -> Term {
+        Term {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// The same term at `pos`.
+    pub fn at(mut self, pos: Pos) -> Term {
+        self.pos = pos;
+        self
+    }
+}
+
+/// An inline (character-level) element.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Inline {
+    /// Plain text (never empty, never containing a line feed).
+    Text {
+        /// The characters.
+        text: String,
+        /// Where the text starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A line division: the end of one source line of a paragraph, text block,
+    /// term or heading and the start of the next.
+    LineBreak {
+        /// Where the line ended.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `_emphasis_` (`<em>`).
+    Emphasis {
+        /// The emphasized inlines.
+        content: Vec<Inline>,
+        /// Where the `_` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `*strong emphasis*` (`<strong>`).
+    Strong {
+        /// The strongly emphasized inlines.
+        content: Vec<Inline>,
+        /// Where the `*` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `'sample text'` (`<code>`).
+    Code {
+        /// The sample text inlines.
+        content: Vec<Inline>,
+        /// Where the `'` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `[URL|Fragment|Link text]`: a hyperlink (`href`), an anchor (`name`), or both.
+    Link {
+        /// The `href` (non-empty, no white space, none of `{}[|]<>"`).
+        url: Option<String>,
+        /// The anchor name (same restrictions as the URL).
+        fragment: Option<String>,
+        /// The link text (an empty link text in the source is replaced by the
+        /// URL, or the fragment when there is no URL).
+        content: Vec<Inline>,
+        /// Where the `[` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `<localpart@domain>`: an e-mail address (`<a href="mailto:...">`).
+    Email {
+        /// The address, `localpart@domain`.
+        address: String,
+        /// Where the `<` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+}
+
+impl Block {
+    /// A paragraph with an unknown position.
+    pub fn paragraph(content: Vec<Inline>) -> Block {
+        Block::Paragraph {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A bare text block with an unknown position.
+    pub fn text(content: Vec<Inline>) -> Block {
+        Block::Text {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// Preformatted text with an unknown position.
+    pub fn preformatted(lines: Vec<Vec<Inline>>) -> Block {
+        Block::Preformatted {
+            lines,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A heading with an unknown position.
+    pub fn heading(level: u8, content: Vec<Inline>) -> Block {
+        Block::Heading {
+            level,
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A horizontal rule with an unknown position.
+    pub fn rule() -> Block {
+        Block::Rule { pos: Pos::UNKNOWN }
+    }
+
+    /// A blockquote section with an unknown position.
+    pub fn blockquote(content: Vec<Block>) -> Block {
+        Block::Blockquote {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A list with an unknown position.
+    pub fn list(kind: ListKind, items: Vec<ListItem>) -> Block {
+        Block::List {
+            kind,
+            items,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A definition list with an unknown position.
+    pub fn definition_list(compact: bool, items: Vec<DefItem>) -> Block {
+        Block::DefinitionList {
+            compact,
+            items,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// Where the block starts.
+    pub fn pos(&self) -> Pos {
+        match self {
+            Block::Paragraph { pos, .. }
+            | Block::Text { pos, .. }
+            | Block::Preformatted { pos, .. }
+            | Block::Heading { pos, .. }
+            | Block::Rule { pos }
+            | Block::Blockquote { pos, .. }
+            | Block::List { pos, .. }
+            | Block::DefinitionList { pos, .. } => *pos,
+        }
+    }
+
+    /// The same block at `pos`.
+    pub fn at(mut self, new: Pos) -> Block {
+        match &mut self {
+            Block::Paragraph { pos, .. }
+            | Block::Text { pos, .. }
+            | Block::Preformatted { pos, .. }
+            | Block::Heading { pos, .. }
+            | Block::Rule { pos }
+            | Block::Blockquote { pos, .. }
+            | Block::List { pos, .. }
+            | Block::DefinitionList { pos, .. } => *pos = new,
+        }
+        self
+    }
+
+    /// A short lowercase name of the kind of block (`"paragraph"`, `"list"`, ...).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Block::Paragraph { .. } => "paragraph",
+            Block::Text { .. } => "text block",
+            Block::Preformatted { .. } => "preformatted text",
+            Block::Heading { .. } => "heading",
+            Block::Rule { .. } => "rule",
+            Block::Blockquote { .. } => "blockquote",
+            Block::List { .. } => "list",
+            Block::DefinitionList { .. } => "definition list",
+        }
+    }
+}
+
+impl Inline {
+    /// Plain text with an unknown position.
+    pub fn text(text: impl Into<String>) -> Inline {
+        Inline::Text {
+            text: text.into(),
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A line division with an unknown position.
+    pub fn line_break() -> Inline {
+        Inline::LineBreak { pos: Pos::UNKNOWN }
+    }
+
+    /// Emphasis with an unknown position.
+    pub fn emphasis(content: Vec<Inline>) -> Inline {
+        Inline::Emphasis {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// Strong emphasis with an unknown position.
+    pub fn strong(content: Vec<Inline>) -> Inline {
+        Inline::Strong {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// Sample text (code) with an unknown position.
+    pub fn code(content: Vec<Inline>) -> Inline {
+        Inline::Code {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A link or anchor with an unknown position. Empty strings are taken as absent.
+    pub fn link(url: Option<String>, fragment: Option<String>, content: Vec<Inline>) -> Inline {
+        Inline::Link {
+            url: url.filter(|u| !u.is_empty()),
+            fragment: fragment.filter(|f| !f.is_empty()),
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// An e-mail address with an unknown position.
+    pub fn email(address: impl Into<String>) -> Inline {
+        Inline::Email {
+            address: address.into(),
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// Where the inline starts.
+    pub fn pos(&self) -> Pos {
+        match self {
+            Inline::Text { pos, .. }
+            | Inline::LineBreak { pos }
+            | Inline::Emphasis { pos, .. }
+            | Inline::Strong { pos, .. }
+            | Inline::Code { pos, .. }
+            | Inline::Link { pos, .. }
+            | Inline::Email { pos, .. } => *pos,
+        }
+    }
+
+    /// The same inline at `pos`.
+    pub fn at(mut self, new: Pos) -> Inline {
+        match &mut self {
+            Inline::Text { pos, .. }
+            | Inline::LineBreak { pos }
+            | Inline::Emphasis { pos, .. }
+            | Inline::Strong { pos, .. }
+            | Inline::Code { pos, .. }
+            | Inline::Link { pos, .. }
+            | Inline::Email { pos, .. } => *pos = new,
+        }
+        self
+    }
+
+    /// The children of a container inline (emphasis, strong, code, link), if any.
+    pub fn children(&self) -> Option<&Vec<Inline>> {
+        match self {
+            Inline::Emphasis { content, .. }
+            | Inline::Strong { content, .. }
+            | Inline::Code { content, .. }
+            | Inline::Link { content, .. } => Some(content),
+            Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
+        }
+    }
+}
+
+/// Appends `text` to an inline run, merging it into a preceding text node so
+/// that the run keeps the model's invariant (no empty or adjacent text nodes).
+/// Line feeds in `text` become [`Inline::LineBreak`]s.
+pub fn push_text(run: &mut Vec<Inline>, text: &str, pos: Pos) {
+    let mut first = true;
+    for piece in text.split('\n') {
+        if !first {
+            run.push(Inline::LineBreak { pos: Pos::UNKNOWN });
+        }
+        first = false;
+        if piece.is_empty() {
+            continue;
+        }
+        if let Some(Inline::Text { text: last, .. }) = run.last_mut() {
+            last.push_str(piece);
+        } else {
+            run.push(Inline::Text {
+                text: piece.to_owned(),
+                pos,
+            });
+        }
+    }
+}
+
+/// The plain text of an inline run: text, e-mail addresses and link texts
+/// with markup removed, line divisions as `\n`.
+pub fn plain_text(run: &[Inline]) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<std::slice::Iter<'_, Inline>> = vec![run.iter()];
+    while let Some(top) = stack.last_mut() {
+        let Some(node) = top.next() else {
+            stack.pop();
+            continue;
+        };
+        match node {
+            Inline::Text { text, .. } => out.push_str(text),
+            Inline::LineBreak { .. } => out.push('\n'),
+            Inline::Email { address, .. } => out.push_str(address),
+            Inline::Emphasis { content, .. }
+            | Inline::Strong { content, .. }
+            | Inline::Code { content, .. }
+            | Inline::Link { content, .. } => stack.push(content.iter()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equality_ignores_positions() {
+        let a = Block::paragraph(vec![Inline::text("x").at(Pos::new(3, 1))]).at(Pos::new(3, 1));
+        let b = Block::paragraph(vec![Inline::text("x")]);
+        assert_eq!(a, b);
+        assert_ne!(a, Block::text(vec![Inline::text("x")]));
+        assert!(!Pos::new(3, 1).same_place(&Pos::UNKNOWN));
+    }
+
+    #[test]
+    fn push_text_merges_and_splits_lines() {
+        let mut run = Vec::new();
+        push_text(&mut run, "a", Pos::UNKNOWN);
+        push_text(&mut run, "b\nc", Pos::UNKNOWN);
+        assert_eq!(
+            run,
+            vec![Inline::text("ab"), Inline::line_break(), Inline::text("c")]
+        );
+        assert_eq!(plain_text(&run), "ab\nc");
+    }
+
+    #[test]
+    fn serde_round_trip_keeps_content() {
+        let doc = Document::new(
+            Metadata {
+                title: Some("T".into()),
+                lang: Some("en".into()),
+                metas: vec![Meta::new("description", "d")],
+                links: vec![Link::new(vec!["stylesheet".into()], "a.css", None)],
+            },
+            vec![
+                Block::heading(1, vec![Inline::text("H")]),
+                Block::list(
+                    ListKind::Ordered(Numbering::LowerAlpha),
+                    vec![ListItem::new(vec![Block::text(vec![Inline::link(
+                        Some("u".into()),
+                        None,
+                        vec![Inline::text("t")],
+                    )])])],
+                ),
+            ],
+        );
+        let json = serde_json::to_string(&doc).unwrap();
+        let back: Document = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, doc);
+        assert!(json.contains(r#""type":"heading""#), "{json}");
+        assert!(json.contains(r#"{"ordered":"lower_alpha"}"#), "{json}");
+    }
+}

@@ -1,0 +1,491 @@
+//! Small, stateless scanners over one line (or one position of a text
+//! fragment), built with nom. Each one recognises one construct of the seed
+//! and returns what it found; none of them holds parser state, and each one
+//! looks only at a bounded part of its input (the line, or the run of
+//! characters the construct allows), which the block and inline passes rely
+//! on for linear time.
+
+use nom::branch::alt;
+use nom::bytes::complete::{take_while, take_while1};
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{all_consuming, map, recognize, verify};
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
+
+use crate::model::{ListKind, Numbering};
+
+type Res<'a, T> = IResult<&'a str, T, nom::error::Error<&'a str>>;
+
+/// White space as the seed uses it: any Unicode white space (line feeds
+/// included). The start and end of a text fragment count as white space too;
+/// callers pass `None` for them.
+pub(crate) fn is_ws(c: Option<char>) -> bool {
+    c.is_none_or(char::is_whitespace)
+}
+
+/// Seed 000 "Inline Elements", rule 3: a character allowed on either side of
+/// a special sequence: white space (or the fragment's edge) or one of
+/// `'``!"$%&@\/(){}[|]<>=?*+-~#,.;:_^` (all ASCII punctuation).
+pub(crate) fn is_side_char(c: Option<char>) -> bool {
+    match c {
+        None => true,
+        Some(c) => c.is_whitespace() || c.is_ascii_punctuation(),
+    }
+}
+
+/// Characters a URL or a fragment may not contain (besides white space):
+/// `{}[|]<>"` (Seed 000 "Inline Elements", link).
+pub(crate) fn is_link_value_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '{' | '}' | '[' | '|' | ']' | '<' | '>' | '"')
+}
+
+/// Seed 000 "Block-level Elements", horizontal rule: four or more identical
+/// characters from `-=*+~_#^` and nothing else.
+pub(crate) fn is_rule(line: &str) -> bool {
+    let mut chars = line.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    if !"-=*+~_#^".contains(first) {
+        return false;
+    }
+    let mut count = 1usize;
+    for c in chars {
+        if c != first {
+            return false;
+        }
+        count += 1;
+    }
+    count >= 4
+}
+
+/// A recognised heading line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HeadingLine<'a> {
+    /// Number of `=` on each side.
+    pub(crate) level: u8,
+    /// The title between `= ` and ` =`.
+    pub(crate) title: &'a str,
+    /// Byte offset of the title in the line.
+    pub(crate) offset: usize,
+}
+
+/// Seed 000 "Block-level Elements", heading: the title enclosed by one space
+/// on each side and then by the same run of `=` on both sides; the number of
+/// `=` is the level. Levels above 6 do not exist in HTML, so such lines are
+/// not headings. The title may not be empty or start or end with white space
+/// (then the enclosing spaces would not be "one space").
+pub(crate) fn heading(line: &str) -> Option<HeadingLine<'_>> {
+    let res: Res<'_, (&str, char)> = (take_while1(|c| c == '='), char(' ')).parse(line);
+    let (rest, (opening, _)) = res.ok()?;
+    let level = opening.len();
+    if !(1..=6).contains(&level) {
+        return None;
+    }
+    // The closing run must be exactly as long as the opening one: the
+    // character before it must be the enclosing space.
+    let title = rest.strip_suffix(opening)?.strip_suffix(' ')?;
+    let first = title.chars().next();
+    let last = title.chars().next_back();
+    if title.is_empty() || is_ws(first) || is_ws(last) {
+        return None;
+    }
+    let level = u8::try_from(level).ok()?;
+    Some(HeadingLine {
+        level,
+        title,
+        offset: opening.len() + 1,
+    })
+}
+
+/// A recognised bullet of a list item or blockquote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bullet {
+    /// A list bullet of this kind.
+    List(ListKind),
+    /// The `>` of a blockquote section.
+    Quote,
+}
+
+/// Seed 000 "Block-level Elements", list items and blockquotes: a bullet
+/// followed by at least one space and then the item's first line. Returns the
+/// bullet and the length in bytes (= characters, all ASCII) of the bullet and
+/// its spaces, so the caller can find the content's indentation.
+///
+/// - unordered: one of `*`, `-`, `+`;
+/// - ordered: a non-empty run of digits, or of lower-case ASCII letters, or
+///   of upper-case ASCII letters, then `.` or `)`;
+/// - blockquote: `>`.
+///
+/// The separating run may hold tabs as well (see [`separator_columns`]).
+pub(crate) fn bullet(line: &str) -> Option<(Bullet, usize)> {
+    let unordered = map(satisfy(|c| matches!(c, '*' | '-' | '+')), |_| {
+        Bullet::List(ListKind::Unordered)
+    });
+    let quote = map(char('>'), |_| Bullet::Quote);
+    let ordered = |class: fn(char) -> bool, numbering: Numbering| {
+        map(
+            terminated(take_while1(class), satisfy(|c| c == '.' || c == ')')),
+            move |_| Bullet::List(ListKind::Ordered(numbering)),
+        )
+    };
+    let mut parser = (
+        alt((
+            unordered,
+            quote,
+            ordered(|c| c.is_ascii_digit(), Numbering::Decimal),
+            ordered(|c| c.is_ascii_lowercase(), Numbering::LowerAlpha),
+            ordered(|c| c.is_ascii_uppercase(), Numbering::UpperAlpha),
+        )),
+        take_while1(|c| c == ' ' || c == '\t'),
+    );
+    let res: Res<'_, (Bullet, &str)> = parser.parse(line);
+    let (rest, (kind, _)) = res.ok()?;
+    if rest.is_empty() {
+        return None;
+    }
+    Some((kind, line.len() - rest.len()))
+}
+
+/// Seed 000 "Block-level Elements", compact definition item: a term, at least
+/// three spaces, and the first line of the definition. Returns the term and
+/// the byte offset where the definition starts. The first run of three or
+/// more spaces after a non-empty term splits the line.
+pub(crate) fn compact_split(line: &str) -> Option<(&str, usize)> {
+    let bytes = line.as_bytes();
+    let mut i = 0usize;
+    while i < bytes.len() {
+        if bytes.get(i) == Some(&b' ') {
+            let start = i;
+            while bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            if i - start >= 3 && start > 0 {
+                // Tabs and spaces right after the three spaces separate too.
+                while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+                    i += 1;
+                }
+                if i < bytes.len() {
+                    return Some((line.get(..start)?, i));
+                }
+                return None;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// The columns a run of separating spaces and tabs takes once the bullet
+/// or term before it is replaced by spaces: the tabs are then leading, and
+/// count eight each, as leading tabs do.
+pub(crate) fn separator_columns(run: &str) -> usize {
+    run.chars().map(|c| if c == '\t' { 8 } else { 1 }).sum()
+}
+
+/// Seed 000 "Block-level Elements", definition term: a line ending in `::`.
+/// Returns the line without the colons and without white space before them.
+pub(crate) fn term_line(line: &str) -> Option<&str> {
+    line.strip_suffix("::").map(str::trim_end)
+}
+
+/// Whether a line ends a sentence, so that it cannot be a non-final line of a
+/// multi-line definition term (Seed 000: `.`, `!`, `?` or `:`).
+pub(crate) fn ends_sentence(line: &str) -> bool {
+    line.ends_with(['.', '!', '?', ':'])
+}
+
+/// A metadata header line, classified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum HeaderLine<'a> {
+    /// `#Title` followed by words.
+    Title(Vec<&'a str>),
+    /// `#Lang` followed by words.
+    Lang(Vec<&'a str>),
+    /// `#Meta:name` followed by words.
+    Meta(&'a str, Vec<&'a str>),
+    /// `#Link:rels` followed by words.
+    Link(&'a str, Vec<&'a str>),
+    /// Anything else.
+    Unknown,
+}
+
+/// Seed 000 "Meta Data": splits a header line into white-space-separated
+/// words and classifies it by its case-insensitive first word: `#Title` and
+/// `#Lang` as whole words, `#Meta:` and `#Link:` as prefixes.
+pub(crate) fn header_line(line: &str) -> HeaderLine<'_> {
+    let mut words = line.split_whitespace();
+    let Some(first) = words.next() else {
+        return HeaderLine::Unknown;
+    };
+    let rest: Vec<&str> = words.collect();
+    let whole = |name: &'static str| {
+        move |w: &str| -> bool { all_consuming(nom_tag_no_case(name)).parse(w).is_ok() }
+    };
+    let prefix = |name: &'static str| {
+        move |w: &str| -> Option<String> {
+            let res: Res<'_, &str> = preceded(nom_tag_no_case(name), take_while(|_| true)).parse(w);
+            res.ok().map(|(_, r)| r.to_owned())
+        }
+    };
+    if whole("#title")(first) {
+        HeaderLine::Title(rest)
+    } else if whole("#lang")(first) {
+        HeaderLine::Lang(rest)
+    } else if let Some(name) = prefix("#meta:")(first) {
+        let name = first.get(first.len() - name.len()..).unwrap_or("");
+        HeaderLine::Meta(name, rest)
+    } else if let Some(rels) = prefix("#link:")(first) {
+        let rels = first.get(first.len() - rels.len()..).unwrap_or("");
+        HeaderLine::Link(rels, rest)
+    } else {
+        HeaderLine::Unknown
+    }
+}
+
+fn nom_tag_no_case<'a>(
+    name: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+    nom::bytes::complete::tag_no_case(name)
+}
+
+/// Seed 000 "Meta Data", `#Lang`: an international language code optionally
+/// extended by a country code (`en`, `en-us`, `de-de`). Accepted: letters,
+/// then any number of `-` and letters or digits (1 to 8 each), as in BCP 47.
+pub(crate) fn is_language_code(word: &str) -> bool {
+    let subtag = |alpha_only: bool| {
+        take_while1(move |c: char| {
+            if alpha_only {
+                c.is_ascii_alphabetic()
+            } else {
+                c.is_ascii_alphanumeric()
+            }
+        })
+    };
+    let mut parser = all_consuming(recognize((
+        verify(subtag(true), |s: &str| s.len() <= 8),
+        nom::multi::many0(preceded(
+            char('-'),
+            verify(subtag(false), |s: &str| s.len() <= 8),
+        )),
+    )));
+    let res: Res<'_, &str> = parser.parse(word);
+    res.is_ok()
+}
+
+/// Seed 000 "Inline Elements", rule 5: `<localpart@domain>` where both parts
+/// hold letters, digits, `-` and `.`, the local part also `_`, and the domain
+/// at least one dot. `text` starts at the `<`; returns the address and the
+/// length in bytes up to and including the `>`. The scan stops at the first
+/// character that cannot belong to an address, so it never passes another `<`.
+pub(crate) fn email(text: &str) -> Option<(&str, usize)> {
+    let local = take_while1(|c: char| c.is_alphanumeric() || matches!(c, '-' | '.' | '_'));
+    let domain = verify(
+        take_while1(|c: char| c.is_alphanumeric() || matches!(c, '-' | '.')),
+        |d: &str| d.contains('.'),
+    );
+    let mut parser = (char('<'), recognize((local, char('@'), domain)), char('>'));
+    let res: Res<'_, (char, &str, char)> = parser.parse(text);
+    let (rest, (_, address, _)) = res.ok()?;
+    Some((address, text.len() - rest.len()))
+}
+
+/// Seed 000 "Inline Elements", link: the prefix `[URL|Fragment|` up to and
+/// including the second `|`. URL and fragment may not contain white space or
+/// any of `{}[|]<>"`, and may not both be empty. `text` starts at the `[`;
+/// returns URL, fragment and the prefix length in bytes. The scan stops at
+/// the first character a URL cannot hold, so it never passes another `[`.
+pub(crate) fn link_prefix(text: &str) -> Option<(&str, &str, usize)> {
+    let value = || take_while(is_link_value_char);
+    let mut parser = (char('['), value(), char('|'), value(), char('|'));
+    let res: Res<'_, (char, &str, char, &str, char)> = parser.parse(text);
+    let (rest, (_, url, _, fragment, _)) = res.ok()?;
+    if url.is_empty() && fragment.is_empty() {
+        return None;
+    }
+    Some((url, fragment, text.len() - rest.len()))
+}
+
+/// Whether `word` is non-empty and has no white space (a header name or href).
+pub(crate) fn is_word(word: &str) -> bool {
+    let res: Res<'_, &str> = all_consuming(take_while1(|c: char| !c.is_whitespace())).parse(word);
+    res.is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_from_the_seed() {
+        assert!(is_rule("********"));
+        assert!(is_rule("======"));
+        assert!(is_rule("----"));
+        assert!(is_rule("----------"));
+        assert!(is_rule("^^^^"));
+        assert!(!is_rule("---"));
+        assert!(!is_rule("--=-"));
+        assert!(!is_rule("...."));
+        assert!(!is_rule(""));
+    }
+
+    #[test]
+    fn headings_from_the_seed() {
+        let h = heading("= Level 1 Heading =").unwrap();
+        assert_eq!((h.level, h.title, h.offset), (1, "Level 1 Heading", 2));
+        assert_eq!(heading("== Level 2 Heading ==").unwrap().level, 2);
+        assert_eq!(heading("====== Level 6 Heading ======").unwrap().level, 6);
+        assert_eq!(
+            heading("== [|inline|Inline Markup] ==").unwrap().title,
+            "[|inline|Inline Markup]"
+        );
+        assert_eq!(heading("== a = ==").unwrap().title, "a =");
+    }
+
+    #[test]
+    fn not_headings() {
+        assert_eq!(heading("======= seven ======="), None);
+        assert_eq!(heading("== a ="), None);
+        assert_eq!(heading("= a =="), None);
+        assert_eq!(heading("== a ==="), None);
+        assert_eq!(heading("=a="), None);
+        assert_eq!(heading("=  a ="), None);
+        assert_eq!(heading("= a  ="), None);
+        assert_eq!(heading("=  ="), None);
+        assert_eq!(heading("= ="), None);
+        assert_eq!(heading("==== "), None);
+    }
+
+    #[test]
+    fn bullets() {
+        use ListKind::*;
+        assert_eq!(bullet("* first item"), Some((Bullet::List(Unordered), 2)));
+        assert_eq!(
+            bullet("*     second item"),
+            Some((Bullet::List(Unordered), 6))
+        );
+        assert_eq!(bullet("- x"), Some((Bullet::List(Unordered), 2)));
+        assert_eq!(bullet("+ x"), Some((Bullet::List(Unordered), 2)));
+        assert_eq!(
+            bullet("1. one"),
+            Some((Bullet::List(Ordered(Numbering::Decimal)), 3))
+        );
+        assert_eq!(
+            bullet("2)    two"),
+            Some((Bullet::List(Ordered(Numbering::Decimal)), 6))
+        );
+        assert_eq!(
+            bullet("a) apple"),
+            Some((Bullet::List(Ordered(Numbering::LowerAlpha)), 3))
+        );
+        assert_eq!(
+            bullet("b.    banana"),
+            Some((Bullet::List(Ordered(Numbering::LowerAlpha)), 6))
+        );
+        assert_eq!(
+            bullet("XIV. x"),
+            Some((Bullet::List(Ordered(Numbering::UpperAlpha)), 5))
+        );
+        assert_eq!(bullet("> quote"), Some((Bullet::Quote, 2)));
+        assert_eq!(bullet("* \tx"), Some((Bullet::List(Unordered), 3)));
+        assert_eq!(bullet("*\tx"), Some((Bullet::List(Unordered), 2)));
+        assert_eq!(bullet("*"), None);
+        assert_eq!(bullet("*x"), None);
+        assert_eq!(bullet("1.x"), None);
+        assert_eq!(bullet("e.g. x"), None);
+        assert_eq!(bullet("aB. x"), None);
+        assert_eq!(bullet("1a. x"), None);
+        assert_eq!(bullet(". x"), None);
+        assert_eq!(bullet("**** x"), None);
+    }
+
+    #[test]
+    fn compact_splits() {
+        assert_eq!(compact_split("1.1   1.2   1.3"), Some(("1.1", 6)));
+        assert_eq!(compact_split("::    2.3   2.4"), Some(("::", 6)));
+        assert_eq!(compact_split("a  b"), None);
+        assert_eq!(compact_split("   a"), None);
+        assert_eq!(compact_split("a   "), None);
+        assert_eq!(compact_split("a b   c"), Some(("a b", 6)));
+        assert_eq!(compact_split("a   \t c"), Some(("a", 6)));
+        assert_eq!(compact_split("a \t  c"), None);
+        assert_eq!(separator_columns(" \t "), 10);
+    }
+
+    #[test]
+    fn terms_and_sentences() {
+        assert_eq!(term_line("First term::"), Some("First term"));
+        assert_eq!(term_line("::"), Some(""));
+        assert_eq!(term_line("a ::"), Some("a"));
+        assert_eq!(term_line("a:"), None);
+        assert!(ends_sentence("a."));
+        assert!(ends_sentence("a:"));
+        assert!(!ends_sentence("Second"));
+    }
+
+    #[test]
+    fn header_lines() {
+        assert_eq!(
+            header_line("#Title A Simple HTML Document"),
+            HeaderLine::Title(vec!["A", "Simple", "HTML", "Document"])
+        );
+        assert_eq!(header_line("#TITLE x"), HeaderLine::Title(vec!["x"]));
+        assert_eq!(header_line("#Titles x"), HeaderLine::Unknown);
+        assert_eq!(header_line("#lang en-us"), HeaderLine::Lang(vec!["en-us"]));
+        assert_eq!(
+            header_line("#Meta:description This is"),
+            HeaderLine::Meta("description", vec!["This", "is"])
+        );
+        assert_eq!(
+            header_line("#META:Date x"),
+            HeaderLine::Meta("Date", vec!["x"])
+        );
+        assert_eq!(
+            header_line("#Link:alternate:stylesheet styles/alternate.css Alternate Style"),
+            HeaderLine::Link(
+                "alternate:stylesheet",
+                vec!["styles/alternate.css", "Alternate", "Style"]
+            )
+        );
+        assert_eq!(header_line("Title x"), HeaderLine::Unknown);
+        assert_eq!(header_line(""), HeaderLine::Unknown);
+    }
+
+    #[test]
+    fn language_codes() {
+        for ok in ["en", "en-us", "de", "de-DE", "zh-Hant-TW", "x-klingon"] {
+            assert!(is_language_code(ok), "{ok}");
+        }
+        for bad in ["", "en_us", "-en", "en-", "e n", "abcdefghi", "1en"] {
+            assert!(!is_language_code(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn emails() {
+        assert_eq!(
+            email("<no_reply@aksware.de> x"),
+            Some(("no_reply@aksware.de", 21))
+        );
+        assert_eq!(email("<a@b>"), None);
+        assert_eq!(email("<a@b_c.de>"), None);
+        assert_eq!(email("<@b.de>"), None);
+        assert_eq!(email("<a b@c.de>"), None);
+        assert_eq!(email("<a@c.de"), None);
+    }
+
+    #[test]
+    fn link_prefixes() {
+        assert_eq!(link_prefix("[#inline||inline"), Some(("#inline", "", 10)));
+        assert_eq!(link_prefix("[|inline|Inline"), Some(("", "inline", 9)));
+        assert_eq!(
+            link_prefix("[http://www.aksware.de/||]"),
+            Some(("http://www.aksware.de/", "", 25))
+        );
+        assert_eq!(link_prefix("[||x]"), None);
+        assert_eq!(link_prefix("[a b||x]"), None);
+        assert_eq!(link_prefix("[a|b]"), None);
+        assert_eq!(link_prefix("[a\"||x]"), None);
+    }
+}

@@ -1,0 +1,257 @@
+//! Property tests: text -> parse -> write -> parse is a fixpoint, and
+//! generated documents that the writer calls exact read back unchanged.
+
+use proptest::prelude::*;
+use wikitext::{parse, write};
+
+/// Pieces that make the block and inline grammar do something.
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(" ".to_owned()),
+        Just("   ".to_owned()),
+        Just("\t".to_owned()),
+        Just("* ".to_owned()),
+        Just("- ".to_owned()),
+        Just("1. ".to_owned()),
+        Just("b) ".to_owned()),
+        Just("IV. ".to_owned()),
+        Just("> ".to_owned()),
+        Just("::".to_owned()),
+        Just("= ".to_owned()),
+        Just(" =".to_owned()),
+        Just("==".to_owned()),
+        Just("----".to_owned()),
+        Just("_".to_owned()),
+        Just("*".to_owned()),
+        Just("'".to_owned()),
+        Just("[".to_owned()),
+        Just("]".to_owned()),
+        Just("|".to_owned()),
+        Just("<".to_owned()),
+        Just(">".to_owned()),
+        Just("@".to_owned()),
+        Just(".".to_owned()),
+        Just(":".to_owned()),
+        Just("#".to_owned()),
+        Just("a@b.de".to_owned()),
+        Just("[u||".to_owned()),
+        Just("[|f|".to_owned()),
+        Just("[u|f|".to_owned()),
+        Just("word".to_owned()),
+        Just("x".to_owned()),
+        Just("é".to_owned()),
+        Just("\u{a0}".to_owned()),
+        Just("x.".to_owned()),
+        Just("?".to_owned()),
+        Just("!".to_owned()),
+        Just("a) ".to_owned()),
+        Just("+ ".to_owned()),
+        Just("<x_y@a-b.c>".to_owned()),
+        Just("= t =".to_owned()),
+        Just("::   ".to_owned()),
+        Just("\t ".to_owned()),
+        "[a-z]{1,5}",
+    ]
+}
+
+fn line() -> impl Strategy<Value = String> {
+    (0usize..14, prop::collection::vec(piece(), 0..8))
+        .prop_map(|(indent, pieces)| format!("{}{}", " ".repeat(indent), pieces.concat()))
+}
+
+fn text() -> impl Strategy<Value = String> {
+    (prop::bool::ANY, prop::collection::vec(line(), 0..14)).prop_map(|(header, lines)| {
+        let mut t = String::new();
+        if !header {
+            t.push('\n');
+        }
+        for l in lines {
+            t.push_str(&l);
+            t.push('\n');
+        }
+        t
+    })
+}
+
+fn check_fixpoint(t: &str) -> Result<(), TestCaseError> {
+    let first = parse(t);
+    let written = write(&first.document);
+    let diags: Vec<String> = written.diagnostics.iter().map(|d| d.to_string()).collect();
+    prop_assert!(
+        written.is_exact(),
+        "not exact\ninput:\n{t}\nwritten:\n{}\ndiagnostics: {diags:#?}\ntree:\n{}",
+        written.text,
+        wikitext::dump::tree(&first.document)
+    );
+    let second = parse(&written.text);
+    prop_assert_eq!(
+        &second.document,
+        &first.document,
+        "written:\n{}",
+        written.text
+    );
+    let again = write(&second.document);
+    prop_assert_eq!(&again.text, &written.text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn text_parse_write_parse_is_a_fixpoint(t in text()) {
+        check_fixpoint(&t)?;
+    }
+
+    #[test]
+    fn any_string_round_trips(t in "\\PC{0,200}") {
+        check_fixpoint(&t)?;
+    }
+}
+
+mod models {
+    use proptest::prelude::*;
+    use wikitext::{
+        Block, DefItem, Document, Inline, Link, ListItem, ListKind, Meta, Metadata, Numbering,
+        Term, parse, write,
+    };
+
+    fn words() -> impl Strategy<Value = String> {
+        prop_oneof![
+            8 => prop::collection::vec("[a-z]{1,6}", 1..4).prop_map(|w| w.join(" ")),
+            1 => "[a-z _*'\\[\\]|<>@.:=-]{1,8}",
+            1 => "[ \t]{0,2}[a-z]{1,3}[ \t]{0,4}",
+        ]
+    }
+
+    fn leaf() -> impl Strategy<Value = Inline> {
+        prop_oneof![
+            6 => words().prop_map(Inline::text),
+            1 => Just(Inline::line_break()),
+            1 => "[a-z]{1,4}@[a-z]{1,4}\\.[a-z]{2}".prop_map(Inline::email),
+            1 => "[a-z]{1,4}@[a-z]{1,4}".prop_map(Inline::email),
+        ]
+    }
+
+    fn inlines() -> impl Strategy<Value = Vec<Inline>> {
+        let inline = leaf().prop_recursive(2, 8, 3, |inner| {
+            let run = prop::collection::vec(inner, 1..3);
+            prop_oneof![
+                run.clone().prop_map(Inline::emphasis),
+                run.clone().prop_map(Inline::strong),
+                run.clone().prop_map(Inline::code),
+                (
+                    prop::option::of("[a-z:/.#]{1,8}"),
+                    prop::option::of("[a-z]{1,5}"),
+                    run
+                )
+                    .prop_map(|(u, f, c)| Inline::link(u, f, c)),
+            ]
+        });
+        prop::collection::vec(inline, 1..4)
+    }
+
+    fn list_kind() -> impl Strategy<Value = ListKind> {
+        prop_oneof![
+            Just(ListKind::Unordered),
+            Just(ListKind::Ordered(Numbering::Decimal)),
+            Just(ListKind::Ordered(Numbering::LowerAlpha)),
+            Just(ListKind::Ordered(Numbering::UpperAlpha)),
+        ]
+    }
+
+    fn block() -> impl Strategy<Value = Block> {
+        let leaf = prop_oneof![
+            3 => inlines().prop_map(Block::paragraph),
+            3 => inlines().prop_map(Block::text),
+            1 => prop::collection::vec(inlines(), 1..3).prop_map(Block::preformatted),
+            1 => (1u8..=7, inlines()).prop_map(|(l, c)| Block::heading(l, c)),
+            1 => Just(Block::rule()),
+        ];
+        leaf.prop_recursive(3, 24, 3, |inner| {
+            let blocks = prop::collection::vec(inner, 1..3);
+            prop_oneof![
+                blocks.clone().prop_map(Block::blockquote),
+                (
+                    list_kind(),
+                    prop::collection::vec(blocks.clone().prop_map(ListItem::new), 1..3)
+                )
+                    .prop_map(|(k, items)| Block::list(k, items)),
+                (
+                    any::<bool>(),
+                    prop::collection::vec(
+                        (
+                            prop::collection::vec(inlines().prop_map(Term::new), 0..3),
+                            prop::collection::vec(blocks.clone().prop_map(|b| b), 0..2)
+                                .prop_map(|v| v.into_iter().flatten().collect::<Vec<_>>()),
+                        )
+                            .prop_map(|(t, d)| DefItem::new(t, d)),
+                        1..3
+                    )
+                )
+                    .prop_map(|(c, items)| Block::definition_list(c, items)),
+            ]
+        })
+    }
+
+    fn metadata() -> impl Strategy<Value = Metadata> {
+        (
+            prop::option::of(words()),
+            prop::option::of(prop_oneof![
+                Just("en".to_owned()),
+                Just("de-CH".to_owned()),
+                Just("x y".to_owned())
+            ]),
+            prop::collection::vec(
+                ("[a-z]{1,5}", words()).prop_map(|(n, c)| Meta::new(n, c)),
+                0..3,
+            ),
+            prop::collection::vec(
+                (
+                    prop::collection::vec("[a-z]{1,5}", 0..3),
+                    "[a-z./]{1,8}",
+                    prop::option::of(words()),
+                )
+                    .prop_map(|(r, h, t)| Link::new(r, h, t)),
+                0..3,
+            ),
+        )
+            .prop_map(|(title, lang, metas, links)| Metadata {
+                title,
+                lang,
+                metas,
+                links,
+            })
+    }
+
+    fn document() -> impl Strategy<Value = Document> {
+        (metadata(), prop::collection::vec(block(), 0..5))
+            .prop_map(|(meta, body)| Document::new(meta, body))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+        /// What the writer calls exact reads back exactly; what it does not
+        /// is never silent.
+        #[test]
+        fn generated_models_round_trip_when_the_writer_says_so(doc in document()) {
+            let written = write(&doc);
+            if written.is_exact() {
+                prop_assert!(written.diagnostics.is_empty());
+                let back = parse(&written.text).document;
+                prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
+            } else {
+                prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);
+            }
+            // Whatever was written reads back as a document the writer
+            // can write exactly.
+            let back = parse(&written.text).document;
+            let again = write(&back);
+            prop_assert!(again.is_exact(), "{:#?}\n{}", again.diagnostics, written.text);
+            if written.is_exact() {
+                prop_assert_eq!(&again.text, &written.text);
+            }
+        }
+    }
+}
