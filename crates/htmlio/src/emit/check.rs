@@ -1,0 +1,113 @@
+//! Character and name checks for XML 1.0 output.
+
+use std::borrow::Cow;
+
+/// Whether XML 1.0 (Fifth Edition) §2.2 `Char` excludes `c`: the C0 controls
+/// other than tab, LF and CR, and U+FFFE, U+FFFF. (Surrogates cannot occur in
+/// a Rust string.)
+pub(crate) fn is_forbidden(c: char) -> bool {
+    matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// `s` with every forbidden character replaced by U+FFFD, and how many were
+/// replaced. Borrows when there is nothing to replace (the common case).
+pub(crate) fn clean(s: &str) -> (Cow<'_, str>, usize) {
+    // Fast path on bytes: the forbidden characters are C0 bytes, or U+FFFE and
+    // U+FFFF, whose UTF-8 forms start with 0xEF.
+    let suspicious = s
+        .bytes()
+        .any(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF);
+    if !suspicious || !s.chars().any(is_forbidden) {
+        return (Cow::Borrowed(s), 0);
+    }
+    let mut count = 0;
+    let cleaned = s
+        .chars()
+        .map(|c| {
+            if is_forbidden(c) {
+                count += 1;
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect();
+    (Cow::Owned(cleaned), count)
+}
+
+/// XML 1.0 (Fifth Edition) §2.3 `NameStartChar`.
+fn is_name_start(c: char) -> bool {
+    matches!(c,
+        ':' | 'A'..='Z' | '_' | 'a'..='z'
+        | '\u{c0}'..='\u{d6}' | '\u{d8}'..='\u{f6}' | '\u{f8}'..='\u{2ff}'
+        | '\u{370}'..='\u{37d}' | '\u{37f}'..='\u{1fff}' | '\u{200c}'..='\u{200d}'
+        | '\u{2070}'..='\u{218f}' | '\u{2c00}'..='\u{2fef}' | '\u{3001}'..='\u{d7ff}'
+        | '\u{f900}'..='\u{fdcf}' | '\u{fdf0}'..='\u{fffd}' | '\u{10000}'..='\u{effff}')
+}
+
+/// XML 1.0 (Fifth Edition) §2.3 `NameChar`.
+fn is_name_char(c: char) -> bool {
+    is_name_start(c)
+        || matches!(c, '-' | '.' | '0'..='9' | '\u{b7}' | '\u{300}'..='\u{36f}' | '\u{203f}'..='\u{2040}')
+}
+
+/// Whether `s` matches the XML `Name` production (the type of `id`).
+pub(crate) fn is_xml_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
+}
+
+/// Whether `s` matches the XML `Nmtoken` production (the type of `a/@name`
+/// and `lang` in the XHTML 1.0 Transitional DTD).
+pub(crate) fn is_nmtoken(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(is_name_char)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_characters_are_exactly_xmls() {
+        for c in [
+            '\0', '\u{1}', '\u{8}', '\u{b}', '\u{c}', '\u{e}', '\u{1f}', '\u{fffe}', '\u{ffff}',
+        ] {
+            assert!(is_forbidden(c), "{:?}", c);
+        }
+        for c in [
+            '\t',
+            '\n',
+            '\r',
+            ' ',
+            '\u{7f}',
+            '\u{85}',
+            '\u{fdd0}',
+            '\u{fffd}',
+            '\u{10ffff}',
+        ] {
+            assert!(!is_forbidden(c), "{:?}", c);
+        }
+    }
+
+    #[test]
+    fn clean_replaces_and_counts() {
+        assert_eq!(
+            clean("a\u{0}b\u{ffff}"),
+            (Cow::Owned("a\u{fffd}b\u{fffd}".into()), 2)
+        );
+        assert!(matches!(clean("fine").0, Cow::Borrowed("fine")));
+    }
+
+    #[test]
+    fn names_and_tokens() {
+        assert!(is_xml_name("inline"));
+        assert!(is_xml_name("_x.1-2"));
+        assert!(!is_xml_name("1st"));
+        assert!(!is_xml_name("a/b"));
+        assert!(!is_xml_name(""));
+        assert!(is_nmtoken("1st"));
+        assert!(is_nmtoken("en-us"));
+        assert!(!is_nmtoken("a b"));
+        assert!(!is_nmtoken("a#b"));
+    }
+}

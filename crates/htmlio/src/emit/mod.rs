@@ -1,0 +1,313 @@
+//! Emission of a [`wikitext::Document`] as XHTML 1.0 (the default) or in the
+//! HTML syntax.
+//!
+//! # The XHTML profile (DESIGN decision 2)
+//!
+//! No DOCTYPE (the seed: "without using an explicit document type
+//! declaration"); `<html>` carries the XHTML namespace and, from `#Lang`,
+//! both `lang` and `xml:lang`. The `head` starts with the content-type
+//! `meta` naming the output encoding, then the `title` (always, even empty,
+//! as the DTD requires), one `meta` per `#Meta:` line and one `link` per
+//! `#Link:` line. Output is UTF-8 unless another encoding is asked for; then
+//! an XML declaration names it too, and characters the encoding lacks are
+//! written as numeric character references.
+//!
+//! The markup is XHTML 1.0 Transitional (for `compact`, `type` and `a/@name`)
+//! and polyglot: an HTML parser builds the same element tree from it as an
+//! XML parser.
+//!
+//! The element mapping and the layout are described in the crate docs.
+//!
+//! ```
+//! use htmlio::emit::{self, EmitOptions};
+//!
+//! let doc = wikitext::Document::new(
+//!     wikitext::Metadata { title: Some("Hi".into()), ..Default::default() },
+//!     vec![wikitext::Block::paragraph(vec![wikitext::Inline::text("a < b")])],
+//! );
+//! let out = emit::emit(&doc, &EmitOptions::default());
+//! assert_eq!(out.text, "\
+//! <html xmlns=\"http://www.w3.org/1999/xhtml\">
+//! <head>
+//! <meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\" />
+//! <title>Hi</title>
+//! </head>
+//! <body>
+//! <p>a &lt; b</p>
+//! </body>
+//! </html>
+//! ");
+//! assert!(out.diagnostics.is_empty());
+//! ```
+
+mod check;
+mod walk;
+
+use std::fmt;
+
+use encoding_rs::{Encoding, UTF_8};
+use wikitext::{Document, Pos, Severity};
+
+use crate::serialize::{HtmlOptions, HtmlSerializer, XhtmlSerializer};
+use walk::Walker;
+
+/// Which syntax to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Syntax {
+    /// XHTML 1.0 in the XML syntax, polyglot (DESIGN decision 2).
+    #[default]
+    Xhtml,
+    /// The HTML syntax of seed 003, with `<!DOCTYPE html>`.
+    Html {
+        /// Leave out the start and end tags the optional-tag rules allow.
+        omit_optional_tags: bool,
+    },
+}
+
+/// How to emit a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmitOptions {
+    /// The output encoding. UTF-16, `replacement` and x-user-defined, which
+    /// cannot be written, give UTF-8 with a diagnostic.
+    pub encoding: &'static Encoding,
+    /// The syntax.
+    pub syntax: Syntax,
+}
+
+impl Default for EmitOptions {
+    /// UTF-8 XHTML.
+    fn default() -> Self {
+        EmitOptions {
+            encoding: UTF_8,
+            syntax: Syntax::Xhtml,
+        }
+    }
+}
+
+/// What a diagnostic of emission is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// A character XML 1.0 forbids (a C0 control other than tab, LF and CR,
+    /// U+FFFE or U+FFFF) was replaced with U+FFFD.
+    ForbiddenCharacter,
+    /// The requested encoding cannot be written; UTF-8 was used instead.
+    EncodingSubstituted,
+    /// Characters the output encoding lacks were written as numeric
+    /// character references.
+    CharacterReferences,
+    /// A heading level outside 1 to 6 was clamped.
+    InvalidHeadingLevel,
+    /// A link or e-mail address inside a link text was written as its text.
+    NestedLink,
+    /// An anchor name is not a valid XML ID (or repeats one): kept, but the
+    /// output is not valid against the DTD.
+    InvalidAnchor,
+    /// The language is not an XML name token: kept, but the output is not
+    /// valid against the DTD.
+    InvalidLanguage,
+    /// An element without content (a list without items) was left out.
+    EmptyElementDropped,
+    /// Preformatted text starts with an empty line, which HTML parsers drop.
+    LeadingNewlineInPre,
+    /// A C1 control character (U+0080 to U+009F) in output other than UTF-8
+    /// was replaced with U+FFFD: no legacy form of it reads the same in
+    /// browsers and XML tools.
+    UnencodableControl,
+}
+
+impl Code {
+    /// The stable kebab-case name of the code.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Code::ForbiddenCharacter => "forbidden-character",
+            Code::EncodingSubstituted => "encoding-substituted",
+            Code::CharacterReferences => "character-references",
+            Code::InvalidHeadingLevel => "invalid-heading-level",
+            Code::NestedLink => "nested-link",
+            Code::InvalidAnchor => "invalid-anchor",
+            Code::InvalidLanguage => "invalid-language",
+            Code::EmptyElementDropped => "empty-element-dropped",
+            Code::LeadingNewlineInPre => "leading-newline-in-pre",
+            Code::UnencodableControl => "unencodable-control",
+        }
+    }
+
+    /// Whether a diagnostic with this code means the XHTML is not valid
+    /// against the XHTML 1.0 Transitional DTD (it is still well-formed).
+    pub fn breaks_validity(&self) -> bool {
+        matches!(self, Code::InvalidAnchor | Code::InvalidLanguage)
+    }
+
+    /// Whether a diagnostic with this code means an HTML parser does not see
+    /// the same tree as an XML parser.
+    pub fn breaks_polyglot(&self) -> bool {
+        matches!(self, Code::LeadingNewlineInPre)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One thing emission has to say about a document.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// What it is about.
+    pub code: Code,
+    /// How much it matters.
+    pub severity: Severity,
+    /// A lowercase sentence without a final period.
+    pub message: String,
+    /// The position of the node concerned (unknown for the header and for
+    /// documents built by hand).
+    pub pos: Pos,
+}
+
+impl fmt::Display for Diagnostic {
+    /// `line:column: severity[code]: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}[{}]: {}",
+            self.pos, self.severity, self.code, self.message
+        )
+    }
+}
+
+/// The result of emission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Emitted {
+    /// The markup as text, before encoding (characters the encoding lacks
+    /// are still themselves here).
+    pub text: String,
+    /// The markup in [`Emitted::encoding`], with numeric character references
+    /// for the characters it lacks.
+    pub bytes: Vec<u8>,
+    /// The encoding of `bytes`, which the markup declares.
+    pub encoding: &'static Encoding,
+    /// What was repaired or is worth knowing, in document order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Emits `doc` as the options say. Never fails: whatever cannot be written
+/// exactly is repaired and reported in [`Emitted::diagnostics`].
+pub fn emit(doc: &Document, opts: &EmitOptions) -> Emitted {
+    // encoding_rs's output encoding: UTF-16 and `replacement` become UTF-8.
+    // So does x-user-defined, which exists to read bytes, not to write text
+    // (and which XML parsers do not know).
+    let encoding = if opts.encoding == encoding_rs::X_USER_DEFINED {
+        UTF_8
+    } else {
+        opts.encoding.output_encoding()
+    };
+    let mut substituted = None;
+    if encoding != opts.encoding {
+        substituted = Some(Diagnostic {
+            code: Code::EncodingSubstituted,
+            severity: Severity::Warning,
+            message: format!(
+                "markup cannot be written in {}; wrote {} instead",
+                opts.encoding.name(),
+                encoding.name()
+            ),
+            pos: Pos::UNKNOWN,
+        });
+    }
+    let charset = encoding.name();
+    let (text, mut diagnostics) = match opts.syntax {
+        Syntax::Xhtml => {
+            let mut prologue = String::new();
+            if encoding != UTF_8 {
+                // XML 1.0 §4.3.3: an entity in another encoding than UTF-8 or
+                // UTF-16 must declare it.
+                prologue = format!("<?xml version=\"1.0\" encoding=\"{charset}\"?>\n");
+            }
+            let mut walker = Walker::new(XhtmlSerializer::with_buffer(prologue), opts.syntax);
+            walker.document(doc, charset);
+            let diagnostics = std::mem::take(&mut walker.diagnostics);
+            (walker.into_sink().finish(), diagnostics)
+        }
+        Syntax::Html { omit_optional_tags } => {
+            // Boolean attributes keep their value (`compact="compact"`), so
+            // that the HTML gives the same attribute values as the XHTML.
+            let html_opts = HtmlOptions {
+                omit_optional_tags,
+                ..HtmlOptions::default()
+            };
+            let mut walker = Walker::new(HtmlSerializer::new(html_opts), opts.syntax);
+            walker.document(doc, charset);
+            let diagnostics = std::mem::take(&mut walker.diagnostics);
+            (walker.into_sink().finish(), diagnostics)
+        }
+    };
+    if let Some(d) = substituted {
+        diagnostics.insert(0, d);
+    }
+    let text = if encoding == UTF_8 {
+        text
+    } else {
+        replace_c1_controls(text, encoding, &mut diagnostics)
+    };
+    let bytes = if encoding == UTF_8 {
+        text.as_bytes().to_vec()
+    } else {
+        let (bytes, _, unmappable) = encoding.encode(&text);
+        if unmappable {
+            diagnostics.push(Diagnostic {
+                code: Code::CharacterReferences,
+                severity: Severity::Info,
+                message: format!(
+                    "characters that {charset} lacks were written as numeric character references"
+                ),
+                pos: Pos::UNKNOWN,
+            });
+        }
+        bytes.into_owned()
+    };
+    Emitted {
+        text,
+        bytes,
+        encoding,
+        diagnostics,
+    }
+}
+
+/// C1 controls (U+0080 to U+009F) have no safe form in a legacy encoding: as
+/// a character reference, HTML parsers read `&#133;` as `…` (the
+/// windows-1252 character), and as a byte, the Encoding Standard's tables
+/// and those of XML tools (iconv) disagree (windows-1252 byte 0x81 is U+0081
+/// to browsers and an error to libxml2). In output other than UTF-8 they
+/// are replaced with U+FFFD, with a diagnostic; they are nearly always
+/// mis-decoded text anyway.
+fn replace_c1_controls(
+    text: String,
+    encoding: &'static Encoding,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> String {
+    let is_c1 = |c: char| ('\u{80}'..='\u{9f}').contains(&c);
+    let replaced = text.chars().filter(|&c| is_c1(c)).count();
+    if replaced == 0 {
+        return text;
+    }
+    diagnostics.push(Diagnostic {
+        code: Code::UnencodableControl,
+        severity: Severity::Warning,
+        message: format!(
+            "{replaced} C1 control character(s) replaced with U+FFFD: {} has no form of them \
+             that browsers and XML tools read alike",
+            encoding.name()
+        ),
+        pos: Pos::UNKNOWN,
+    });
+    text.chars()
+        .map(|c| if is_c1(c) { '\u{fffd}' } else { c })
+        .collect()
+}
+
+/// Emits `doc` as UTF-8 XHTML: `emit(doc, &EmitOptions::default())`.
+pub fn xhtml(doc: &Document) -> Emitted {
+    emit(doc, &EmitOptions::default())
+}

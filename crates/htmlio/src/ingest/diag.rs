@@ -1,0 +1,352 @@
+//! What ingestion reports: one [`Diagnostic`] per loss or notable change,
+//! with the source line html5ever gave, and a [`Summary`] a person can read.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use wikitext::Severity;
+
+/// What an ingestion diagnostic is about. Each code has a stable kebab-case
+/// name ([`Code::as_str`]) for tools and tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    // ---- bytes and parsing ----
+    /// A `<meta>` read by the parser named another encoding than the
+    /// tentative one: the document was decoded again.
+    EncodingChanged,
+    /// Bytes that are malformed in the encoding were replaced with U+FFFD.
+    MalformedBytes,
+    /// A parse error html5ever reported (only with
+    /// [`Options::parse_errors`](super::Options::parse_errors)).
+    ParseError,
+    // ---- the head ----
+    /// A second `<title>` was ignored.
+    ExtraTitle,
+    /// A `<meta>` without a usable `name` (for example `property=`) or a
+    /// `<link>` without `href` was left out.
+    MetadataDropped,
+    /// A `<base href>` was ignored: relative URLs are kept as written.
+    BaseIgnored,
+    /// A value of the head was changed to fit the format (white space in a
+    /// name, a `rel` value with a colon).
+    MetadataChanged,
+    // ---- links and anchors ----
+    /// A `javascript:`, `vbscript:` or `data:` link was neutralised: its
+    /// text stays, the link goes.
+    UnsafeLink,
+    /// A link inside a link: the inner one keeps only its text.
+    NestedLink,
+    /// A link without text got its URL as text, as the format does for an
+    /// empty link text.
+    EmptyLinkText,
+    /// An `href` that is empty after stripping white space: kept as text.
+    EmptyUrl,
+    /// Characters the format forbids in a URL or anchor name were
+    /// percent-encoded.
+    UrlEncoded,
+    /// An `id` or anchor name that had no text to stay on, or repeats an
+    /// earlier one, was left out.
+    AnchorDropped,
+    // ---- content ----
+    /// An image was replaced by its `alt` text.
+    ImageAsText,
+    /// An image without `alt` text was left out.
+    ImageDropped,
+    /// SVG graphics were left out.
+    SvgDropped,
+    /// MathML was kept as plain text.
+    MathAsText,
+    /// Sub- or superscript or struck-through text was kept as plain text.
+    PresentationLost,
+    /// A frame became a link to its document.
+    FrameAsLink,
+    /// Block structure inside a heading, term or preformatted text was
+    /// flattened into its text.
+    BlocksFlattened,
+    /// Blocks nested deeper than the format allows were flattened.
+    NestingTooDeep,
+    /// A numbering the format cannot hold (roman numerals, a start value,
+    /// explicit item values, reversed order) was lost.
+    NumberingLost,
+    /// A table became a compact definition list (one item per row).
+    TableAsList,
+    /// A layout table (block content in its cells, or one column) became
+    /// its cells' blocks in order.
+    TableAsBlocks,
+    /// Cells spanning rows or columns: the grid is not kept.
+    TableSpans,
+    /// A table cell's content had to be put on one line.
+    CellFlattened,
+    /// An element this mapping does not know was read as its content.
+    UnknownElement,
+    /// An empty list item, heading or other element was left out.
+    EmptyDropped,
+    /// The first line of preformatted text was indented more than a later
+    /// line: its extra indentation was dropped.
+    PreIndentLost,
+    /// A space was put in where inline markup touched a letter or digit
+    /// (seed 000, inline rule 3), so that the markup reads back.
+    SpaceAdded,
+}
+
+impl Code {
+    /// The stable kebab-case name of the code.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Code::EncodingChanged => "encoding-changed",
+            Code::MalformedBytes => "malformed-bytes",
+            Code::ParseError => "parse-error",
+            Code::ExtraTitle => "extra-title",
+            Code::MetadataDropped => "metadata-dropped",
+            Code::BaseIgnored => "base-ignored",
+            Code::MetadataChanged => "metadata-changed",
+            Code::UnsafeLink => "unsafe-link",
+            Code::NestedLink => "nested-link",
+            Code::EmptyLinkText => "empty-link-text",
+            Code::EmptyUrl => "empty-url",
+            Code::UrlEncoded => "url-encoded",
+            Code::AnchorDropped => "anchor-dropped",
+            Code::ImageAsText => "image-as-text",
+            Code::ImageDropped => "image-dropped",
+            Code::SvgDropped => "svg-dropped",
+            Code::MathAsText => "math-as-text",
+            Code::PresentationLost => "presentation-lost",
+            Code::FrameAsLink => "frame-as-link",
+            Code::BlocksFlattened => "blocks-flattened",
+            Code::NestingTooDeep => "nesting-too-deep",
+            Code::NumberingLost => "numbering-lost",
+            Code::TableAsList => "table-as-list",
+            Code::TableAsBlocks => "table-as-blocks",
+            Code::TableSpans => "table-spans",
+            Code::CellFlattened => "cell-flattened",
+            Code::UnknownElement => "unknown-element",
+            Code::EmptyDropped => "empty-dropped",
+            Code::SpaceAdded => "space-added",
+            Code::PreIndentLost => "pre-indent-lost",
+        }
+    }
+
+    /// How the summary describes `n` diagnostics of this code.
+    fn describe(&self, n: usize) -> String {
+        let s = |one: &str, many: &str| {
+            if n == 1 {
+                one.to_owned()
+            } else {
+                many.to_owned()
+            }
+        };
+        match self {
+            Code::EncodingChanged => "encoding changed by a <meta> the parser read".to_owned(),
+            Code::MalformedBytes => "malformed bytes replaced with U+FFFD".to_owned(),
+            Code::ParseError => s("parse error", "parse errors"),
+            Code::ExtraTitle => s("extra <title> ignored", "extra <title>s ignored"),
+            Code::MetadataDropped => s("<meta>/<link> left out", "<meta>/<link>s left out"),
+            Code::BaseIgnored => "<base href> ignored".to_owned(),
+            Code::MetadataChanged => s("head value adjusted", "head values adjusted"),
+            Code::UnsafeLink => s("unsafe link neutralised", "unsafe links neutralised"),
+            Code::NestedLink => s(
+                "nested link reduced to text",
+                "nested links reduced to text",
+            ),
+            Code::EmptyLinkText => s(
+                "link without text shows its URL",
+                "links without text show their URL",
+            ),
+            Code::EmptyUrl => s(
+                "link with an empty URL kept as text",
+                "links with an empty URL kept as text",
+            ),
+            Code::UrlEncoded => s(
+                "URL or anchor percent-encoded",
+                "URLs or anchors percent-encoded",
+            ),
+            Code::AnchorDropped => s("anchor left out", "anchors left out"),
+            Code::ImageAsText => s(
+                "image shown as its alt text",
+                "images shown as their alt text",
+            ),
+            Code::ImageDropped => s(
+                "image without alt text left out",
+                "images without alt text left out",
+            ),
+            Code::SvgDropped => s("SVG graphic left out", "SVG graphics left out"),
+            Code::MathAsText => s("formula kept as plain text", "formulas kept as plain text"),
+            Code::PresentationLost => s(
+                "sub/superscript or struck text kept as plain text",
+                "sub/superscripts or struck texts kept as plain text",
+            ),
+            Code::FrameAsLink => s("frame shown as a link", "frames shown as links"),
+            Code::BlocksFlattened => s(
+                "block structure flattened into text",
+                "block structures flattened into text",
+            ),
+            Code::NestingTooDeep => s("too deep nesting flattened", "too deep nestings flattened"),
+            Code::NumberingLost => s("list numbering lost", "list numberings lost"),
+            Code::TableAsList => s(
+                "table as a compact definition list",
+                "tables as compact definition lists",
+            ),
+            Code::TableAsBlocks => s(
+                "layout table as plain blocks",
+                "layout tables as plain blocks",
+            ),
+            Code::TableSpans => s("table with spanning cells", "tables with spanning cells"),
+            Code::CellFlattened => s("table cell put on one line", "table cells put on one line"),
+            Code::UnknownElement => s(
+                "unknown element read as its content",
+                "unknown elements read as their content",
+            ),
+            Code::EmptyDropped => s("empty element left out", "empty elements left out"),
+            Code::PreIndentLost => s(
+                "preformatted first line lost its extra indentation",
+                "preformatted first lines lost their extra indentation",
+            ),
+            Code::SpaceAdded => s(
+                "block got spaces beside its inline markup",
+                "blocks got spaces beside their inline markup",
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One thing ingestion has to say about a page.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// What it is about.
+    pub code: Code,
+    /// How much it matters: [`Severity::Error`] is never used (ingestion
+    /// always gives a document), [`Severity::Warning`] is content lost or
+    /// changed, [`Severity::Info`] a mapping worth knowing about.
+    pub severity: Severity,
+    /// A lowercase sentence without a final period.
+    pub message: String,
+    /// The source line (1-based) html5ever was on; 0 when unknown.
+    pub line: u32,
+}
+
+impl fmt::Display for Diagnostic {
+    /// `line: severity[code]: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}[{}]: {}",
+            self.line, self.severity, self.code, self.message
+        )
+    }
+}
+
+/// A short account of one ingestion: what was dropped as ballast and what
+/// was lost or changed, grouped, with counts and first lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Elements dropped with their content as ballast (DESIGN decision 6),
+    /// by element name, with counts.
+    pub ballast: BTreeMap<String, usize>,
+    /// Diagnostics by code: how many, the severity, and the line of the first.
+    pub by_code: BTreeMap<Code, CodeCount>,
+    /// How many parse errors html5ever reported, and the line of the first.
+    pub parse_errors: (usize, u32),
+}
+
+/// The diagnostics of one code in a [`Summary`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeCount {
+    /// How many.
+    pub count: usize,
+    /// The severity of the first.
+    pub severity: Severity,
+    /// The line of the first.
+    pub first_line: u32,
+}
+
+impl Summary {
+    /// Counts `diagnostics` into the summary.
+    pub(crate) fn count(&mut self, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            self.by_code
+                .entry(d.code)
+                .and_modify(|c| c.count += 1)
+                .or_insert(CodeCount {
+                    count: 1,
+                    severity: d.severity,
+                    first_line: d.line,
+                });
+        }
+    }
+
+    /// How many warnings (content lost or changed) there are.
+    pub fn warnings(&self) -> usize {
+        self.by_code
+            .values()
+            .filter(|c| c.severity == Severity::Warning)
+            .map(|c| c.count)
+            .sum()
+    }
+}
+
+impl fmt::Display for Summary {
+    /// A few lines: losses (warnings), then mappings (infos), then ballast
+    /// and parse errors. Empty parts are left out; nothing at all prints
+    /// `nothing lost`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut any = false;
+        for (label, severity) in [
+            ("lost or changed", Severity::Warning),
+            ("mapped", Severity::Info),
+        ] {
+            let parts: Vec<String> = self
+                .by_code
+                .iter()
+                .filter(|(_, c)| c.severity == severity)
+                .map(|(code, c)| {
+                    format!(
+                        "{} {} (first on line {})",
+                        c.count,
+                        code.describe(c.count),
+                        c.first_line
+                    )
+                })
+                .collect();
+            if !parts.is_empty() {
+                writeln!(f, "{label}: {}", parts.join("; "))?;
+                any = true;
+            }
+        }
+        if !self.ballast.is_empty() {
+            let parts: Vec<String> = self
+                .ballast
+                .iter()
+                .map(|(name, n)| {
+                    if *n == 1 {
+                        name.clone()
+                    } else {
+                        format!("{name} x{n}")
+                    }
+                })
+                .collect();
+            writeln!(f, "dropped as ballast: {}", parts.join(", "))?;
+            any = true;
+        }
+        if self.parse_errors.0 > 0 {
+            writeln!(
+                f,
+                "html5ever reported {} parse error{} (first on line {}); the tree is what a browser builds",
+                self.parse_errors.0,
+                if self.parse_errors.0 == 1 { "" } else { "s" },
+                self.parse_errors.1
+            )?;
+            any = true;
+        }
+        if !any {
+            writeln!(f, "nothing lost")?;
+        }
+        Ok(())
+    }
+}

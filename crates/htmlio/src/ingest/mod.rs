@@ -1,0 +1,533 @@
+//! Ingestion: real-world HTML, in any charset and of any quality, into a
+//! [`wikitext::Document`] (seed 000: "The web page editor is able to read all
+//! known formats of HTML documents ... and extract the relevant information,
+//! at the same time also stripping off any ballast").
+//!
+//! # The pipeline
+//!
+//! 1. [`sniff::sniff`] picks the encoding from the bytes and the caller's
+//!    [`sniff::Hints`] (a transport-layer charset when known).
+//! 2. [`sniff::decode`] decodes the bytes.
+//! 3. html5ever builds the tree a browser builds (scripting off: see
+//!    `noscript` below), into a lean arena that keeps each element's source
+//!    line.
+//! 4. While the encoding is *tentative*, every `<meta>` the tree builder
+//!    inserts that declares an encoding goes through
+//!    [`sniff::change_the_encoding`] (seed 001 §8.2.2.4): the same encoding
+//!    makes it certain; another one makes the pipeline decode the bytes
+//!    again and parse again, certain. This is how a `<meta>` beyond the
+//!    prescan's 1024-byte window still counts. [`Ingested::encoding`] says
+//!    which encoding was settled on and why; [`settle_encoding`] gives only
+//!    that answer, without building a document.
+//! 5. The tree is mapped to the model by one walk without recursion.
+//!
+//! ```
+//! use htmlio::ingest::{Options, ingest};
+//!
+//! let page = b"<html lang=de><title>Gr\xfc\xdfe</title>\
+//!     <h1 id=top>Hallo</h1><p>Sch\xf6ne <b>Gr\xfc\xdfe</b><br>aus <a href=\"http://x.de/\">Bonn</a>\
+//!     <script>track()</script>";
+//! let out = ingest(page, &Options::default());
+//! assert_eq!(out.encoding.encoding, encoding_rs::WINDOWS_1252);
+//! let doc = &out.document;
+//! assert_eq!(doc.meta.title.as_deref(), Some("Grüße"));
+//! assert_eq!(doc.meta.lang.as_deref(), Some("de"));
+//! use wikitext::{Block, Inline};
+//! assert_eq!(doc.body, vec![
+//!     Block::heading(1, vec![Inline::link(None, Some("top".into()), vec![Inline::text("Hallo")])]),
+//!     Block::paragraph(vec![
+//!         Inline::text("Schöne "),
+//!         Inline::strong(vec![Inline::text("Grüße")]),
+//!         Inline::line_break(),
+//!         Inline::text("aus "),
+//!         Inline::link(Some("http://x.de/".into()), None, vec![Inline::text("Bonn")]),
+//!     ]),
+//! ]);
+//! assert_eq!(out.summary.ballast.get("script"), Some(&1));
+//! ```
+//!
+//! # The mapping
+//!
+//! Every element of HTML, current and obsolete, falls in one row. *Block*
+//! elements end the paragraph before them and start a new one after;
+//! *transparent* elements are replaced by their children; *ballast* is
+//! dropped with everything inside (and counted in the [`Summary`]).
+//!
+//! | HTML | text format / model |
+//! |---|---|
+//! | `html` | `lang` (else `xml:lang`) → `#Lang` |
+//! | `head` | read for metadata only |
+//! | `title` | `#Title` (white space collapsed; a second one is ignored) |
+//! | `meta name content` | `#Meta:name content`; `property=` metas are left out (noted) |
+//! | `meta charset`, `meta http-equiv` | skipped: the output declares its own encoding; `Content-Language` gives `#Lang` when `html` has none |
+//! | `link rel href title` | `#Link:rel:rel href title` (rel values with `:` left out, noted) |
+//! | `base` | ignored; an `href` is noted (relative URLs stay as written) |
+//! | `body`, `frameset` | the body |
+//! | `p` | paragraph |
+//! | text directly in the body or a block | paragraph at the top level, bare text block elsewhere |
+//! | `h1`–`h6` | heading 1–6 (one line: line breaks become spaces) |
+//! | `pre`, `listing`, `xmp`, `plaintext` | preformatted text (leading tabs as 8 spaces; no sample text or e-mail inside) |
+//! | `blockquote` | blockquote section |
+//! | `ul`, `dir`, `menu` | unordered list |
+//! | `ol` | ordered list; `type="a"`/`"A"` → letters; `i`/`I`, `start`, `reversed`, `li value` are lost (noted) |
+//! | `li` | list item (a stray `li` gets an unordered list around it) |
+//! | `dl` (`compact`) | definition list (compact) |
+//! | `dt`, `dd` | term, definition (stray ones get a definition list around them) |
+//! | `hr` | horizontal rule |
+//! | `table` with one line of text per cell | compact definition list: one item per row, each cell the term of the next nested compact item, the last cell the definition (the seed's emulated table); empty cells are `::` terms; spanning cells are noted |
+//! | `table` with blocks in its cells, or one column | layout table: the cells' blocks in order (noted) |
+//! | `caption` | its blocks before the table |
+//! | `thead`, `tbody`, `tfoot` | transparent |
+//! | `tr` | one row (one item) |
+//! | `td` | a cell |
+//! | `th` | a cell whose text is strong |
+//! | `col`, `colgroup` | nothing |
+//! | `div`, `center`, `address`, `section`, `article`, `aside`, `nav`, `header`, `footer`, `main`, `search`, `hgroup`, `figure`, `figcaption`, `details`, `summary`, `form`, `fieldset`, `legend`, `multicol`, `marquee` | transparent block |
+//! | `noscript` | transparent block (see below) |
+//! | `em`, `i`, `var`, `cite`, `u` | emphasis `_..._` |
+//! | `strong`, `b`, `dfn` | strong `*...*` |
+//! | `code`, `tt`, `samp`, `kbd` | sample text `'...'` (plain inside preformatted text) |
+//! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>` |
+//! | `a name`/`id`, `id` on any element | anchor `[\|name\|text]`: around the whole heading or term, otherwise around the next word; repeated ids are left out |
+//! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
+//! | `br` | line division; two or more in a row end the paragraph |
+//! | `img alt` | its alt text (noted); without `alt` left out (noted); `alt=""` is decoration, left out silently |
+//! | `q` | its text in quotation marks “…” |
+//! | `sub`, `sup`, `s`, `strike`, `del` | transparent (the presentation lost is noted) |
+//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
+//! | `frame src` | a link to its document, named by `title` or `name` (noted) |
+//! | `wbr`, `basefont`, `bgsound` | nothing |
+//! | `math` (MathML) | transparent: the formula as plain text (noted); `annotation` is ballast |
+//! | `svg` | left out (noted) |
+//! | `script`, `style`, `template`, `input`, `button`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `object`, `embed`, `applet`, `param`, `iframe`, `audio`, `video`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
+//! | any other element | transparent (noted once per name) |
+//! | attributes other than the above (`style`, `class`, event handlers, presentational ones) | ballast |
+//!
+//! **`noscript`** is kept, as a transparent block, and the page is parsed
+//! with scripting off. The text format has no scripts, so the document it
+//! holds is the one a browser without scripting shows; `noscript` is exactly
+//! the content authors wrote for that reader, and dropping it could lose the
+//! only copy of content a script would have produced.
+//!
+//! # Broken markup
+//!
+//! html5ever repairs the tree as browsers do (misnested tags, missing
+//! ends, foster parenting out of tables). Beyond that, the walk keeps the
+//! structure a browser shows: a list directly inside a list nests under the
+//! previous item, other content directly in a list goes into its previous
+//! item, stray `li`, `dt` and `dd` get an implicit list, blocks inside inline
+//! elements split them (the formatting carries on inside the block), empty
+//! inline elements vanish, and nesting deeper than the text format's limit
+//! ([`wikitext::MAX_DEPTH`]) is flattened with a diagnostic.
+//!
+//! # White space
+//!
+//! Outside preformatted text, white space is normalised so that the text
+//! format cannot read it as structure: no line starts with spaces, no line
+//! holds three spaces in a row, inline elements neither start nor end with
+//! white space, and a line feed in the source is a line division (DESIGN
+//! decision 3: a paragraph keeps its source lines). Other white space is
+//! kept as written, so that XHTML written by pagetext reads back unchanged.
+//!
+//! # Losses
+//!
+//! Every loss that remains is a [`Diagnostic`] with its source line, and
+//! [`Ingested::summary`] groups them for a person to read. Ballast is
+//! dropped by design and only counted.
+
+mod build;
+mod diag;
+mod parse;
+mod run;
+mod sink;
+mod tags;
+mod url;
+
+use std::fmt;
+
+use encoding_rs::{Encoding, UTF_8};
+use sniff::{Confidence, EncodingChange, Hints, Sniffed, Source};
+use wikitext::{Document, Severity};
+
+pub use diag::{Code, CodeCount, Diagnostic, Summary};
+
+use parse::OnMeta;
+
+/// How to ingest.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    /// What the caller knows about the encoding: a transport-layer charset
+    /// ([`Hints::with_content_type`]), a user override, autodetection
+    /// settings.
+    pub hints: Hints<'a>,
+    /// Keep links with `javascript:`, `vbscript:` and `data:` URLs instead of
+    /// neutralising them (DESIGN decision 6 says neutralise).
+    pub keep_unsafe_links: bool,
+    /// Report each of html5ever's parse errors as an info diagnostic (they
+    /// are always counted in the summary).
+    pub parse_errors: bool,
+}
+
+impl Default for Options<'_> {
+    /// Default hints, unsafe links neutralised, parse errors only counted.
+    fn default() -> Self {
+        Options {
+            hints: Hints::default(),
+            keep_unsafe_links: false,
+            parse_errors: false,
+        }
+    }
+}
+
+/// Why the pipeline settled on its encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// The input was text already ([`ingest_str`]): nothing was decoded.
+    Text,
+    /// The sniffing algorithm decided, and no `<meta>` the parser met
+    /// changed it (it was certain, or no `<meta>` declared an encoding).
+    Sniffed(Source),
+    /// A `<meta>` the parser met declared the tentative encoding: it became
+    /// certain.
+    Confirmed {
+        /// What the sniffing algorithm had said.
+        sniffed: Source,
+        /// The line of the `<meta>`.
+        line: u32,
+    },
+    /// A `<meta>` the parser met declared another encoding: the bytes were
+    /// decoded again with it (seed 001 §8.2.2.4).
+    Changed {
+        /// The tentative encoding sniffing had chosen.
+        from: &'static Encoding,
+        /// What the sniffing algorithm had said.
+        sniffed: Source,
+        /// The encoding the `<meta>` declared (before the standard's
+        /// substitutions of UTF-16 and x-user-defined).
+        declared: &'static Encoding,
+        /// The line of the `<meta>`.
+        line: u32,
+        /// Whether the bytes read until then meant the same in both
+        /// encodings (the standard would switch decoders on the fly; here
+        /// the result is the same as decoding again).
+        on_the_fly: bool,
+    },
+}
+
+/// The encoding the pipeline settled on, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settled {
+    /// The encoding the document was decoded with.
+    pub encoding: &'static Encoding,
+    /// Whether it was certain in the end (tentative only when nothing
+    /// declared it: no BOM, no transport charset, no `<meta>`).
+    pub confidence: Confidence,
+    /// Why.
+    pub why: Why,
+}
+
+impl fmt::Display for Settled {
+    /// `windows-1252 (tentative): default (nothing declared it)`, or
+    /// `ISO-8859-2 (certain): <meta> on line 12 read by the parser (the
+    /// prescan had given windows-1252: ...)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}): ", self.encoding.name(), self.confidence)?;
+        match self.why {
+            Why::Text => f.write_str("the input was text"),
+            Why::Sniffed(source) => write!(f, "{source}"),
+            Why::Confirmed { sniffed, line } => {
+                write!(f, "{sniffed}, confirmed by the <meta> on line {line}")
+            }
+            Why::Changed {
+                from,
+                sniffed,
+                declared,
+                line,
+                on_the_fly,
+            } => {
+                write!(f, "<meta> on line {line} read by the parser")?;
+                if declared != self.encoding {
+                    write!(
+                        f,
+                        " (declares {}, read as {})",
+                        declared.name(),
+                        self.encoding.name()
+                    )?;
+                }
+                write!(
+                    f,
+                    "; sniffing had tentatively given {} ({sniffed})",
+                    from.name()
+                )?;
+                f.write_str(if on_the_fly {
+                    "; the bytes before it read the same in both, so the decoder switched"
+                } else {
+                    "; the bytes before it read differently, so the page was decoded again"
+                })
+            }
+        }
+    }
+}
+
+/// The result of ingesting a page.
+#[derive(Debug, Clone)]
+pub struct Ingested {
+    /// The document.
+    pub document: Document,
+    /// Every loss and notable mapping, in document order, with source lines.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The encoding used and why.
+    pub encoding: Settled,
+    /// The diagnostics grouped, the ballast counted, for a person to read.
+    pub summary: Summary,
+}
+
+/// What the pipeline gives: the tree of the final parse (none when only the
+/// encoding was asked for), the answer, and the line of the first
+/// malformed byte sequence if the decoding had any.
+struct Pipeline {
+    arena: Option<sink::Arena>,
+    settled: Settled,
+    malformed: Option<u32>,
+}
+
+/// The line of the first U+FFFD of a decoding that had errors.
+fn malformed_line(text: &str, had_errors: bool) -> Option<u32> {
+    if !had_errors {
+        return None;
+    }
+    let at = text.find('\u{fffd}')?;
+    let line = 1 + text.get(..at).map_or(0, |s| s.matches('\n').count());
+    Some(u32::try_from(line).unwrap_or(u32::MAX))
+}
+
+/// How the pipeline settles the encoding, shared by [`ingest`] and
+/// [`settle_encoding`]. The decoded text is borrowed from the bytes when it
+/// can be (valid UTF-8) and dropped as soon as the parse is done, so that
+/// the tree and the document never share the peak with it.
+fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, keep_errors: bool, settle_only: bool) -> Pipeline {
+    let sniffed: Sniffed = sniff::sniff(bytes, hints);
+    let mut settled = Settled {
+        encoding: sniffed.encoding,
+        confidence: sniffed.confidence,
+        why: Why::Sniffed(sniffed.source),
+    };
+    let decoded = sniff::decode(bytes, sniffed.encoding);
+    let mut malformed = malformed_line(&decoded.text, decoded.had_errors);
+    let watching = sniffed.confidence == Confidence::Tentative;
+    let mut change: Option<(EncodingChange, &'static Encoding, u32)> = None;
+    let mut on_meta = |declared: &'static Encoding, line: u32| {
+        let converted = converted_through_line(bytes, sniffed.encoding, line);
+        let decision = sniff::change_the_encoding(
+            sniffed.encoding,
+            Confidence::Tentative,
+            declared,
+            converted,
+            hints.rules,
+        );
+        change = Some((decision, declared, line));
+        match decision {
+            EncodingChange::Keep(_) if !settle_only => OnMeta::Settled,
+            EncodingChange::Keep(_)
+            | EncodingChange::SwitchOnTheFly(_)
+            | EncodingChange::Reparse(_) => OnMeta::Stop,
+        }
+    };
+    let mut arena = parse::parse(&decoded.text, keep_errors, watching, &mut on_meta);
+    drop(decoded);
+    if settle_only {
+        arena = None;
+    }
+    if let Some((decision, declared, line)) = change {
+        settled.confidence = Confidence::Certain;
+        match decision {
+            EncodingChange::Keep(_) => {
+                settled.why = Why::Confirmed {
+                    sniffed: sniffed.source,
+                    line,
+                };
+            }
+            EncodingChange::SwitchOnTheFly(new) | EncodingChange::Reparse(new) => {
+                settled.encoding = new;
+                settled.why = Why::Changed {
+                    from: sniffed.encoding,
+                    sniffed: sniffed.source,
+                    declared,
+                    line,
+                    on_the_fly: matches!(decision, EncodingChange::SwitchOnTheFly(_)),
+                };
+                arena = None;
+                if !settle_only {
+                    // Seed 001 §8.2.2.4 step 4: decode again from the start,
+                    // with the confidence certain (no more watching).
+                    let again = sniff::decode(bytes, new);
+                    malformed = malformed_line(&again.text, again.had_errors);
+                    arena =
+                        parse::parse(&again.text, keep_errors, false, &mut |_, _| OnMeta::Settled);
+                }
+            }
+        }
+    }
+    Pipeline {
+        arena,
+        settled,
+        malformed,
+    }
+}
+
+/// The bytes a streaming decoder would have converted when the parser met
+/// the `<meta>` on `line`: everything up to the end of that line (counted
+/// as html5ever counts lines: LF, CR LF or a lone CR end one). For encodings
+/// that are not ASCII-compatible, line ends cannot be found in the bytes:
+/// all of them.
+fn converted_through_line<'b>(bytes: &'b [u8], encoding: &'static Encoding, line: u32) -> &'b [u8] {
+    if !encoding.is_ascii_compatible() {
+        return bytes;
+    }
+    let mut seen = 1u32;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes.get(i) {
+            Some(b'\n') => {
+                if seen >= line {
+                    return bytes.get(..i).unwrap_or(bytes);
+                }
+                seen += 1;
+            }
+            Some(b'\r') => {
+                if seen >= line {
+                    return bytes.get(..i).unwrap_or(bytes);
+                }
+                seen += 1;
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes
+}
+
+/// Which encoding the pipeline settles on for `bytes`, and why, without
+/// building a document: sniffing, then (while tentative) html5ever's tree
+/// construction up to the first `<meta>` that declares an encoding. This is
+/// what `pagetext sniff` reports and what the html5lib encoding cases whose
+/// `<meta>` lies beyond the prescan window are checked against.
+///
+/// ```
+/// use htmlio::ingest::{Why, settle_encoding};
+///
+/// // A <meta> after 1100 bytes of comment: beyond the prescan's window.
+/// let mut page = b"<!DOCTYPE html><!--".to_vec();
+/// page.extend(std::iter::repeat(b'x').take(1100));
+/// page.extend(b"--><meta charset=\"iso-8859-2\"><p>\xb1".iter());
+/// let hints = sniff::Hints::default().with_autodetect(None);
+/// let settled = settle_encoding(&page, &hints);
+/// assert_eq!(settled.encoding, encoding_rs::ISO_8859_2);
+/// assert!(matches!(settled.why, Why::Changed { line: 1, .. }));
+/// ```
+pub fn settle_encoding(bytes: &[u8], hints: &Hints<'_>) -> Settled {
+    run_pipeline(bytes, hints, false, true).settled
+}
+
+/// Ingests a page given as bytes: sniffs and decodes them, parses with
+/// html5ever (again when a `<meta>` changes the encoding), and maps the
+/// tree to the model. Never fails and never panics: any bytes give a
+/// document.
+pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
+    let Pipeline {
+        arena,
+        settled,
+        malformed,
+    } = run_pipeline(bytes, &options.hints, options.parse_errors, false);
+    // A parse that does not watch never stops, so there is always a tree.
+    let arena = arena.unwrap_or_else(|| empty_arena(options.parse_errors));
+    let mut pre = Vec::new();
+    if let Why::Changed { line, .. } = settled.why {
+        pre.push(Diagnostic {
+            code: Code::EncodingChanged,
+            severity: Severity::Info,
+            message: settled.to_string(),
+            line,
+        });
+    }
+    if let Some(line) = malformed {
+        pre.push(Diagnostic {
+            code: Code::MalformedBytes,
+            severity: Severity::Warning,
+            message: format!(
+                "bytes that are malformed in {} were replaced with U+FFFD (the first near here)",
+                settled.encoding.name()
+            ),
+            line,
+        });
+    }
+    finish(&arena, options, settled, pre)
+}
+
+/// Ingests a page that is text already (for example XHTML that
+/// [`crate::emit`] wrote): no sniffing, no decoding; `<meta>` encoding
+/// declarations are ignored.
+pub fn ingest_str(text: &str, options: &Options<'_>) -> Ingested {
+    let settled = Settled {
+        encoding: UTF_8,
+        confidence: Confidence::Certain,
+        why: Why::Text,
+    };
+    let arena = parse::parse(text, options.parse_errors, false, &mut |_, _| {
+        OnMeta::Settled
+    })
+    .unwrap_or_else(|| empty_arena(options.parse_errors));
+    finish(&arena, options, settled, Vec::new())
+}
+
+fn empty_arena(keep_errors: bool) -> sink::Arena {
+    use html5ever::tree_builder::TreeSink;
+    sink::Sink::new(keep_errors).finish()
+}
+
+fn finish(
+    arena: &sink::Arena,
+    options: &Options<'_>,
+    settled: Settled,
+    pre: Vec<Diagnostic>,
+) -> Ingested {
+    let (document, diags, ballast) = build::Builder::new(arena, options).build();
+    let mut diagnostics = pre;
+    if options.parse_errors {
+        diagnostics.extend(arena.error_list.iter().map(|(line, msg)| Diagnostic {
+            code: Code::ParseError,
+            severity: Severity::Info,
+            message: format!("html5ever: {msg}"),
+            line: *line,
+        }));
+    }
+    if arena.too_deep.0 > 0 {
+        diagnostics.push(Diagnostic {
+            code: Code::NestingTooDeep,
+            severity: Severity::Warning,
+            message: format!(
+                "elements nest more than {} deep: {} start tags of containers were ignored (their content is kept)",
+                parse::MAX_OPEN,
+                arena.too_deep.0
+            ),
+            line: arena.too_deep.1,
+        });
+    }
+    diagnostics.extend(diags);
+    diagnostics.sort_by_key(|d| d.line);
+    let mut summary = Summary {
+        ballast,
+        parse_errors: (arena.parse_errors, arena.first_error_line),
+        ..Summary::default()
+    };
+    summary.count(&diagnostics);
+    Ingested {
+        document,
+        diagnostics,
+        encoding: settled,
+        summary,
+    }
+}

@@ -1,0 +1,543 @@
+//! A lean tree for html5ever: an arena of nodes indexed by `u32`, linked by
+//! parent, sibling and child indices, holding only what the mapping reads.
+//!
+//! Compared with a general DOM (markup5ever_rcdom), nothing is reference
+//! counted, children need no vector of their own, comments, doctypes and
+//! processing instructions are never stored, the text of scripts and styles
+//! is dropped as it arrives, and only the attributes the mapping reads are
+//! kept. Every element records the line html5ever was on when it created
+//! it, so diagnostics point at the source.
+
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+
+use html5ever::tendril::StrTendril;
+use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
+use html5ever::{Attribute, ExpandedName, LocalName, Namespace, QualName, local_name, ns};
+
+use super::tags::{Tag, classify, keeps_attribute};
+
+/// Index of a node in the arena.
+pub(crate) type NodeId = u32;
+/// "No node" in a link field.
+pub(crate) const NONE: NodeId = u32::MAX;
+/// The document node.
+pub(crate) const DOCUMENT: NodeId = 0;
+/// A node that swallows whatever is appended to it: it stands for comments,
+/// processing instructions and the contents of templates.
+const DISCARD: NodeId = 1;
+
+/// An element: its name, its classification and the attributes kept.
+#[derive(Debug)]
+pub(crate) struct Element {
+    pub(crate) name: QualName,
+    pub(crate) tag: Tag,
+    pub(crate) attrs: Vec<Attribute>,
+    /// html5ever's flag for MathML `annotation-xml` integration points.
+    integration_point: bool,
+}
+
+impl Element {
+    /// The value of the attribute named `local` (no namespace), if present.
+    pub(crate) fn attr(&self, local: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|a| &*a.name.local == local)
+            .map(|a| &*a.value)
+    }
+}
+
+/// What a node is.
+#[derive(Debug)]
+pub(crate) enum Data {
+    Document,
+    Discard,
+    Element(Box<Element>),
+    Text(StrTendril),
+}
+
+/// One node of the arena.
+#[derive(Debug)]
+pub(crate) struct Node {
+    pub(crate) parent: NodeId,
+    pub(crate) first_child: NodeId,
+    last_child: NodeId,
+    prev: NodeId,
+    pub(crate) next: NodeId,
+    /// The source line html5ever was on when the node was created (for
+    /// text, where it started).
+    pub(crate) line: u32,
+    /// How deep the node was when it was inserted (not updated when the
+    /// tree builder moves it: only used to bound the depth of the tree).
+    depth: u32,
+    pub(crate) data: Data,
+}
+
+impl Node {
+    fn new(data: Data, line: u32) -> Node {
+        Node {
+            parent: NONE,
+            first_child: NONE,
+            last_child: NONE,
+            prev: NONE,
+            next: NONE,
+            line,
+            depth: 0,
+            data,
+        }
+    }
+}
+
+/// The tree html5ever built, plus what it said while building it.
+#[derive(Debug)]
+pub(crate) struct Arena {
+    pub(crate) nodes: Vec<Node>,
+    /// How many parse errors html5ever reported.
+    pub(crate) parse_errors: usize,
+    /// The parse errors themselves (line, message), when asked for.
+    pub(crate) error_list: Vec<(u32, Cow<'static, str>)>,
+    /// The line of the first parse error.
+    pub(crate) first_error_line: u32,
+    /// How many start tags were ignored because the tree was too deep, and
+    /// the line of the first.
+    pub(crate) too_deep: (usize, u32),
+}
+
+impl Arena {
+    pub(crate) fn node(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id as usize)
+    }
+
+    pub(crate) fn element(&self, id: NodeId) -> Option<&Element> {
+        match &self.node(id)?.data {
+            Data::Element(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The concatenated text of the children of `id` (not deeper).
+    pub(crate) fn child_text(&self, id: NodeId) -> String {
+        let mut out = String::new();
+        let mut child = self.node(id).map_or(NONE, |n| n.first_child);
+        while let Some(node) = self.node(child) {
+            if let Data::Text(t) = &node.data {
+                out.push_str(t);
+            }
+            child = node.next;
+        }
+        out
+    }
+}
+
+/// What the tree builder holds for a node: its index, and for elements its
+/// name, so that `elem_name` (which the tree builder calls for every element
+/// on its stack, many times per tag) is a field access, not a look-up.
+#[derive(Debug, Clone)]
+pub(crate) struct Handle {
+    pub(crate) id: NodeId,
+    ns: Namespace,
+    local: LocalName,
+}
+
+impl Handle {
+    fn plain(id: NodeId) -> Handle {
+        Handle {
+            id,
+            ns: ns!(),
+            local: local_name!(""),
+        }
+    }
+}
+
+/// The [`TreeSink`] that fills an [`Arena`].
+pub(crate) struct Sink {
+    nodes: RefCell<Vec<Node>>,
+    line: Cell<u32>,
+    parse_errors: Cell<usize>,
+    first_error_line: Cell<u32>,
+    keep_errors: bool,
+    error_list: RefCell<Vec<(u32, Cow<'static, str>)>>,
+    /// The last `meta` element created: html5ever signals an encoding
+    /// declaration right after inserting it.
+    last_meta: Cell<NodeId>,
+    /// About how many elements are open (the depth of the last element
+    /// inserted, less one per element popped since).
+    open_depth: Cell<u32>,
+}
+
+impl Sink {
+    pub(crate) fn new(keep_errors: bool) -> Sink {
+        Sink {
+            nodes: RefCell::new(vec![
+                Node::new(Data::Document, 1),
+                Node::new(Data::Discard, 1),
+            ]),
+            line: Cell::new(1),
+            parse_errors: Cell::new(0),
+            first_error_line: Cell::new(0),
+            keep_errors,
+            error_list: RefCell::new(Vec::new()),
+            last_meta: Cell::new(NONE),
+            open_depth: Cell::new(0),
+        }
+    }
+
+    /// About how many elements the tree builder has open.
+    pub(crate) fn open_depth(&self) -> u32 {
+        self.open_depth.get()
+    }
+
+    fn inserted(&self, nodes: &[Node], id: NodeId) {
+        if let Some(n) = nodes.get(id as usize) {
+            self.open_depth.set(n.depth);
+        }
+    }
+
+    /// The attributes and line of the last `meta` element created.
+    pub(crate) fn last_meta(&self) -> Option<(Vec<(String, String)>, u32)> {
+        let nodes = self.nodes.borrow();
+        let node = nodes.get(self.last_meta.get() as usize)?;
+        match &node.data {
+            Data::Element(e) => Some((
+                e.attrs
+                    .iter()
+                    .map(|a| (a.name.local.to_string(), a.value.to_string()))
+                    .collect(),
+                node.line,
+            )),
+            _ => None,
+        }
+    }
+
+    fn push_node(&self, node: Node) -> NodeId {
+        let mut nodes = self.nodes.borrow_mut();
+        // More than four billion nodes cannot come from an input that fits
+        // in memory; saturate rather than wrap.
+        let id = NodeId::try_from(nodes.len()).unwrap_or(NONE - 1);
+        nodes.push(node);
+        id
+    }
+}
+
+/// Link surgery on the node vector.
+fn get(nodes: &mut [Node], id: NodeId) -> Option<&mut Node> {
+    nodes.get_mut(id as usize)
+}
+
+fn detach(nodes: &mut [Node], id: NodeId) {
+    let Some(node) = get(nodes, id) else { return };
+    let (parent, prev, next) = (node.parent, node.prev, node.next);
+    node.parent = NONE;
+    node.prev = NONE;
+    node.next = NONE;
+    if parent == NONE {
+        return;
+    }
+    match get(nodes, prev) {
+        Some(p) => p.next = next,
+        None => {
+            if let Some(p) = get(nodes, parent) {
+                p.first_child = next;
+            }
+        }
+    }
+    match get(nodes, next) {
+        Some(n) => n.prev = prev,
+        None => {
+            if let Some(p) = get(nodes, parent) {
+                p.last_child = prev;
+            }
+        }
+    }
+}
+
+fn append_child(nodes: &mut [Node], parent: NodeId, child: NodeId) {
+    detach(nodes, child);
+    let Some(p) = get(nodes, parent) else { return };
+    let last = p.last_child;
+    p.last_child = child;
+    if last == NONE {
+        p.first_child = child;
+    }
+    if let Some(l) = get(nodes, last) {
+        l.next = child;
+    }
+    let depth = get(nodes, parent).map_or(0, |p| p.depth.saturating_add(1));
+    if let Some(c) = get(nodes, child) {
+        c.parent = parent;
+        c.prev = last;
+        c.depth = depth;
+    }
+}
+
+fn insert_before(nodes: &mut [Node], sibling: NodeId, child: NodeId) {
+    detach(nodes, child);
+    let Some(s) = get(nodes, sibling) else { return };
+    let (parent, prev) = (s.parent, s.prev);
+    if parent == NONE {
+        return;
+    }
+    s.prev = child;
+    match get(nodes, prev) {
+        Some(p) => p.next = child,
+        None => {
+            if let Some(p) = get(nodes, parent) {
+                p.first_child = child;
+            }
+        }
+    }
+    let depth = get(nodes, parent).map_or(0, |p| p.depth.saturating_add(1));
+    if let Some(c) = get(nodes, child) {
+        c.parent = parent;
+        c.prev = prev;
+        c.next = sibling;
+        c.depth = depth;
+    }
+}
+
+fn newlines(s: &str) -> u32 {
+    u32::try_from(s.bytes().filter(|&b| b == b'\n').count()).unwrap_or(u32::MAX)
+}
+
+impl Sink {
+    /// Whether text appended to `parent` is kept.
+    fn keeps_text_in(nodes: &[Node], parent: NodeId) -> bool {
+        match nodes.get(parent as usize).map(|n| &n.data) {
+            Some(Data::Element(e)) => !e.tag.drops_text(),
+            Some(Data::Document) => true,
+            _ => false,
+        }
+    }
+
+    fn new_text(&self, text: StrTendril) -> Node {
+        let line = self.line.get().saturating_sub(newlines(&text));
+        Node::new(Data::Text(text), line.max(1))
+    }
+}
+
+impl TreeSink for Sink {
+    type Handle = Handle;
+    type Output = Arena;
+    type ElemName<'a> = ExpandedName<'a>;
+
+    fn finish(self) -> Arena {
+        Arena {
+            nodes: self.nodes.into_inner(),
+            parse_errors: self.parse_errors.get(),
+            error_list: self.error_list.into_inner(),
+            first_error_line: self.first_error_line.get(),
+            too_deep: (0, 0),
+        }
+    }
+
+    fn parse_error(&self, msg: Cow<'static, str>) {
+        let n = self.parse_errors.get();
+        if n == 0 {
+            self.first_error_line.set(self.line.get());
+        }
+        self.parse_errors.set(n.saturating_add(1));
+        if self.keep_errors {
+            self.error_list.borrow_mut().push((self.line.get(), msg));
+        }
+    }
+
+    fn get_document(&self) -> Handle {
+        Handle::plain(DOCUMENT)
+    }
+
+    fn elem_name<'a>(&'a self, target: &'a Handle) -> ExpandedName<'a> {
+        ExpandedName {
+            ns: &target.ns,
+            local: &target.local,
+        }
+    }
+
+    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
+        let tag = classify(&name.ns, &name.local);
+        let attrs = if tag.drops_text() {
+            Vec::new()
+        } else {
+            attrs
+                .into_iter()
+                .filter(|a| keeps_attribute(&a.name.local))
+                .collect()
+        };
+        let handle = Handle {
+            id: NONE,
+            ns: name.ns.clone(),
+            local: name.local.clone(),
+        };
+        let element = Element {
+            name,
+            tag,
+            attrs,
+            integration_point: flags.mathml_annotation_xml_integration_point,
+        };
+        let id = self.push_node(Node::new(Data::Element(Box::new(element)), self.line.get()));
+        if tag == Tag::Meta {
+            self.last_meta.set(id);
+        }
+        Handle { id, ..handle }
+    }
+
+    fn create_comment(&self, _text: StrTendril) -> Handle {
+        Handle::plain(DISCARD)
+    }
+
+    fn create_pi(&self, _target: StrTendril, _data: StrTendril) -> Handle {
+        Handle::plain(DISCARD)
+    }
+
+    fn append(&self, parent: &Handle, child: NodeOrText<Handle>) {
+        let parent = parent.id;
+        if parent == DISCARD {
+            return;
+        }
+        match child {
+            NodeOrText::AppendNode(child) => {
+                if child.id != DISCARD {
+                    let mut nodes = self.nodes.borrow_mut();
+                    append_child(&mut nodes, parent, child.id);
+                    self.inserted(&nodes, child.id);
+                }
+            }
+            NodeOrText::AppendText(text) => {
+                let mut nodes = self.nodes.borrow_mut();
+                if !Sink::keeps_text_in(&nodes, parent) {
+                    return;
+                }
+                let last = nodes.get(parent as usize).map_or(NONE, |p| p.last_child);
+                if let Some(Node {
+                    data: Data::Text(t),
+                    ..
+                }) = get(&mut nodes, last)
+                {
+                    t.push_tendril(&text);
+                    return;
+                }
+                drop(nodes);
+                let id = self.push_node(self.new_text(text));
+                append_child(&mut self.nodes.borrow_mut(), parent, id);
+            }
+        }
+    }
+
+    fn append_based_on_parent_node(
+        &self,
+        element: &Handle,
+        prev_element: &Handle,
+        child: NodeOrText<Handle>,
+    ) {
+        let has_parent = self
+            .nodes
+            .borrow()
+            .get(element.id as usize)
+            .is_some_and(|n| n.parent != NONE);
+        if has_parent {
+            self.append_before_sibling(element, child);
+        } else {
+            self.append(prev_element, child);
+        }
+    }
+
+    fn append_doctype_to_document(
+        &self,
+        _name: StrTendril,
+        _public: StrTendril,
+        _system: StrTendril,
+    ) {
+    }
+
+    fn get_template_contents(&self, _target: &Handle) -> Handle {
+        // Templates are ballast: their contents go nowhere.
+        Handle::plain(DISCARD)
+    }
+
+    fn same_node(&self, x: &Handle, y: &Handle) -> bool {
+        x.id == y.id
+    }
+
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+
+    fn append_before_sibling(&self, sibling: &Handle, new_node: NodeOrText<Handle>) {
+        let sibling = sibling.id;
+        match new_node {
+            NodeOrText::AppendNode(child) => {
+                if child.id != DISCARD {
+                    let mut nodes = self.nodes.borrow_mut();
+                    insert_before(&mut nodes, sibling, child.id);
+                    self.inserted(&nodes, child.id);
+                }
+            }
+            NodeOrText::AppendText(text) => {
+                let mut nodes = self.nodes.borrow_mut();
+                let Some(s) = nodes.get(sibling as usize) else {
+                    return;
+                };
+                let (parent, prev) = (s.parent, s.prev);
+                if parent == NONE || !Sink::keeps_text_in(&nodes, parent) {
+                    return;
+                }
+                if let Some(Node {
+                    data: Data::Text(t),
+                    ..
+                }) = get(&mut nodes, prev)
+                {
+                    t.push_tendril(&text);
+                    return;
+                }
+                drop(nodes);
+                let id = self.push_node(self.new_text(text));
+                insert_before(&mut self.nodes.borrow_mut(), sibling, id);
+            }
+        }
+    }
+
+    fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<Attribute>) {
+        let mut nodes = self.nodes.borrow_mut();
+        if let Some(Node {
+            data: Data::Element(e),
+            ..
+        }) = get(&mut nodes, target.id)
+        {
+            for attr in attrs {
+                if keeps_attribute(&attr.name.local) && !e.attrs.iter().any(|a| a.name == attr.name)
+                {
+                    e.attrs.push(attr);
+                }
+            }
+        }
+    }
+
+    fn remove_from_parent(&self, target: &Handle) {
+        detach(&mut self.nodes.borrow_mut(), target.id);
+    }
+
+    fn reparent_children(&self, node: &Handle, new_parent: &Handle) {
+        let mut nodes = self.nodes.borrow_mut();
+        let mut child = nodes.get(node.id as usize).map_or(NONE, |n| n.first_child);
+        while child != NONE {
+            let next = nodes.get(child as usize).map_or(NONE, |n| n.next);
+            append_child(&mut nodes, new_parent.id, child);
+            child = next;
+        }
+    }
+
+    fn pop(&self, node: &Handle) {
+        if let Some(n) = self.nodes.borrow().get(node.id as usize) {
+            self.open_depth.set(n.depth.saturating_sub(1));
+        }
+    }
+
+    fn is_mathml_annotation_xml_integration_point(&self, handle: &Handle) -> bool {
+        match self.nodes.borrow().get(handle.id as usize).map(|n| &n.data) {
+            Some(Data::Element(e)) => e.integration_point,
+            _ => false,
+        }
+    }
+
+    fn set_current_line(&self, line_number: u64) {
+        self.line
+            .set(u32::try_from(line_number).unwrap_or(u32::MAX));
+    }
+}

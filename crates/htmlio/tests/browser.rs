@@ -1,0 +1,306 @@
+//! The XSS check the way it matters (issue 10): every output of the XSS
+//! corpus (`testdata/xss/vectors.txt` through ingest -> emit) is loaded in
+//! headless Chromium, as HTML (`.html`) and as XHTML (`.xhtml`), with a hook
+//! that records any script execution; zero are allowed. Positive controls
+//! (pages with a planted script, handler and `javascript:` link) must be
+//! detected, so a broken hook cannot pass silently. The test also renders
+//! the demo page (`testdata/cli/demo/chorale.html`, the page `pagetext demo`
+//! converts) to `target/browser/demo.png` for a person to look at.
+//!
+//! Needs Chromium (`apt-get install -y chromium`); `PAGETEXT_CHROMIUM` names
+//! another binary. Without one it says so and passes, except under CI (the
+//! `CI` variable set), where it fails.
+//!
+//! How execution is seen: each page gets, first thing in its `<head>`, a
+//! hook script (ours) that replaces `alert`, `confirm`, `prompt` and
+//! `print` (every vector that runs script calls one of them) with a function
+//! that marks the page, and after `load` clicks every link whose URL the
+//! browser itself parses as `javascript:`. The pages are frames of one
+//! harness page; each reports to it by `postMessage`, and the harness lists
+//! the results in its DOM, which `--dump-dom` prints.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use htmlio::emit::xhtml;
+use htmlio::ingest::{Options, ingest};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("PAGETEXT_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists())
+}
+
+/// Chromium if there is one; `None` (after saying so) on a developer
+/// machine without it; a failure under CI.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Chromium is needed under CI: apt-get install -y chromium chromium-driver"
+        );
+        eprintln!(
+            "browser check skipped: no Chromium (apt-get install -y chromium chromium-driver)"
+        );
+    }
+    found
+}
+
+/// Runs Chromium headless with a fresh profile on `url` with `extra`
+/// arguments; returns its standard output. Kills it after `limit`.
+fn run_chromium(
+    bin: &Path,
+    profile: &Path,
+    extra: &[String],
+    url: &str,
+    limit: Duration,
+) -> String {
+    let mut child = Command::new(bin)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--allow-file-access-from-files",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", bin.display()));
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("Chromium did not finish within {limit:?}");
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(100)),
+            Err(e) => panic!("waiting for Chromium: {e}"),
+        }
+    }
+    let mut out = String::new();
+    if let Some(mut stdout) = child.stdout.take() {
+        use std::io::Read;
+        let _ = stdout.read_to_string(&mut out);
+    }
+    out
+}
+
+/// The hook: no `<` or `&`, so that it is the same script in HTML and XML.
+fn hook(id: &str) -> String {
+    format!(
+        "<script type=\"text/javascript\">(function () {{\n\
+         var id = '{id}'; var hit = false;\n\
+         var mark = function () {{ hit = true; }};\n\
+         window.alert = mark; window.confirm = mark; window.prompt = mark; window.print = mark;\n\
+         window.addEventListener('load', function () {{\n\
+           var links = document.getElementsByTagName('a');\n\
+           for (var i = 0; links.length > i; i++) {{ if (links[i].protocol === 'javascript:') {{ links[i].click(); }} }}\n\
+           setTimeout(function () {{ parent.postMessage(id + (hit ? ' XSS' : ' ok'), '*'); }}, 300);\n\
+         }});\n\
+         }})();</script>\n"
+    )
+}
+
+/// `page` with the hook inserted right after `<head>` (or at the start).
+fn hooked(page: &str, id: &str) -> String {
+    match page.find("<head>") {
+        Some(at) => {
+            let (a, b) = page.split_at(at + "<head>".len());
+            format!("{a}\n{}{b}", hook(id))
+        }
+        None => format!("{}{page}", hook(id)),
+    }
+}
+
+const HARNESS: &str = "<!DOCTYPE html><html><head><title>running</title><script>\n\
+var want = WANT; var got = 0;\n\
+window.addEventListener('message', function (e) {\n\
+  var li = document.createElement('li'); li.textContent = String(e.data);\n\
+  document.getElementById('results').appendChild(li);\n\
+  got++; if (got === want) { document.title = 'done'; }\n\
+});\n\
+</script></head><body><ul id=\"results\"></ul>FRAMES</body></html>";
+
+#[test]
+fn no_script_runs_in_a_real_browser() {
+    let Some(bin) = chromium_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let vectors = std::fs::read_to_string(root().join("testdata/xss/vectors.txt"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut pages: Vec<(String, String)> = Vec::new();
+    // Positive controls: the hook must see each of these.
+    let control = |body: &str| {
+        format!(
+            "<html xmlns=\"http://www.w3.org/1999/xhtml\">\n<head>\n<title>c</title>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+        )
+    };
+    let controls = [
+        control("<script type=\"text/javascript\">alert(1)</script>"),
+        control("<img src=\"x\" onerror=\"alert(1)\" alt=\"\" />"),
+        control("<p><a href=\"java&#9;script:alert(1)\">x</a></p>"),
+    ];
+    for (k, c) in controls.iter().enumerate() {
+        pages.push((format!("control{k}"), c.clone()));
+    }
+    // A negative control: a plain page reports ok.
+    pages.push(("plain".into(), control("<p>nothing</p>")));
+    let mut n = 0;
+    for v in vectors
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let out = xhtml(&ingest(v.as_bytes(), &Options::default()).document);
+        pages.push((format!("v{n}"), out.text));
+        n += 1;
+    }
+    assert!(n >= 150);
+    let mut frames = String::new();
+    let mut want = 0;
+    for (id, page) in &pages {
+        for ext in ["html", "xhtml"] {
+            let name = format!("{id}.{ext}");
+            let full_id = format!("{id}.{ext}");
+            std::fs::write(dir.path().join(&name), hooked(page, &full_id))
+                .unwrap_or_else(|e| panic!("{e}"));
+            frames.push_str(&format!(
+                "<iframe src=\"{name}\" width=\"50\" height=\"50\"></iframe>\n"
+            ));
+            want += 1;
+        }
+    }
+    let harness = HARNESS
+        .replace("WANT", &want.to_string())
+        .replace("FRAMES", &frames);
+    let index = dir.path().join("index.html");
+    std::fs::write(&index, harness).unwrap_or_else(|e| panic!("{e}"));
+    let profile = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dom = run_chromium(
+        &bin,
+        profile.path(),
+        &["--virtual-time-budget=30000".into(), "--dump-dom".into()],
+        &format!("file://{}", index.display()),
+        Duration::from_secs(240),
+    );
+    let results: Vec<&str> = dom
+        .split("<li>")
+        .skip(1)
+        .filter_map(|s| s.split("</li>").next())
+        .collect();
+    let verdict = |id: &str| {
+        results
+            .iter()
+            .find(|r| r.split(' ').next() == Some(id))
+            .map(|r| r.ends_with("XSS"))
+    };
+    for k in 0..controls.len() {
+        for ext in ["html", "xhtml"] {
+            let id = format!("control{k}.{ext}");
+            assert_eq!(
+                verdict(&id),
+                Some(true),
+                "positive control {id} not detected; results: {results:?}"
+            );
+        }
+    }
+    for ext in ["html", "xhtml"] {
+        assert_eq!(
+            verdict(&format!("plain.{ext}")),
+            Some(false),
+            "negative control"
+        );
+    }
+    let mut missing = Vec::new();
+    let mut executed = Vec::new();
+    let lines: Vec<&str> = vectors
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    for (k, v) in lines.iter().enumerate() {
+        for ext in ["html", "xhtml"] {
+            match verdict(&format!("v{k}.{ext}")) {
+                None => missing.push(format!("v{k}.{ext}")),
+                Some(true) => executed.push(format!("{ext}: {v}")),
+                Some(false) => {}
+            }
+        }
+    }
+    assert!(
+        executed.is_empty(),
+        "script ran for:\n{}",
+        executed.join("\n")
+    );
+    assert!(
+        missing.is_empty(),
+        "no report from {} pages: {missing:?}",
+        missing.len()
+    );
+}
+
+#[test]
+fn demo_page_screenshot() {
+    let Some(bin) = chromium_or_skip() else {
+        return;
+    };
+    let page = std::fs::read(root().join("testdata/cli/demo/chorale.html"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = xhtml(&ingest(&page, &Options::default()).document);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let dir = target.join("browser");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let xhtml_path = dir.join("demo.xhtml");
+    std::fs::write(&xhtml_path, &out.bytes).unwrap_or_else(|e| panic!("{e}"));
+    let png = dir.join("demo.png");
+    let _ = std::fs::remove_file(&png);
+    let profile = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    run_chromium(
+        &bin,
+        profile.path(),
+        &[
+            format!("--screenshot={}", png.display()),
+            "--window-size=1024,1400".into(),
+        ],
+        &format!("file://{}", xhtml_path.display()),
+        Duration::from_secs(120),
+    );
+    let bytes =
+        std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot at {}: {e}", png.display()));
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    // A blank page of this size compresses to a few kilobytes; text does not.
+    assert!(
+        bytes.len() > 20_000,
+        "the screenshot looks blank ({} bytes)",
+        bytes.len()
+    );
+    eprintln!("demo screenshot: {}", png.display());
+}

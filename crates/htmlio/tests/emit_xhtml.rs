@@ -1,0 +1,739 @@
+//! XHTML and HTML emission of documents built in code: the seed's sample
+//! document, then each mapping rule, escaping, encodings and repairs. Every
+//! emitted XHTML document is also checked to be well-formed, DTD-valid and
+//! polyglot.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+mod support;
+
+use htmlio::emit::{self, Code, EmitOptions, Emitted, Syntax};
+use htmlio::encoding_rs::{self, Encoding};
+use wikitext::{
+    Block, DefItem, Document, Inline, Link, ListItem, ListKind, Meta, Metadata, Numbering, Term,
+};
+
+fn t(s: &str) -> Inline {
+    Inline::text(s)
+}
+
+fn br() -> Inline {
+    Inline::line_break()
+}
+
+fn item(content: Vec<Inline>) -> ListItem {
+    ListItem::new(vec![Block::text(content)])
+}
+
+/// The sample document at the top of seed 000, as the parser reads it.
+fn sample() -> Document {
+    Document::new(
+        Metadata {
+            title: Some("A Simple HTML Document".into()),
+            lang: Some("en-us".into()),
+            metas: vec![
+                Meta::new(
+                    "description",
+                    "This is an example of a simple HTML document.",
+                ),
+                Meta::new("keywords", "example, HTML document, inline markup"),
+                Meta::new("date", "2004-06-30"),
+            ],
+            links: vec![
+                Link::new(vec!["stylesheet".into()], "styles/default.css", None),
+                Link::new(
+                    vec!["alternate".into(), "stylesheet".into()],
+                    "styles/alternate.css",
+                    Some("Alternate Style".into()),
+                ),
+            ],
+        },
+        vec![
+            Block::heading(1, vec![t("A Simple HTML Document")]),
+            Block::paragraph(vec![
+                t("This HTML document is just an example and is used to"),
+                br(),
+                t("demonstrate some features such as:"),
+            ]),
+            Block::list(
+                ListKind::Ordered(Numbering::Decimal),
+                vec![
+                    item(vec![
+                        t("Paragraphs, headings and "),
+                        Inline::link(
+                            Some("#inline".into()),
+                            None,
+                            vec![t("inline"), br(), t("markup")],
+                        ),
+                        t("."),
+                    ]),
+                    item(vec![t("A horizontal rule at the end of the document.")]),
+                    item(vec![t("Some kinds of lists.")]),
+                ],
+            ),
+            Block::heading(
+                2,
+                vec![Inline::link(
+                    None,
+                    Some("inline".into()),
+                    vec![t("Inline Markup")],
+                )],
+            ),
+            Block::paragraph(vec![t("Some examples of inline markup:")]),
+            Block::list(
+                ListKind::Unordered,
+                vec![
+                    item(vec![
+                        Inline::emphasis(vec![t("emphasis")]),
+                        t(" and "),
+                        Inline::strong(vec![t("strong emphasis")]),
+                    ]),
+                    item(vec![Inline::code(vec![t("sample text")])]),
+                    item(vec![Inline::link(
+                        Some("internal://admin/editpage".into()),
+                        None,
+                        vec![t("Link to EditPage")],
+                    )]),
+                ],
+            ),
+            Block::rule(),
+        ],
+    )
+}
+
+/// Emits with `opts` and checks the XHTML for real.
+fn checked(doc: &Document, opts: &EmitOptions) -> Emitted {
+    let out = emit::emit(doc, opts);
+    if opts.syntax == Syntax::Xhtml {
+        support::check_document(&out.bytes, out.encoding, support::Expect::from(&out));
+    }
+    out
+}
+
+fn xhtml(doc: &Document) -> Emitted {
+    checked(doc, &EmitOptions::default())
+}
+
+/// A document with just this body and no header.
+fn body(blocks: Vec<Block>) -> Document {
+    Document::new(Metadata::default(), blocks)
+}
+
+/// The body part of emitted XHTML (between `<body>\n` and `</body>`).
+fn body_of(out: &Emitted) -> &str {
+    let start = out.text.find("<body>\n").expect("a body") + "<body>\n".len();
+    let end = out.text.rfind("</body>").expect("a body end");
+    &out.text[start..end]
+}
+
+#[test]
+fn seed_sample_document() {
+    let out = xhtml(&sample());
+    assert_eq!(
+        out.text,
+        r##"<html xmlns="http://www.w3.org/1999/xhtml" lang="en-us" xml:lang="en-us">
+<head>
+<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />
+<title>A Simple HTML Document</title>
+<meta name="description" content="This is an example of a simple HTML document." />
+<meta name="keywords" content="example, HTML document, inline markup" />
+<meta name="date" content="2004-06-30" />
+<link rel="stylesheet" href="styles/default.css" />
+<link rel="alternate stylesheet" href="styles/alternate.css" title="Alternate Style" />
+</head>
+<body>
+<h1>A Simple HTML Document</h1>
+<p>This HTML document is just an example and is used to
+demonstrate some features such as:</p>
+<ol>
+<li>Paragraphs, headings and <a href="#inline">inline
+markup</a>.</li>
+<li>A horizontal rule at the end of the document.</li>
+<li>Some kinds of lists.</li>
+</ol>
+<h2><a name="inline" id="inline">Inline Markup</a></h2>
+<p>Some examples of inline markup:</p>
+<ul>
+<li><em>emphasis</em> and <strong>strong emphasis</strong></li>
+<li><code>sample text</code></li>
+<li><a href="internal://admin/editpage">Link to EditPage</a></li>
+</ul>
+<hr />
+</body>
+</html>
+"##
+    );
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    assert_eq!(out.bytes, out.text.as_bytes());
+    assert_eq!(out.encoding, encoding_rs::UTF_8);
+}
+
+#[test]
+fn seed_sample_document_as_html_syntax() {
+    let doc = sample();
+    let full = checked(
+        &doc,
+        &EmitOptions {
+            syntax: Syntax::Html {
+                omit_optional_tags: false,
+            },
+            ..EmitOptions::default()
+        },
+    );
+    assert!(full.text.starts_with(
+        "<!DOCTYPE html>\n<html lang=\"en-us\">\n<head>\n<meta charset=\"UTF-8\">\n<title>"
+    ));
+    assert!(full.text.contains("<hr>\n</body>\n</html>\n"));
+    let short = checked(
+        &doc,
+        &EmitOptions {
+            syntax: Syntax::Html {
+                omit_optional_tags: true,
+            },
+            ..EmitOptions::default()
+        },
+    );
+    assert_eq!(
+        short.text,
+        r##"<!DOCTYPE html>
+<html lang="en-us">
+<meta charset="UTF-8">
+<title>A Simple HTML Document</title>
+<meta name="description" content="This is an example of a simple HTML document.">
+<meta name="keywords" content="example, HTML document, inline markup">
+<meta name="date" content="2004-06-30">
+<link rel="stylesheet" href="styles/default.css">
+<link rel="alternate stylesheet" href="styles/alternate.css" title="Alternate Style">
+<h1>A Simple HTML Document</h1>
+<p>This HTML document is just an example and is used to
+demonstrate some features such as:
+<ol>
+<li>Paragraphs, headings and <a href="#inline">inline
+markup</a>.
+<li>A horizontal rule at the end of the document.
+<li>Some kinds of lists.
+</ol>
+<h2><a name="inline" id="inline">Inline Markup</a></h2>
+<p>Some examples of inline markup:
+<ul>
+<li><em>emphasis</em> and <strong>strong emphasis</strong>
+<li><code>sample text</code>
+<li><a href="internal://admin/editpage">Link to EditPage</a>
+</ul>
+<hr>
+"##
+    );
+    // Both HTML forms give browsers the same elements as the XHTML, up to
+    // where layout white space lands.
+    // The encoding declaration and `xml:lang` are the intended differences.
+    let xhtml = emit::xhtml(&doc).text.replace(
+        r#"<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />"#,
+        r#"<meta charset="UTF-8" />"#,
+    );
+    let xhtml = xhtml.replace(r#" xml:lang="en-us""#, "");
+    let reference = support::loose(support::xml_tree(&xhtml));
+    assert_eq!(support::loose(support::html_tree(&full.text)), reference);
+    assert_eq!(support::loose(support::html_tree(&short.text)), reference);
+}
+
+#[test]
+fn title_is_always_there() {
+    let out = xhtml(&body(vec![]));
+    assert_eq!(
+        out.text,
+        "<html xmlns=\"http://www.w3.org/1999/xhtml\">\n<head>\n\
+         <meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\" />\n\
+         <title></title>\n</head>\n<body>\n</body>\n</html>\n"
+    );
+}
+
+#[test]
+fn headings_rules_and_pre() {
+    let doc = body(vec![
+        Block::heading(3, vec![t("Three")]),
+        Block::heading(6, vec![t("Six")]),
+        Block::rule(),
+        Block::preformatted(vec![
+            vec![t("  indented "), Inline::emphasis(vec![t("x")])],
+            vec![],
+            vec![t("a < b & c")],
+        ]),
+    ]);
+    let out = xhtml(&doc);
+    assert_eq!(
+        body_of(&out),
+        "<h3>Three</h3>\n<h6>Six</h6>\n<hr />\n<pre>  indented <em>x</em>\n\na &lt; b &amp; c</pre>\n"
+    );
+}
+
+#[test]
+fn ordered_list_types() {
+    let doc = body(vec![
+        Block::list(
+            ListKind::Ordered(Numbering::Decimal),
+            vec![item(vec![t("1")])],
+        ),
+        Block::list(
+            ListKind::Ordered(Numbering::LowerAlpha),
+            vec![item(vec![t("a")])],
+        ),
+        Block::list(
+            ListKind::Ordered(Numbering::UpperAlpha),
+            vec![item(vec![t("A")])],
+        ),
+    ]);
+    assert_eq!(
+        body_of(&xhtml(&doc)),
+        "<ol>\n<li>1</li>\n</ol>\n<ol type=\"a\">\n<li>a</li>\n</ol>\n<ol type=\"A\">\n<li>A</li>\n</ol>\n"
+    );
+}
+
+#[test]
+fn nested_lists_and_item_layout() {
+    // Seed 000's unordered example: "third item" is nested in "second item".
+    let doc = body(vec![Block::list(
+        ListKind::Unordered,
+        vec![
+            item(vec![t("first item")]),
+            ListItem::new(vec![
+                Block::text(vec![t("second item")]),
+                Block::list(
+                    ListKind::Unordered,
+                    vec![item(vec![t("third"), br(), t("item")])],
+                ),
+            ]),
+            ListItem::new(vec![
+                Block::paragraph(vec![t("para")]),
+                Block::paragraph(vec![t("graph")]),
+            ]),
+        ],
+    )]);
+    assert_eq!(
+        body_of(&xhtml(&doc)),
+        "<ul>\n<li>first item</li>\n<li>second item\n<ul>\n<li>third\nitem</li>\n</ul>\n</li>\n\
+         <li><p>para</p>\n<p>graph</p></li>\n</ul>\n"
+    );
+}
+
+#[test]
+fn definition_lists() {
+    // Seed 000: "First term:: / Definition", a two-line term, two terms for
+    // one definition; only the first item decides compactness.
+    let term = |c: Vec<Inline>| Term::new(c);
+    let doc = body(vec![
+        Block::definition_list(
+            false,
+            vec![
+                DefItem::new(
+                    vec![term(vec![t("First term")])],
+                    vec![Block::text(vec![t("Definition of the first term.")])],
+                ),
+                DefItem::new(
+                    vec![
+                        term(vec![t("Second"), br(), t("term")]),
+                        term(vec![t("Third term")]),
+                    ],
+                    vec![Block::text(vec![
+                        t("Definition of the second and"),
+                        br(),
+                        t("the third term."),
+                    ])],
+                ),
+            ],
+        ),
+        Block::definition_list(
+            true,
+            vec![
+                DefItem::new(
+                    vec![term(vec![t("1.1")])],
+                    vec![Block::text(vec![t("1.2")])],
+                ),
+                DefItem::new(vec![], vec![Block::paragraph(vec![t("no term")])]),
+                DefItem::new(vec![term(vec![t("no definition")])], vec![]),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        body_of(&xhtml(&doc)),
+        "<dl>\n<dt>First term</dt>\n<dd>Definition of the first term.</dd>\n\
+         <dt>Second\nterm</dt>\n<dt>Third term</dt>\n<dd>Definition of the second and\nthe third term.</dd>\n</dl>\n\
+         <dl compact=\"compact\">\n<dt>1.1</dt>\n<dd>1.2</dd>\n<dd><p>no term</p></dd>\n<dt>no definition</dt>\n</dl>\n"
+    );
+}
+
+#[test]
+fn blockquotes_are_containers() {
+    let doc = body(vec![
+        Block::blockquote(vec![Block::text(vec![
+            t("This is a rather short"),
+            br(),
+            t("block quotation."),
+        ])]),
+        Block::blockquote(vec![Block::paragraph(vec![t("again")])]),
+    ]);
+    assert_eq!(
+        body_of(&xhtml(&doc)),
+        "<blockquote>\nThis is a rather short\nblock quotation.\n</blockquote>\n\
+         <blockquote>\n<p>again</p>\n</blockquote>\n"
+    );
+}
+
+#[test]
+fn links_anchors_and_email() {
+    let doc = body(vec![Block::paragraph(vec![
+        Inline::link(
+            Some("refs.html#html".into()),
+            Some("top".into()),
+            vec![t("[HTML]")],
+        ),
+        t(" "),
+        Inline::email("no_reply@aksware.de"),
+        t(" "),
+        Inline::link(Some("a?b=1&c=\"2\"".into()), None, vec![t("q")]),
+    ])]);
+    assert_eq!(
+        body_of(&xhtml(&doc)),
+        "<p><a name=\"top\" id=\"top\" href=\"refs.html#html\">[HTML]</a> \
+         <a href=\"mailto:no_reply@aksware.de\">no_reply@aksware.de</a> \
+         <a href=\"a?b=1&amp;c=&quot;2&quot;\">q</a></p>\n"
+    );
+}
+
+#[test]
+fn nested_links_keep_their_text() {
+    let doc = body(vec![Block::paragraph(vec![Inline::link(
+        Some("outer".into()),
+        None,
+        vec![
+            t("a "),
+            Inline::link(Some("inner".into()), None, vec![t("b")]),
+            t(" "),
+            Inline::email("x@y.z"),
+        ],
+    )])]);
+    let out = xhtml(&doc);
+    assert_eq!(body_of(&out), "<p><a href=\"outer\">a b x@y.z</a></p>\n");
+    let codes: Vec<_> = out.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::NestedLink, Code::NestedLink]);
+}
+
+#[test]
+fn escaping_is_exact() {
+    let doc = Document::new(
+        Metadata {
+            title: Some("<&> \"'".into()),
+            metas: vec![Meta::new("x", "a\"b'c<d>&e\tf")],
+            ..Metadata::default()
+        },
+        vec![Block::paragraph(vec![t("<&> \"' ]]>")])],
+    );
+    let out = xhtml(&doc);
+    assert!(
+        out.text.contains("<title>&lt;&amp;&gt; \"'</title>"),
+        "{}",
+        out.text
+    );
+    assert!(
+        out.text
+            .contains(r#"<meta name="x" content="a&quot;b'c&lt;d&gt;&amp;e&#9;f" />"#),
+        "{}",
+        out.text
+    );
+    assert_eq!(body_of(&out), "<p>&lt;&amp;&gt; \"' ]]&gt;</p>\n");
+    assert!(!out.text.contains("&apos;"));
+}
+
+#[test]
+fn forbidden_characters_become_replacement_characters() {
+    let doc = Document::new(
+        Metadata {
+            title: Some("bell\u{7}".into()),
+            ..Metadata::default()
+        },
+        vec![Block::paragraph(vec![t(
+            "nul\u{0} ff\u{c} nonchar\u{ffff}\u{fffe} ok\u{85}\t",
+        )])],
+    );
+    let out = xhtml(&doc);
+    assert!(out.text.contains("<title>bell\u{fffd}</title>"));
+    assert_eq!(
+        body_of(&out),
+        "<p>nul\u{fffd} ff\u{fffd} nonchar\u{fffd}\u{fffd} ok\u{85}\t</p>\n"
+    );
+    let found: Vec<_> = out
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.clone()))
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found.iter().all(|(c, _)| *c == Code::ForbiddenCharacter));
+    assert!(found[1].1.starts_with("4 character(s)"), "{found:?}");
+}
+
+fn legacy(doc: &Document, encoding: &'static Encoding) -> Emitted {
+    checked(
+        doc,
+        &EmitOptions {
+            encoding,
+            ..EmitOptions::default()
+        },
+    )
+}
+
+#[test]
+fn legacy_encodings_use_character_references() {
+    let doc = Document::new(
+        Metadata {
+            title: Some("Grüße €".into()),
+            lang: Some("de".into()),
+            ..Metadata::default()
+        },
+        vec![Block::paragraph(vec![t("naïve – ☃ 日本")])],
+    );
+    let out = legacy(&doc, encoding_rs::WINDOWS_1252);
+    assert_eq!(out.encoding, encoding_rs::WINDOWS_1252);
+    assert!(out.text.starts_with(
+        "<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"de\" xml:lang=\"de\">\n<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\" />"
+    ));
+    // ü, ß, €, ï and – exist in windows-1252; the snowman and the kanji do not.
+    let bytes = &out.bytes;
+    let find = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    assert!(find(b"<title>Gr\xfc\xdfe \x80</title>"));
+    assert!(find(b"<p>na\xefve \x96 &#9731; &#26085;&#26412;</p>"));
+    assert_eq!(
+        out.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+        [Code::CharacterReferences]
+    );
+    for encoding in [
+        encoding_rs::ISO_8859_2,
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::KOI8_R,
+        encoding_rs::BIG5,
+        encoding_rs::GB18030,
+        encoding_rs::EUC_KR,
+    ] {
+        let out = legacy(&doc, encoding);
+        assert_eq!(out.encoding, encoding);
+        assert!(out.text.contains(&format!("charset={}\"", encoding.name())));
+    }
+}
+
+#[test]
+fn unwritable_encodings_become_utf8() {
+    for encoding in [
+        encoding_rs::UTF_16LE,
+        encoding_rs::UTF_16BE,
+        encoding_rs::REPLACEMENT,
+        encoding_rs::X_USER_DEFINED,
+    ] {
+        let out = legacy(&sample(), encoding);
+        assert_eq!(out.encoding, encoding_rs::UTF_8);
+        assert_eq!(out.diagnostics[0].code, Code::EncodingSubstituted);
+        assert!(out.text.contains("charset=UTF-8"));
+        assert!(!out.text.starts_with("<?xml"));
+    }
+}
+
+#[test]
+fn every_other_encoding_is_declared_and_readable_by_xml_tools() {
+    // All encodings of the Encoding Standard that can be written; each output
+    // goes through the XML, DTD (libxml2 through iconv) and html5ever checks.
+    let doc = Document::new(
+        Metadata {
+            title: Some("Grüße €".into()),
+            ..Metadata::default()
+        },
+        vec![Block::paragraph(vec![t("naïve – ☃ 日本 Ωμέγα Привет")])],
+    );
+    use encoding_rs::*;
+    for encoding in [
+        BIG5,
+        EUC_JP,
+        EUC_KR,
+        GBK,
+        IBM866,
+        ISO_2022_JP,
+        ISO_8859_10,
+        ISO_8859_13,
+        ISO_8859_14,
+        ISO_8859_15,
+        ISO_8859_16,
+        ISO_8859_2,
+        ISO_8859_3,
+        ISO_8859_4,
+        ISO_8859_5,
+        ISO_8859_6,
+        ISO_8859_7,
+        ISO_8859_8,
+        ISO_8859_8_I,
+        KOI8_R,
+        KOI8_U,
+        SHIFT_JIS,
+        WINDOWS_1250,
+        WINDOWS_1251,
+        WINDOWS_1252,
+        WINDOWS_1253,
+        WINDOWS_1254,
+        WINDOWS_1255,
+        WINDOWS_1256,
+        WINDOWS_1257,
+        WINDOWS_1258,
+        WINDOWS_874,
+        X_MAC_CYRILLIC,
+        GB18030,
+        MACINTOSH,
+    ] {
+        let out = legacy(&doc, encoding);
+        assert_eq!(out.encoding, encoding);
+        let declaration = format!("<?xml version=\"1.0\" encoding=\"{}\"?>\n", encoding.name());
+        assert!(out.text.starts_with(&declaration), "{}", encoding.name());
+        // Decoding the bytes gives the text back, up to character references.
+        let (decoded, _, _) = encoding.decode(&out.bytes);
+        assert!(decoded.contains("<p>"), "{}", encoding.name());
+    }
+}
+
+#[test]
+fn c1_controls_the_encoding_lacks_are_replaced() {
+    let doc = body(vec![Block::paragraph(vec![t("a\u{85}b\u{81}")])]);
+    // As `&#133;` an HTML parser would read `…`; byte 0x81 is U+0081 to
+    // browsers but an error to libxml2.
+    let out = legacy(&doc, encoding_rs::WINDOWS_1252);
+    assert!(
+        out.text.contains("<p>a\u{fffd}b\u{fffd}</p>"),
+        "{}",
+        out.text
+    );
+    assert_eq!(out.diagnostics[0].code, Code::UnencodableControl);
+    // UTF-8 holds every control as itself.
+    let out = xhtml(&doc);
+    assert!(out.text.contains("<p>a\u{85}b\u{81}</p>"));
+}
+
+#[test]
+fn invalid_anchors_are_kept_and_reported() {
+    let anchor = |f: &str| Inline::link(None, Some(f.into()), vec![t(f)]);
+    let doc = body(vec![Block::paragraph(vec![
+        anchor("ok"),
+        anchor("1st"),
+        anchor("a/b"),
+        anchor("ok"),
+    ])]);
+    let out = xhtml(&doc); // checked: must be DTD-invalid, still well-formed and polyglot
+    assert!(out.text.contains("<a name=\"1st\" id=\"1st\">1st</a>"));
+    let codes: Vec<_> = out.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::InvalidAnchor; 3]);
+}
+
+#[test]
+fn empty_lists_are_left_out() {
+    let doc = body(vec![
+        Block::list(ListKind::Unordered, vec![]),
+        Block::definition_list(false, vec![DefItem::new(vec![], vec![])]),
+        Block::paragraph(vec![t("x")]),
+    ]);
+    let out = xhtml(&doc);
+    assert_eq!(body_of(&out), "<p>x</p>\n");
+    assert_eq!(out.diagnostics.len(), 2);
+}
+
+#[test]
+fn bad_heading_levels_are_clamped() {
+    let doc = body(vec![
+        Block::heading(0, vec![t("a")]),
+        Block::heading(9, vec![t("b")]),
+    ]);
+    let out = xhtml(&doc);
+    assert_eq!(body_of(&out), "<h1>a</h1>\n<h6>b</h6>\n");
+    assert_eq!(out.diagnostics.len(), 2);
+}
+
+#[test]
+fn a_leading_empty_pre_line_is_reported() {
+    let doc = body(vec![Block::preformatted(vec![vec![], vec![t("x")]])]);
+    let out = xhtml(&doc); // checked: the parsers must disagree
+    assert_eq!(out.diagnostics[0].code, Code::LeadingNewlineInPre);
+    assert!(out.diagnostics[0].code.breaks_polyglot());
+    // The HTML syntax can say it: the serializer doubles the newline.
+    let html = checked(
+        &doc,
+        &EmitOptions {
+            syntax: Syntax::Html {
+                omit_optional_tags: false,
+            },
+            ..EmitOptions::default()
+        },
+    );
+    assert!(html.diagnostics.is_empty());
+    assert!(html.text.contains("<pre>\n\nx</pre>"), "{}", html.text);
+    let Some(support::Tree::Element(_, _, _, body)) = [support::html_tree(&html.text)]
+        .into_iter()
+        .flat_map(|t| match t {
+            support::Tree::Element(_, _, _, kids) => kids,
+            support::Tree::Text(_) => vec![],
+        })
+        .nth(1)
+    else {
+        panic!("no body")
+    };
+    assert_eq!(
+        body.iter()
+            .find(|c| matches!(c, support::Tree::Element(..))),
+        Some(&support::Tree::Element(
+            "http://www.w3.org/1999/xhtml".into(),
+            "pre".into(),
+            vec![],
+            vec![support::Tree::Text("\nx".into())]
+        ))
+    );
+}
+
+#[test]
+fn the_checks_catch_what_they_should() {
+    // Not polyglot: an HTML parser closes the p before the div.
+    let p_div = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head>\
+                 <body><p><div>x</div></p></body></html>";
+    assert_ne!(support::xml_tree(p_div), support::html_tree(p_div));
+    // Not polyglot: `<title/>` leaves the title open in HTML.
+    let title = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title/></head><body><p>x</p></body></html>";
+    assert_ne!(support::xml_tree(title), support::html_tree(title));
+    // Not DTD-valid: a list without items.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.xhtml");
+    std::fs::write(
+        &file,
+        "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body><ul></ul></body></html>",
+    )
+    .unwrap();
+    if support::dtd_check_available() {
+        assert!(support::dtd_errors(&[&file]).is_some());
+    }
+}
+
+#[test]
+#[should_panic(expected = "not well-formed")]
+fn the_xml_check_rejects_broken_markup() {
+    support::xml_tree("<html><p>x</html>");
+}
+
+#[test]
+fn deep_documents_emit_without_recursion() {
+    // Deeper than any parsed document (wikitext::MAX_DEPTH), as HTML
+    // ingestion of hostile input might build before flattening.
+    let mut block = Block::paragraph(vec![t("deep")]);
+    for _ in 0..20_000 {
+        block = Block::blockquote(vec![block]);
+    }
+    let doc = body(vec![block]);
+    let out = emit::xhtml(&doc);
+    assert_eq!(out.text.matches("<blockquote>").count(), 20_000);
+    // Take the deep tree apart by hand: the derived Drop would recurse.
+    let mut doc = doc;
+    let mut stack = std::mem::take(&mut doc.body);
+    while let Some(b) = stack.pop() {
+        if let Block::Blockquote { content, .. } = b {
+            stack.extend(content);
+        }
+    }
+}

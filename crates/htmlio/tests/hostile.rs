@@ -1,0 +1,438 @@
+//! Hostile HTML through ingest -> emit (issue 10, DESIGN decision 7):
+//! 100,000 nested elements of every kind that nests, megabytes on one line,
+//! huge attribute values, NUL bytes, invalid UTF-8, character references to
+//! lone surrogates and other characters XML cannot hold, byte order marks in
+//! the middle. For every input: no panic, no stack overflow, the model stays
+//! within [`wikitext::MAX_DEPTH`], the XHTML is well-formed XML, and
+//! ingesting that XHTML gives the same document and the same XHTML again.
+//! Nothing here asserts on time; the sizes make quadratic behaviour obvious.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+use htmlio::emit::xhtml;
+use htmlio::ingest::{Ingested, Options, ingest, ingest_str};
+use wikitext::{Block, Document, MAX_DEPTH, plain_text};
+
+/// The depth of nested blocks, counted without recursion.
+fn depth(blocks: &[Block]) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
+    while let Some((blocks, d)) = stack.pop() {
+        for b in blocks {
+            max = max.max(d);
+            match b {
+                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
+                Block::List { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
+                }
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
+                }
+                _ => {}
+            }
+        }
+    }
+    max
+}
+
+/// All the text of a document, without recursion, in no particular order.
+fn all_text(doc: &Document) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<&Block> = doc.body.iter().collect();
+    while let Some(b) = stack.pop() {
+        match b {
+            Block::Paragraph { content, .. }
+            | Block::Text { content, .. }
+            | Block::Heading { content, .. } => {
+                out.push_str(&plain_text(content));
+            }
+            Block::Preformatted { lines, .. } => {
+                lines.iter().for_each(|l| out.push_str(&plain_text(l)))
+            }
+            Block::Rule { .. } => {}
+            Block::Blockquote { content, .. } => stack.extend(content),
+            Block::List { items, .. } => items.iter().for_each(|i| stack.extend(&i.content)),
+            Block::DefinitionList { items, .. } => items.iter().for_each(|i| {
+                i.terms
+                    .iter()
+                    .for_each(|t| out.push_str(&plain_text(&t.content)));
+                stack.extend(&i.definition);
+            }),
+        }
+    }
+    out
+}
+
+/// Ingests `bytes`, emits XHTML, and checks bounded depth and well-formed
+/// XML whose characters are all XML 1.0 `Char`s; returns the XHTML.
+#[track_caller]
+fn check_xml(bytes: &[u8]) -> String {
+    let ingested = ingest(bytes, &Options::default());
+    assert!(
+        depth(&ingested.document.body) <= MAX_DEPTH,
+        "model deeper than MAX_DEPTH"
+    );
+    let out = xhtml(&ingested.document);
+    if let Err(e) = roxmltree::Document::parse(&out.text) {
+        panic!("XHTML is not well-formed XML: {e}");
+    }
+    for c in out.text.chars() {
+        // XML 1.0 Char production.
+        let ok = matches!(c, '\t' | '\n' | '\r' | ' '..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..);
+        assert!(ok, "U+{:04X} in the XHTML", c as u32);
+    }
+    out.text
+}
+
+/// Ingests `bytes`, emits XHTML, and checks: bounded depth, well-formed
+/// XML, and that ingesting the XHTML gives the same document and XHTML.
+#[track_caller]
+fn check(bytes: &[u8]) -> (Ingested, String) {
+    let ingested = ingest(bytes, &Options::default());
+    let doc = &ingested.document;
+    assert!(depth(&doc.body) <= MAX_DEPTH, "model deeper than MAX_DEPTH");
+    let out = xhtml(doc);
+    if let Err(e) = roxmltree::Document::parse(&out.text) {
+        panic!("XHTML is not well-formed XML: {e}");
+    }
+    let again = ingest_str(&out.text, &Options::default());
+    if again.document != *doc {
+        let shown: String = String::from_utf8_lossy(bytes).chars().take(120).collect();
+        let first = format!("{:?}", doc.body.first());
+        let second = format!("{:?}", again.document.body.first());
+        panic!(
+            "ingest(emit(d)) differs from d for {shown:?}\nfirst block: {}\nagain: {}\ntitle {:?} / {:?}",
+            first.chars().take(300).collect::<String>(),
+            second.chars().take(300).collect::<String>(),
+            doc.meta
+                .title
+                .as_deref()
+                .map(|t| t.chars().take(40).collect::<String>()),
+            again
+                .document
+                .meta
+                .title
+                .as_deref()
+                .map(|t| t.chars().take(40).collect::<String>()),
+        );
+    }
+    let out2 = xhtml(&again.document);
+    assert!(out2.text == out.text, "XHTML is not a fixpoint");
+    (ingested, out.text)
+}
+
+/// Sizes are divided by this in debug builds (`cargo test` without
+/// `--release`), where the same work is about ten times slower; CI runs
+/// these tests with `--release` at full size.
+const SCALE: usize = if cfg!(debug_assertions) { 10 } else { 1 };
+
+const N: usize = 100_000 / SCALE;
+
+/// A mebibyte (scaled).
+const MB: usize = (1 << 20) / SCALE;
+
+#[test]
+fn a_hundred_thousand_nested_block_elements() {
+    for (open, close) in [
+        ("<div>", "</div>"),
+        ("<ul>", "</ul>"),
+        ("<ul><li>", "</li></ul>"),
+        ("<ol><li>", "</li></ol>"),
+        ("<blockquote>", "</blockquote>"),
+        ("<blockquote>q", "</blockquote>"),
+        ("<table>", "</table>"),
+        ("<table><tr><td>", "</td></tr></table>"),
+        ("<table><tr><td>x</td><td>", "</td></tr></table>"),
+        ("<dl><dd>", "</dd></dl>"),
+        ("<dl><dt>t<dd>", "</dd></dl>"),
+        ("<li>", "</li>"),
+        ("<section><p>x", "</section>"),
+    ] {
+        // Unclosed, then closed.
+        let (i, _) = check(format!("{}deep", open.repeat(N)).as_bytes());
+        assert!(all_text(&i.document).contains("deep"), "{open}");
+        let (i, _) = check(format!("{}deep{}", open.repeat(N), close.repeat(N)).as_bytes());
+        assert!(all_text(&i.document).contains("deep"), "{open}");
+    }
+}
+
+#[test]
+fn a_hundred_thousand_nested_inline_elements() {
+    for open in [
+        "<b>",
+        "<i>",
+        "<b><i>",
+        "<span>",
+        "<font>",
+        "<a href=x>",
+        "<a name=n>",
+        "<code>",
+        "<q>",
+        "<sub>",
+    ] {
+        let (i, _) = check(format!("<p>{}deep", open.repeat(N)).as_bytes());
+        assert!(all_text(&i.document).contains("deep"), "{open}");
+        let (i, _) = check(format!("<p>{}x", (open.to_owned() + "y").repeat(N)).as_bytes());
+        assert!(all_text(&i.document).matches('y').count() >= N, "{open}");
+    }
+}
+
+#[test]
+fn misnested_formatting_in_bulk() {
+    // The adoption agency algorithm's worst cases.
+    check("<b><i><p>x</b>y</i>".repeat(N / 10).as_bytes());
+    check("<a href=x><div><a href=y>z".repeat(N / 10).as_bytes());
+    check("<table><b><tr><td>x</b>".repeat(N / 10).as_bytes());
+}
+
+#[test]
+fn ten_megabytes_on_one_line() {
+    let (i, _) = check(&vec![b'a'; 10 * MB]);
+    assert_eq!(all_text(&i.document).len(), 10 * MB);
+    let (i, _) = check("a  b\t".repeat(2 * MB).as_bytes());
+    assert_eq!(all_text(&i.document).matches('a').count(), 2 * MB);
+}
+
+#[test]
+fn long_runs_of_markup_characters() {
+    for c in [
+        "<", "&", "&#", "&amp", "_", "*", "'", "[", "|", "]", ">", "\"", "</", "<!--", "<!", "<?",
+        "<a",
+    ] {
+        let (i, _) = check(format!("<p>x{}y", c.repeat(MB)).as_bytes());
+        assert!(all_text(&i.document).contains('x'), "{c}");
+    }
+}
+
+#[test]
+fn huge_attribute_values() {
+    let big = "v".repeat(10 * MB);
+    let (i, x) = check(format!("<p><a href=\"http://e.com/{big}\">link</a>").as_bytes());
+    assert!(x.contains(&big));
+    assert!(all_text(&i.document).contains("link"));
+    let (_, x) =
+        check(format!("<p title=\"{big}\" style=\"{big}\" onclick=\"{big}\">t").as_bytes());
+    assert!(!x.contains(&big), "ballast attributes are dropped");
+    let (i, _) = check(format!("<p><img alt=\"{big}\">").as_bytes());
+    assert!(all_text(&i.document).contains(&big));
+    let (_, x) = check(format!("<h1 id=\"{big}\">h</h1>").as_bytes());
+    assert!(x.contains(&big));
+    // 100,000 attributes on one element.
+    let attrs: String = (0..N).map(|k| format!(" a{k}=\"{k}\"")).collect();
+    check(format!("<p{attrs}>x").as_bytes());
+    // Huge metadata.
+    let (i, _) =
+        check(format!("<title>{big}</title><meta name=n content=\"{big}\"><p>x").as_bytes());
+    assert_eq!(
+        i.document.meta.title.as_deref().map(str::len),
+        Some(big.len())
+    );
+}
+
+#[test]
+fn nul_bytes() {
+    let (i, x) = check(b"<p>a\0b</p><p\0>c</p><a href='x\0y'>d\0</a><h1 i\0d=z>e</h1>\0\0\0");
+    assert!(!x.contains('\0'), "XML cannot hold U+0000");
+    assert!(all_text(&i.document).contains('a'));
+    check(&vec![0u8; MB]);
+    check(b"&#0;&#x0;&#00000000;");
+}
+
+#[test]
+fn invalid_utf8() {
+    let junk: Vec<u8> = [
+        0xC0, 0xC1, 0xF5, 0xFF, 0xE2, 0x82, 0xED, 0xA0, 0x80, b'<', b'p', b'>',
+    ]
+    .iter()
+    .copied()
+    .cycle()
+    .take(MB)
+    .collect();
+    let mut bytes = b"<meta charset=utf-8>".to_vec();
+    bytes.extend(&junk);
+    let (i, x) = check(&bytes);
+    assert!(x.contains('\u{FFFD}'));
+    assert!(
+        i.diagnostics
+            .iter()
+            .any(|d| d.code == htmlio::ingest::Code::MalformedBytes)
+    );
+}
+
+/// Lone surrogates, beyond Unicode, C0 and C1 controls, noncharacters.
+const REFS: [&str; 26] = [
+    "&#xD800;",
+    "&#xDBFF;",
+    "&#xDC00;",
+    "&#xDFFF;",
+    "&#55296;",
+    "&#57343;",
+    "&#x110000;",
+    "&#x7FFFFFFF;",
+    "&#99999999999999999999;",
+    "&#1;",
+    "&#x8;",
+    "&#xB;",
+    "&#xC;",
+    "&#xE;",
+    "&#x1F;",
+    "&#x7F;",
+    "&#x80;",
+    "&#x81;",
+    "&#x9F;",
+    "&#xFFFE;",
+    "&#xFFFF;",
+    "&#x1FFFE;",
+    "&#xFDD0;",
+    "&#x10FFFF;",
+    "&#xD800",
+    "&#xD83D;&#xDE00;",
+];
+
+fn wraps(r: &str) -> [String; 7] {
+    [
+        format!("<p>a{r}b"),
+        format!("<title>{r}</title><p>x"),
+        format!("<p><a href=\"http://e.com/{r}\">l</a>"),
+        format!("<h1 id=\"i{r}\">h</h1>"),
+        format!("<pre>{r}</pre>"),
+        format!("<meta name=\"{r}\" content=\"{r}\"><p>x"),
+        format!("<link rel=\"{r}\" href=\"{r}\" title=\"{r}\"><p>x"),
+    ]
+}
+
+#[test]
+fn character_references_xml_cannot_hold_give_well_formed_xml() {
+    for r in REFS {
+        for wrap in wraps(r) {
+            check_xml(wrap.as_bytes());
+        }
+    }
+    check_xml("&#xD800;".repeat(N).as_bytes());
+}
+
+#[test]
+#[ignore = "FIXME: ingestion keeps C0 controls such as U+0001 and U+000B (from `&#1;` or raw bytes) in the model; emit writes U+FFFD for them, so ingest(emit(d)) != d (DESIGN decision 5); found by tests/hostile.rs"]
+fn character_references_xml_cannot_hold_round_trip() {
+    for r in REFS {
+        for wrap in wraps(r) {
+            check(wrap.as_bytes());
+        }
+    }
+    check("&#xD800;".repeat(N).as_bytes());
+}
+
+fn raw_controls() -> String {
+    let mut html = String::from("<title>\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}\u{85}</title><p>");
+    for c in (1u32..0x20).chain(0x7f..0xa0).filter_map(char::from_u32) {
+        html.push(c);
+        html.push('x');
+    }
+    html.push_str("\u{FFFE}\u{FFFF}\u{FDD0}<a href=\"\u{1}\">\u{2}</a>");
+    html
+}
+
+#[test]
+fn raw_control_characters_give_well_formed_xml() {
+    check_xml(raw_controls().as_bytes());
+}
+
+#[test]
+#[ignore = "FIXME: a raw U+0001 in text is kept by ingestion and written as U+FFFD by emit, so ingest(emit(d)) != d; found by tests/hostile.rs"]
+fn raw_control_characters_round_trip() {
+    check(raw_controls().as_bytes());
+}
+
+/// A U+FEFF that starts one of the 64 KiB chunks ingestion feeds html5ever
+/// is silently deleted: html5ever's tokenizer drops a leading BOM on every
+/// `feed` call while `TokenizerOpts::discard_bom` is true (the default).
+#[test]
+#[ignore = "FIXME: htmlio ingest/parse.rs parse() feeds html5ever in 64 KiB chunks with TokenizerOpts::default() (discard_bom: true); a U+FEFF at the start of any chunk after the first is dropped; found by tests/hostile.rs"]
+fn a_bom_at_a_chunk_boundary_is_kept() {
+    let mut html = String::from("<p>");
+    html.push_str(&"a".repeat(65_536 - html.len()));
+    html.push_str("\u{feff}b");
+    assert_eq!(html.find('\u{feff}'), Some(65_536));
+    let out = ingest_str(&html, &Options::default());
+    assert!(
+        all_text(&out.document).contains("\u{feff}b"),
+        "the U+FEFF was dropped"
+    );
+    let out = ingest(html.as_bytes(), &Options::default());
+    assert!(
+        all_text(&out.document).contains("\u{feff}b"),
+        "the U+FEFF was dropped"
+    );
+}
+
+#[test]
+fn byte_order_marks_in_the_middle_give_well_formed_xml() {
+    let mut bytes = b"\xEF\xBB\xBF<title>t\xEF\xBB\xBF</title><p>".to_vec();
+    for _ in 0..N {
+        bytes.extend_from_slice(b"a\xEF\xBB\xBF<b>\xEF\xBB\xBF</b>");
+    }
+    let x = check_xml(&bytes);
+    assert_eq!(x.matches("a\u{feff}").count(), N);
+}
+
+#[test]
+#[ignore = "FIXME: same as a_bom_at_a_chunk_boundary_is_kept (a <strong> holding only U+FEFF at a 64 KiB chunk start vanishes on re-ingestion); found by tests/hostile.rs"]
+fn byte_order_marks_in_the_middle() {
+    let mut bytes = b"\xEF\xBB\xBF<title>t\xEF\xBB\xBF</title><p>".to_vec();
+    for _ in 0..N {
+        bytes.extend_from_slice(b"a\xEF\xBB\xBF<b>\xEF\xBB\xBF</b>");
+    }
+    let (i, _) = check(&bytes);
+    assert_eq!(all_text(&i.document).matches('a').count(), N);
+}
+
+#[test]
+fn preformatted_text_with_a_hundred_thousand_indentation_levels() {
+    // Lines indented one space deeper each, in runs of 100, and one line
+    // with 100,000 tabs.
+    let mut html = String::from("<pre>");
+    for k in 0..N {
+        html.push_str(&" ".repeat(k % 100));
+        html.push_str("x\n");
+    }
+    html.push_str(&"\t".repeat(N));
+    html.push_str("y</pre>");
+    let (i, _) = check(html.as_bytes());
+    assert_eq!(all_text(&i.document).matches('x').count(), N);
+    // Text nested in 100,000 blockquotes, each line one level deeper.
+    let mut html = String::new();
+    for _ in 0..N {
+        html.push_str("<blockquote>x\n");
+    }
+    let (i, _) = check(html.as_bytes());
+    assert_eq!(all_text(&i.document).matches('x').count(), N);
+}
+
+#[test]
+fn hostile_text_documents_emit_well_formed_xml() {
+    for text in [
+        format!("\n{}\n", "_*'[|<".repeat(N)),
+        format!("\n{}deep\n", "  > ".repeat(N)),
+        format!("\n{}deep\n", "x   ".repeat(N)),
+        "#Title \0\u{1}\u{FFFE}\n\na\0b \u{1}_\u{7f}_ [\u{1}|\u{2}|\u{3}]\n".to_owned(),
+    ] {
+        let doc = wikitext::parse(&text).document;
+        let out = xhtml(&doc);
+        if let Err(e) = roxmltree::Document::parse(&out.text) {
+            panic!("XHTML is not well-formed XML: {e}");
+        }
+    }
+}
+
+/// Form feeds (HTML white space) between words become spaces after the
+/// white-space normalisation ran: the text keeps three spaces in a row,
+/// which ingesting the XHTML again collapses, so `ingest(emit(d)) != d`.
+#[test]
+#[ignore = "FIXME: ingestion turns `t\\x0c\\x0c h` into the text \"t   h\" (three spaces, against its own rule), re-ingestion gives \"t h\"; found by cargo fuzz (htmlio target)"]
+fn form_feeds_between_words_round_trip() {
+    let (i, _) = check(b"<p>t\x0c\x0c h");
+    assert!(
+        !all_text(&i.document).contains("   "),
+        "three spaces in a row"
+    );
+}

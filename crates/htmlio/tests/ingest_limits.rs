@@ -1,0 +1,106 @@
+//! Hostile shapes: pages nested 100,000 elements deep must neither overflow
+//! the stack nor take quadratic time, and the document that comes out never
+//! nests deeper than the text format allows.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+use htmlio::ingest::{Code, Options, ingest};
+use wikitext::{Block, Document, MAX_DEPTH};
+
+/// The deepest nesting of blocks in `doc` (blocks of the body at 1).
+fn depth(doc: &Document) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&[Block], usize)> = vec![(&doc.body, 1)];
+    while let Some((blocks, d)) = stack.pop() {
+        for block in blocks {
+            max = max.max(d);
+            match block {
+                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
+                Block::List { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)))
+                }
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)))
+                }
+                _ => {}
+            }
+        }
+    }
+    max
+}
+
+const N: usize = 100_000;
+
+fn check(name: &str, html: String, expect_deep: bool) {
+    let out = ingest(html.as_bytes(), &Options::default());
+    let d = depth(&out.document);
+    assert!(d <= MAX_DEPTH, "{name}: depth {d}");
+    assert!(!out.document.body.is_empty(), "{name}: nothing kept");
+    if expect_deep {
+        assert!(
+            out.diagnostics
+                .iter()
+                .any(|d| d.code == Code::NestingTooDeep),
+            "{name}: no nesting-too-deep diagnostic"
+        );
+    }
+    // The text of the innermost element survives.
+    let text = wikitext::write(&out.document).text;
+    assert!(text.contains("deepest"), "{name}: lost the innermost text");
+}
+
+#[test]
+fn nested_divs() {
+    check(
+        "div",
+        format!("{}deepest{}", "<div>".repeat(N), "</div>".repeat(N)),
+        true,
+    );
+}
+
+#[test]
+fn nested_lists() {
+    check("ul li", format!("{}deepest", "<ul><li>x".repeat(N)), true);
+    check("ul ul", format!("{}<li>deepest", "<ul>".repeat(N)), true);
+    check("ol li", format!("{}deepest", "<ol><li>".repeat(N)), true);
+}
+
+#[test]
+fn nested_definitions_and_quotes() {
+    check(
+        "dl dd",
+        format!("{}deepest", "<dl><dt>t<dd>".repeat(N)),
+        true,
+    );
+    check(
+        "blockquote",
+        format!("{}deepest", "<blockquote>".repeat(N)),
+        true,
+    );
+}
+
+#[test]
+fn nested_tables() {
+    check(
+        "table",
+        format!("{}deepest", "<table><tr><td>x<td>".repeat(N)),
+        true,
+    );
+}
+
+#[test]
+fn nested_inline_elements() {
+    check("b i", format!("{}deepest", "<b><i>".repeat(N)), false);
+    check("span", format!("{}deepest", "<span>".repeat(N)), false);
+    check("a", format!("{}deepest", "<a href=x>".repeat(N)), false);
+}
+
+#[test]
+fn wide_table_rows() {
+    // 100,000 cells in one row: no chain of compact items that deep.
+    let html = format!(
+        "<table><tr>{}<td>deepest</tr><tr><td>a<td>b</tr></table>",
+        "<td>c".repeat(N)
+    );
+    check("wide", html, false);
+}

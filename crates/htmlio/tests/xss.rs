@@ -1,0 +1,246 @@
+//! Script must not get through (issue 10, DESIGN decision 6): every vector of
+//! `testdata/xss/vectors.txt` goes through ingest -> emit, and the XHTML is
+//! read back as XML and checked element by element and attribute by
+//! attribute: only the elements and attributes the mapping can write, no
+//! event handler, no `http-equiv` but the encoding's, and no link whose URL
+//! a browser would read as `javascript:`, `vbscript:` or `data:` (after its
+//! own URL clean-up: tabs and newlines removed, leading C0 controls and
+//! spaces trimmed, case folded), unless `keep_unsafe_links` was asked for.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+use std::path::PathBuf;
+
+use htmlio::emit::xhtml;
+use htmlio::ingest::{Options, ingest};
+
+fn vectors() -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/xss/vectors.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The elements the emitter writes (the mapping table in `htmlio`'s docs).
+const ELEMENTS: &[&str] = &[
+    "html",
+    "head",
+    "title",
+    "meta",
+    "link",
+    "body",
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "pre",
+    "hr",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "em",
+    "strong",
+    "code",
+    "a",
+    "br",
+];
+
+/// The attributes it writes.
+const ATTRIBUTES: &[&str] = &[
+    "xmlns",
+    "lang",
+    "http-equiv",
+    "content",
+    "name",
+    "rel",
+    "href",
+    "title",
+    "id",
+    "type",
+    "compact",
+];
+
+/// The scheme a browser would see in `url`: WHATWG URL parsing removes tabs
+/// and newlines anywhere and C0 controls and spaces at both ends.
+fn browser_scheme(url: &str) -> Option<String> {
+    let cleaned: String = url
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let trimmed = cleaned.trim_matches(|c: char| c <= ' ');
+    let (scheme, _) = trimmed.split_once(':')?;
+    let mut chars = scheme.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    if first_ok && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')) {
+        Some(scheme.to_ascii_lowercase())
+    } else {
+        None
+    }
+}
+
+/// The schemes DESIGN decision 6 names. (Netscape's `livescript:` and
+/// `mocha:` are in the corpus too, but no current browser runs them; the
+/// browser check confirms it.)
+fn is_unsafe_url(url: &str) -> bool {
+    matches!(
+        browser_scheme(url).as_deref(),
+        Some("javascript" | "vbscript" | "data")
+    )
+}
+
+/// Everything wrong with one XHTML output; empty when it is safe.
+/// `allow_unsafe_links` lets `javascript:` and friends through in `href`s
+/// (of `<a>` and of `<link>`, which that option keeps too).
+fn problems(xhtml: &str, allow_unsafe_links: bool) -> Vec<String> {
+    let doc = match roxmltree::Document::parse(xhtml) {
+        Ok(doc) => doc,
+        Err(e) => return vec![format!("not well-formed XML: {e}")],
+    };
+    let mut found = Vec::new();
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        let tag = node.tag_name();
+        let name = tag.name();
+        if tag.namespace() != Some("http://www.w3.org/1999/xhtml") {
+            found.push(format!("element {name} outside the XHTML namespace"));
+        }
+        if !ELEMENTS.contains(&name) {
+            found.push(format!("element <{name}>"));
+        }
+        for attr in node.attributes() {
+            let an = attr.name();
+            let qualified = match attr.namespace() {
+                Some("http://www.w3.org/XML/1998/namespace") if an == "lang" => true,
+                Some(_) => false,
+                None => ATTRIBUTES.contains(&an),
+            };
+            if !qualified || an.to_ascii_lowercase().starts_with("on") {
+                found.push(format!("attribute {an} on <{name}>"));
+            }
+            if an == "http-equiv" && !attr.value().eq_ignore_ascii_case("content-type") {
+                found.push(format!("http-equiv={}", attr.value()));
+            }
+            if an == "href" && is_unsafe_url(attr.value()) && !allow_unsafe_links {
+                found.push(format!("<{name} href={:?}>", attr.value()));
+            }
+        }
+        if let Some(t) = node.attribute("type").filter(|_| name == "ol")
+            && !matches!(t, "1" | "a" | "A")
+        {
+            found.push(format!("ol type={t:?}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_checker_catches_what_it_should() {
+    // Positive controls: planted script-capable constructs are reported.
+    let page = |body: &str| {
+        format!(
+            "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body>{body}</body></html>"
+        )
+    };
+    for bad in [
+        "<script>alert(1)</script>",
+        "<p onclick=\"alert(1)\">x</p>",
+        "<a href=\"javascript:alert(1)\">x</a>",
+        "<a href=\" java&#9;script:alert(1)\">x</a>",
+        "<a href=\"&#1;JAVASCRIPT:alert(1)\">x</a>",
+        "<a href=\"data:text/html,x\">x</a>",
+        "<a href=\"vbscript:x\">x</a>",
+        "<img src=\"x\" />",
+        "<p style=\"x\">x</p>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"x\" /></svg>",
+        "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\" />",
+    ] {
+        assert!(!problems(&page(bad), false).is_empty(), "{bad}");
+    }
+    for good in [
+        "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+        "<a href=\"http://example.com/javascript:\">x</a>",
+        "<a href=\"/javascript:x\">x</a>",
+        "<a href=\"mailto:javascript:x@y\">x</a>",
+        "<a name=\"n\" id=\"n\">x</a>",
+    ] {
+        assert_eq!(problems(&page(good), false), Vec::<String>::new(), "{good}");
+    }
+}
+
+#[test]
+fn no_vector_gets_script_through() {
+    let vectors = vectors();
+    assert!(
+        vectors.len() >= 150,
+        "the corpus has {} vectors",
+        vectors.len()
+    );
+    let mut failures = Vec::new();
+    for v in &vectors {
+        for input in [
+            v.clone(),
+            format!(
+                "<!DOCTYPE html><html><head><title>t</title></head><body><p>before</p>{v}<p>after</p></body></html>"
+            ),
+        ] {
+            let out = xhtml(&ingest(input.as_bytes(), &Options::default()).document);
+            let p = problems(&out.text, false);
+            if !p.is_empty() {
+                failures.push(format!("{input}\n  -> {p:?}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn unsafe_links_are_neutralised_with_a_diagnostic_and_kept_on_request() {
+    let input = b"<p><a href=\"java&#x09;script:alert(1)\">click</a></p>";
+    let ingested = ingest(input, &Options::default());
+    let out = xhtml(&ingested.document);
+    assert!(out.text.contains("click"), "the text stays");
+    assert!(!out.text.contains("alert"), "the URL goes");
+    assert!(
+        !ingested.diagnostics.is_empty(),
+        "neutralised with a diagnostic"
+    );
+
+    let keep = Options {
+        keep_unsafe_links: true,
+        ..Options::default()
+    };
+    let out = xhtml(&ingest(input, &keep).document);
+    assert!(
+        out.text.contains("alert(1)"),
+        "kept when asked: {}",
+        out.text
+    );
+    // Even then only links may carry such URLs: no element or handler.
+    let mut failures = Vec::new();
+    for v in vectors() {
+        let out = xhtml(&ingest(v.as_bytes(), &keep).document);
+        let p = problems(&out.text, true);
+        if !p.is_empty() {
+            failures.push(format!("{v}\n  -> {p:?}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
