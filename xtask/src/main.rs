@@ -5,8 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod ci;
 mod conformance;
+mod corpus;
+mod fuzz;
+mod man;
 mod snapshots;
 mod util;
 
@@ -45,6 +49,69 @@ enum Command {
     },
     /// Everything CI checks, in order, stopping at the first failure.
     Ci,
+    /// Benchmarks against the peers in one run; prints the table of ratios.
+    ///
+    /// Inputs: --corpus, else PAGETEXT_BENCH_CORPUS, else corpus/ at the
+    /// workspace root, else /usr/share/doc (see docs/benchmarks.md).
+    Bench {
+        /// Folder of HTML pages to measure on.
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<std::path::PathBuf>,
+        /// Criterion measurement time per benchmark, in seconds.
+        #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+        measurement_time: f64,
+        /// Run only the benchmarks matching this criterion filter.
+        #[arg(long, value_name = "REGEX")]
+        filter: Option<String>,
+        /// Also run the sniff and microsyntax benchmarks into the table.
+        #[arg(long)]
+        crate_benches: bool,
+        /// Do not run criterion; print the table from the last results.
+        #[arg(long)]
+        report_only: bool,
+        /// Leave out the CLI throughput and peak-memory measurements.
+        #[arg(long)]
+        skip_cli: bool,
+        /// Also write the table to this file.
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Convert every .html/.htm page under DIR (HTML -> text -> XHTML -> text)
+    /// and print one summary: files, bytes, seconds, panics, files with
+    /// errors, well-formed and DTD-valid XHTML, fixpoints, word recall.
+    ///
+    /// DIR defaults to corpus/ at the workspace root (git-ignored); --fetch
+    /// fills it from Debian documentation packages (apt-get download,
+    /// dpkg-deb -x) first.
+    Corpus {
+        /// The folder of pages (default: corpus/ at the workspace root).
+        #[arg(value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+        /// Download and unpack the Debian packages into the corpus folder first.
+        #[arg(long)]
+        fetch: bool,
+        /// The packages --fetch downloads (comma-separated).
+        #[arg(long, value_delimiter = ',', default_values_t = corpus::PACKAGES.iter().map(|s| s.to_string()))]
+        packages: Vec<String>,
+        /// List the files behind each failing count and the lowest recalls.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Run the cargo-fuzz targets of fuzz/ (all, or those named), each for
+    /// N seconds, seeded from testdata/; prints executions and crashes.
+    Fuzz {
+        /// How long to run each target.
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        /// Targets to run: sniff, microsyntax, wikitext, htmlio (all when none).
+        targets: Vec<String>,
+    },
+    /// Generate the man pages of `pagetext` (clap_mangen) into target/man/.
+    Man {
+        /// Write the pages into this folder instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -54,7 +121,43 @@ fn main() -> ExitCode {
             snapshots::run(krate.as_deref(), review).map(|t| t.failed == 0)
         }
         Command::Conformance { verbose } => conformance::run(verbose).map(|t| t.failed == 0),
+        Command::Bench {
+            corpus,
+            measurement_time,
+            filter,
+            crate_benches,
+            report_only,
+            skip_cli,
+            out,
+        } => bench::run(&bench::Options {
+            corpus,
+            measurement_time,
+            filter,
+            crate_benches,
+            report_only,
+            skip_cli,
+            out,
+        })
+        .map(|()| true),
         Command::Ci => ci::run().map(|()| true),
+        Command::Fuzz { seconds, targets } => {
+            fuzz::run(seconds, &targets).map(|runs| runs.iter().all(|r| !r.crashed))
+        }
+        Command::Man { out } => man::run(out.as_deref()).map(|_| true),
+        Command::Corpus {
+            dir,
+            fetch,
+            packages,
+            verbose,
+        } => {
+            let dir = dir.unwrap_or_else(corpus::default_dir);
+            let fetched = if fetch {
+                corpus::fetch(&dir, &packages)
+            } else {
+                Ok(())
+            };
+            fetched.and_then(|()| corpus::run(&dir, verbose))
+        }
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

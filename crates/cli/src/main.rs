@@ -1,54 +1,307 @@
 //! `pagetext`: the command-line tool. Glue code, not a library: it owns files,
 //! directories, exit codes and terminal output, and leaves every format to the
 //! library crates.
+//!
+//! - `pagetext::Cli` (the library target) is the command-line definition;
+//! - [`inputs`] walks the INPUT arguments, [`outputs`] plans where each
+//!   output goes, [`batch`] runs a job over the inputs in parallel and prints,
+//!   [`convert`] is the per-input glue to the libraries, [`atomic`] writes
+//!   files, [`diag`] draws diagnostics;
+//! - [`demo`], [`micro`] and `completions` are the one-shot commands.
+//!
+//! Exit status: 0 success, 1 some input failed (or `fmt --check` found work),
+//! 2 usage errors. A closed standard output ends the run quietly with 0.
 
-use std::io::Write;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
+use pagetext::{Cli, ColorChoice, Command, HTML_EXTENSIONS, TEXT_EXTENSION};
 
-/// The sample document bundled in the binary: the seed's own example of the
-/// text format.
-const SAMPLE_TEXT: &str = include_str!("../../../testdata/wikitext/seed/sample.txt");
+mod atomic;
+mod batch;
+mod convert;
+mod demo;
+mod diag;
+mod inputs;
+mod micro;
+mod outputs;
 
-/// Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
-#[derive(Debug, Parser)]
-#[command(name = "pagetext", version, about, long_about = None)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
+use batch::{Display, FmtMode, Options};
+use convert::Job;
+use inputs::WalkRules;
+use outputs::{Naming, Request};
 
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Show the bundled sample document.
-    ///
-    /// For now this prints the sample in the text format; the conversion to
-    /// XHTML is not built yet, and this command says so instead of faking it.
-    Demo,
-}
+/// Exit status for usage errors (and runs that cannot start).
+const USAGE: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Demo => demo(),
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are "errors" with status 0.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(USAGE));
+        }
+    };
+    let color = use_color(cli.display.color);
+    let display = Display {
+        quiet: cli.display.quiet,
+        verbose: cli.display.verbose,
+        color,
+    };
+    match run(cli.command, display) {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprint!("{}", message(color, &format!("{e:#}")));
+            ExitCode::from(USAGE)
+        }
     }
 }
 
-fn demo() -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    let result = writeln!(
-        out,
-        "# The bundled sample document, in the pagetext text format:\n\n{SAMPLE_TEXT}\n\
-         # Converting it to XHTML is not built yet (see README.md, \"Status\")."
-    );
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (`pagetext demo | head`) is not an error worth a message.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("pagetext: {e}");
-            ExitCode::from(2)
+/// Whether an error chain ends in a closed pipe.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// `pagetext: error: TEXT`, with "error" in red when colouring.
+pub(crate) fn message(color: bool, text: &str) -> String {
+    if color {
+        format!("pagetext: \x1b[1;91merror:\x1b[0m {text}\n")
+    } else {
+        format!("pagetext: error: {text}\n")
+    }
+}
+
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+                && io::stderr().is_terminal()
         }
     }
+}
+
+fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
+    eprint!("{}", message(display.color, text));
+    Ok(ExitCode::from(USAGE))
+}
+
+fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::ToText(args) => {
+            let job = Job::ToText {
+                charset: args.charset,
+                keep_unsafe_links: args.keep_unsafe_links,
+            };
+            let request = args
+                .output
+                .as_deref()
+                .map_or(Request::Default, Request::Output);
+            batch_command(
+                job,
+                &args.batch,
+                request,
+                Naming::Extension(TEXT_EXTENSION),
+                html_rules(),
+                None,
+                display,
+            )
+        }
+        Command::ToHtml(args) => {
+            let job = Job::ToHtml {
+                encoding: args.encoding,
+                html: args.html,
+                omit_optional_tags: args.omit_optional_tags,
+            };
+            let request = args
+                .output
+                .as_deref()
+                .map_or(Request::Default, Request::Output);
+            batch_command(
+                job,
+                &args.batch,
+                request,
+                Naming::Extension(pagetext::HTML_OUTPUT_EXTENSION),
+                text_rules(),
+                None,
+                display,
+            )
+        }
+        Command::Fmt(args) => {
+            let (mode, request) = if args.check {
+                (FmtMode::Check, Request::Nothing)
+            } else if args.in_place {
+                (FmtMode::InPlace, Request::InPlace)
+            } else {
+                let request = args
+                    .output
+                    .as_deref()
+                    .map_or(Request::Default, Request::Output);
+                (FmtMode::Write, request)
+            };
+            batch_command(
+                Job::Fmt,
+                &args.batch,
+                request,
+                Naming::Same,
+                text_rules(),
+                Some(mode),
+                display,
+            )
+        }
+        Command::Check(args) => {
+            let job = Job::Check {
+                from: args.from,
+                charset: args.charset,
+            };
+            let rules = match args.from {
+                Some(pagetext::InputFormat::Text) => text_rules(),
+                Some(pagetext::InputFormat::Html) => html_rules(),
+                None => WalkRules {
+                    extensions: &["txt", "html", "htm", "xhtml"],
+                    directories: true,
+                    what: "text or HTML files",
+                },
+            };
+            batch_command(
+                job,
+                &args.batch,
+                Request::Nothing,
+                Naming::Same,
+                rules,
+                None,
+                display,
+            )
+        }
+        Command::Sniff(args) => {
+            let walk = inputs::walk(
+                &args.files,
+                WalkRules {
+                    extensions: HTML_EXTENSIONS,
+                    directories: false,
+                    what: "files",
+                },
+            );
+            let plan = walk
+                .items
+                .iter()
+                .map(|_| Ok(outputs::Dest::Nothing))
+                .collect();
+            let options = Options {
+                jobs: None,
+                json: args.json,
+                strict: false,
+                fmt: None,
+                summary: false,
+                sniff: true,
+                display,
+            };
+            let job = Job::Sniff {
+                content_type: args.content_type,
+            };
+            let summary = batch::run(walk.items, plan, &job, options)?;
+            Ok(exit(summary.success(None)))
+        }
+        Command::Micro(args) => micro::run(&args, display),
+        Command::Demo => demo::run(display),
+        Command::Completions { shell } => {
+            let mut cmd = pagetext::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "pagetext", &mut out);
+            io::stdout().lock().write_all(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn html_rules() -> WalkRules<'static> {
+    WalkRules {
+        extensions: HTML_EXTENSIONS,
+        directories: true,
+        what: "HTML files",
+    }
+}
+
+fn text_rules() -> WalkRules<'static> {
+    WalkRules {
+        extensions: &[TEXT_EXTENSION],
+        directories: true,
+        what: "text files",
+    }
+}
+
+fn exit(success: bool) -> ExitCode {
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The shared shape of `to-text`, `to-html`, `fmt` and `check`: walk, plan,
+/// run, exit status.
+fn batch_command(
+    job: Job,
+    batch: &pagetext::BatchArgs,
+    request: Request<'_>,
+    naming: Naming,
+    rules: WalkRules<'_>,
+    fmt: Option<FmtMode>,
+    display: Display,
+) -> anyhow::Result<ExitCode> {
+    if batch.inputs.is_empty() && io::stdin().is_terminal() && !display.quiet {
+        eprintln!(
+            "pagetext: reading standard input (end it with Ctrl-D; give files or directories as INPUT, see --help)"
+        );
+    }
+    let walk = inputs::walk(&batch.inputs, rules);
+    if walk.items.is_empty() {
+        let dirs: Vec<String> = walk
+            .dir_args
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        eprint!(
+            "{}",
+            message(
+                display.color,
+                &format!(
+                    "no {} found in {} (looked for {})",
+                    rules.what,
+                    dirs.join(", "),
+                    rules
+                        .extensions
+                        .iter()
+                        .map(|e| format!(".{e}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    let plan = match outputs::plan(&walk, request, naming, batch.json) {
+        Ok(plan) => plan,
+        Err(why) => return usage(display, &why),
+    };
+    let options = Options {
+        jobs: batch.jobs,
+        json: batch.json,
+        strict: batch.strict,
+        fmt,
+        summary: true,
+        sniff: false,
+        display,
+    };
+    let summary = batch::run(walk.items, plan, &job, options)?;
+    Ok(exit(summary.success(fmt)))
 }

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 mod encoding;
+mod serializer;
 
 use crate::util::{Totals, in_ci, root};
 
@@ -46,6 +47,26 @@ const SUITES: &[Suite] = &[
     Suite {
         name: "encoding/scripted",
         run: encoding::scripted,
+    },
+    Suite {
+        name: "serializer/core",
+        run: serializer::core,
+    },
+    Suite {
+        name: "serializer/optionaltags",
+        run: serializer::optionaltags,
+    },
+    Suite {
+        name: "serializer/options",
+        run: serializer::options,
+    },
+    Suite {
+        name: "serializer/whitespace",
+        run: serializer::whitespace,
+    },
+    Suite {
+        name: "serializer/injectmeta",
+        run: serializer::injectmeta,
     },
 ];
 

@@ -1,0 +1,494 @@
+//! `bench-report`: the table of `cargo xtask bench`.
+//!
+//! Reads criterion's estimates of the `peers` benchmark (and of the sniff
+//! and microsyntax benchmarks when present) from a criterion folder, times
+//! the `pagetext` binary on a folder of 1,000 pages with `-j 1` and `-j 2`,
+//! measures peak memory with `/usr/bin/time -v`, and prints everything as
+//! Markdown, ratios first.
+//!
+//! ```text
+//! bench-report --criterion DIR --pagetext BIN --rcdom BIN [--corpus DIR] [--pages N] [--skip-cli]
+//! ```
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use pagetext_bench::{PATHOLOGICAL, Pathological, corpus_dir, html_files, load_pages, max_bytes};
+
+/// Command-line arguments.
+#[derive(Debug, Default)]
+struct Args {
+    criterion: PathBuf,
+    pagetext: Option<PathBuf>,
+    rcdom: Option<PathBuf>,
+    corpus: Option<PathBuf>,
+    pages: usize,
+    skip_cli: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        pages: 1000,
+        ..Args::default()
+    };
+    let mut it = std::env::args_os().skip(1);
+    while let Some(a) = it.next() {
+        let a = a.to_string_lossy().into_owned();
+        let mut value = || {
+            it.next()
+                .map(PathBuf::from)
+                .ok_or(format!("{a} needs a value"))
+        };
+        match a.as_str() {
+            "--criterion" => args.criterion = value()?,
+            "--pagetext" => args.pagetext = Some(value()?),
+            "--rcdom" => args.rcdom = Some(value()?),
+            "--corpus" => args.corpus = Some(value()?),
+            "--pages" => {
+                args.pages = value()?
+                    .to_string_lossy()
+                    .parse()
+                    .map_err(|e| format!("--pages: {e}"))?
+            }
+            "--skip-cli" => args.skip_cli = true,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if args.criterion.as_os_str().is_empty() {
+        return Err("--criterion DIR is required".into());
+    }
+    Ok(args)
+}
+
+/// One criterion result: median time per iteration and bytes (or
+/// elements) per iteration.
+#[derive(Debug, Clone, Copy)]
+struct Estimate {
+    ns: f64,
+    per_iter: Option<u64>,
+}
+
+impl Estimate {
+    fn mb_s(&self) -> Option<f64> {
+        self.per_iter.map(|b| b as f64 / self.ns * 1e3)
+    }
+}
+
+/// Reads `<criterion>/<id>/new/{estimates,benchmark}.json`.
+fn estimate(criterion: &Path, id: &str) -> Option<Estimate> {
+    let dir = criterion.join(id).join("new");
+    let est: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("estimates.json")).ok()?).ok()?;
+    let ns = est.get("median")?.get("point_estimate")?.as_f64()?;
+    let per_iter = std::fs::read(dir.join("benchmark.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        .and_then(|b| {
+            let t = b.get("throughput")?;
+            t.get("Bytes")
+                .or_else(|| t.get("Elements"))
+                .or_else(|| t.get("BytesDecimal"))?
+                .as_u64()
+        });
+    Some(Estimate { ns, per_iter })
+}
+
+fn fmt_mb(e: Option<Estimate>) -> String {
+    e.and_then(|e| e.mb_s())
+        .map_or("-".into(), |v| format!("{v:.1}"))
+}
+
+fn fmt_ratio(r: Option<f64>) -> String {
+    r.map_or("-".into(), |r| format!("{r:.2}"))
+}
+
+fn verdict(r: Option<f64>, target: f64, at_least: bool) -> &'static str {
+    match r {
+        None => "not measured",
+        Some(r) if (at_least && r >= target) || (!at_least && r <= target) => "met",
+        Some(_) => "**not met**",
+    }
+}
+
+/// The peer comparisons: (what, pagetext id, peer id, peer name, target).
+const PAIRS: &[(&str, &str, &str, &str, f64)] = &[
+    (
+        "text -> XHTML, pages",
+        "text_to_xhtml/pagetext",
+        "text_to_xhtml/pulldown_cmark",
+        "pulldown-cmark",
+        1.0,
+    ),
+    (
+        "text -> XHTML, 1 MB",
+        "text_to_xhtml_1MB/pagetext",
+        "text_to_xhtml_1MB/pulldown_cmark",
+        "pulldown-cmark",
+        1.0,
+    ),
+    (
+        "text -> XHTML, 10 MB",
+        "text_to_xhtml_10MB/pagetext",
+        "text_to_xhtml_10MB/pulldown_cmark",
+        "pulldown-cmark",
+        1.0,
+    ),
+    (
+        "HTML -> text, pages",
+        "html_to_text/pagetext",
+        "html_to_text/html5ever_rcdom",
+        "html5ever RcDom",
+        1.3,
+    ),
+    (
+        "HTML -> text, 1 MB",
+        "html_to_text_1MB/pagetext",
+        "html_to_text_1MB/html5ever_rcdom",
+        "html5ever RcDom",
+        1.3,
+    ),
+    (
+        "HTML -> text, 10 MB",
+        "html_to_text_10MB/pagetext",
+        "html_to_text_10MB/html5ever_rcdom",
+        "html5ever RcDom",
+        1.3,
+    ),
+    (
+        "HTML -> text, pages",
+        "html_to_text/pagetext",
+        "html_to_text/htmd",
+        "htmd",
+        1.0,
+    ),
+    (
+        "HTML -> text, 1 MB",
+        "html_to_text_1MB/pagetext",
+        "html_to_text_1MB/htmd",
+        "htmd",
+        1.0,
+    ),
+    (
+        "HTML -> text, 10 MB",
+        "html_to_text_10MB/pagetext",
+        "html_to_text_10MB/htmd",
+        "htmd",
+        1.0,
+    ),
+    (
+        "sniff + decode, pages",
+        "sniff_decode_corpus/pagetext_sniff_decode",
+        "sniff_decode_corpus/encoding_rs",
+        "encoding_rs",
+        1.05,
+    ),
+];
+
+fn peers_table(out: &mut String, criterion: &Path) {
+    let _ = writeln!(out, "### pagetext vs peers (criterion, same run, median)\n");
+    let _ = writeln!(
+        out,
+        "| path | peer | ratio (pagetext/peer time) | target | pagetext MB/s | peer MB/s |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for &(what, ours, theirs, peer, target) in PAIRS {
+        let a = estimate(criterion, ours);
+        let b = estimate(criterion, theirs);
+        let r = a.zip(b).map(|(a, b)| a.ns / b.ns);
+        let _ = writeln!(
+            out,
+            "| {what} | {peer} | {} | <= {target} ({}) | {} | {} |",
+            fmt_ratio(r),
+            verdict(r, target, false),
+            fmt_mb(a),
+            fmt_mb(b)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nMB/s counts each side's own input: HTML bytes for HTML -> text; the text form \
+         (pagetext) and htmd's Markdown of the same pages (pulldown-cmark) for text -> XHTML.\n"
+    );
+}
+
+fn scale_table(out: &mut String, criterion: &Path) {
+    let _ = writeln!(
+        out,
+        "### Scale (one median-size page repeated; time per byte relative to 1x)\n"
+    );
+    let _ = writeln!(out, "| path | 1x MB/s | 10x / 1x | 100x / 1x |");
+    let _ = writeln!(out, "|---|---|---|---|");
+    for group in ["scale_html_to_text", "scale_text_to_xhtml"] {
+        let per_byte = |id: &str| {
+            estimate(criterion, &format!("{group}/{id}"))
+                .and_then(|e| e.per_iter.map(|b| (e, e.ns / b as f64)))
+        };
+        let one = per_byte("1x");
+        let rel = |id: &str| one.zip(per_byte(id)).map(|((_, a), (_, b))| b / a);
+        let _ = writeln!(
+            out,
+            "| {group} | {} | {} | {} |",
+            fmt_mb(one.map(|(e, _)| e)),
+            fmt_ratio(rel("10x")),
+            fmt_ratio(rel("100x"))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n1.00 is proportional time; above 1 grows faster than the input.\n"
+    );
+}
+
+fn pathological_table(out: &mut String, criterion: &Path) {
+    let _ = writeln!(
+        out,
+        "### Pathological inputs (n = 10,000 vs 100,000 units)\n"
+    );
+    let _ = writeln!(
+        out,
+        "| input | path | MB/s at 10k | MB/s at 100k | growth (per byte, 100k / 10k) |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    for p in PATHOLOGICAL {
+        let Pathological { name, html, .. } = *p;
+        let small = estimate(criterion, &format!("pathological/{name}/10000"));
+        let large = estimate(criterion, &format!("pathological/{name}/100000"));
+        let growth = small
+            .zip(large)
+            .and_then(|(s, l)| Some((l.ns / l.per_iter? as f64) / (s.ns / s.per_iter? as f64)));
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} |",
+            if html {
+                "HTML -> text"
+            } else {
+                "text -> XHTML"
+            },
+            fmt_mb(small),
+            fmt_mb(large),
+            fmt_ratio(growth)
+        );
+    }
+    let _ = writeln!(out);
+}
+
+/// The sniff and microsyntax benchmarks, when their results are in the
+/// same criterion folder (`cargo xtask bench --crate-benches`).
+fn crate_benches_table(out: &mut String, criterion: &Path) {
+    let mut rows = Vec::new();
+    for id in ["decode", "prescan", "sniff"] {
+        let Ok(entries) = std::fs::read_dir(criterion.join(id)) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "report")
+            .collect();
+        names.sort();
+        for n in names {
+            if let Some(e) = estimate(criterion, &format!("{id}/{n}")) {
+                rows.push(format!(
+                    "| sniff: {id}/{n} | {:.0} ns | {} MB/s |",
+                    e.ns,
+                    fmt_mb(Some(e))
+                ));
+            }
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(criterion) {
+        let mut groups: Vec<String> = entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|g| criterion.join(g).join("calls").is_dir())
+            .collect();
+        groups.sort();
+        for g in groups {
+            if let Some(e) = estimate(criterion, &format!("{g}/calls")) {
+                let per_call = e.per_iter.map_or(e.ns, |n| e.ns / n.max(1) as f64);
+                rows.push(format!(
+                    "| microsyntax: {g} | {per_call:.1} ns per call | |"
+                ));
+            }
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "### Crate benchmarks (sniff, microsyntax; their own inputs)\n"
+    );
+    let _ = writeln!(out, "| benchmark | time | throughput |");
+    let _ = writeln!(out, "|---|---|---|");
+    for r in rows {
+        let _ = writeln!(out, "{r}");
+    }
+    let _ = writeln!(out);
+}
+
+/// Runs `cmd` with output discarded; returns the wall time and whether it
+/// succeeded.
+fn timed(cmd: &mut Command) -> Result<(Duration, bool), String> {
+    let start = Instant::now();
+    let status = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    Ok((start.elapsed(), status.success()))
+}
+
+/// Peak resident set (KiB) of `cmd`, from `/usr/bin/time -v`.
+fn peak_rss(program: &Path, args: &[&std::ffi::OsStr]) -> Result<u64, String> {
+    let out = Command::new("/usr/bin/time")
+        .arg("-v")
+        .arg(program)
+        .args(args)
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| format!("/usr/bin/time: {e}"))?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    err.lines()
+        .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or_else(|| {
+            format!(
+                "no peak RSS in the output of /usr/bin/time for {}",
+                program.display()
+            )
+        })
+}
+
+fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), String> {
+    let Some(pagetext) = &args.pagetext else {
+        return Ok(());
+    };
+    // 1,000 pages: the corpus pages of at most 64 KiB, cycled.
+    let pages: Vec<_> = load_pages(corpus, max_bytes())
+        .into_iter()
+        .filter(|p| p.bytes.len() <= 64 << 10)
+        .collect();
+    if pages.is_empty() {
+        return Err(format!(
+            "no pages of at most 64 KiB under {}",
+            corpus.display()
+        ));
+    }
+    let work = std::env::temp_dir().join(format!("pagetext-bench-cli-{}", std::process::id()));
+    let input = work.join("in");
+    std::fs::create_dir_all(&input).map_err(|e| e.to_string())?;
+    let mut bytes = 0usize;
+    for (i, page) in pages.iter().cycle().take(args.pages).enumerate() {
+        std::fs::write(input.join(format!("{i:04}.html")), &page.bytes)
+            .map_err(|e| e.to_string())?;
+        bytes += page.bytes.len();
+    }
+    let mut best = Vec::new();
+    for jobs in ["1", "2"] {
+        let mut best_time = Duration::MAX;
+        let mut ok = true;
+        for run in 0..2 {
+            let dest = work.join(format!("out-{jobs}-{run}"));
+            let (t, success) = timed(
+                Command::new(pagetext)
+                    .arg("to-text")
+                    .arg(&input)
+                    .arg("-o")
+                    .arg(&dest)
+                    .args(["-j", jobs]),
+            )?;
+            ok &= success;
+            best_time = best_time.min(t);
+        }
+        best.push((jobs, best_time, ok));
+    }
+    let _ = writeln!(
+        out,
+        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 2)\n",
+        args.pages,
+        bytes as f64 / 1e6
+    );
+    let _ = writeln!(out, "| -j | seconds | files/s | MB/s | exit ok |");
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    for (jobs, t, ok) in &best {
+        let s = t.as_secs_f64();
+        let _ = writeln!(
+            out,
+            "| {jobs} | {s:.2} | {:.0} | {:.1} | {ok} |",
+            args.pages as f64 / s,
+            bytes as f64 / 1e6 / s
+        );
+    }
+    if let [(_, t1, _), (_, t2, _)] = best.as_slice() {
+        let scaling = t1.as_secs_f64() / t2.as_secs_f64();
+        let _ = writeln!(
+            out,
+            "\nScaling -j 2 / -j 1: **{scaling:.2}** (target >= 1.8: {})\n",
+            verdict(Some(scaling), 1.8, true)
+        );
+    }
+
+    // Peak memory on the largest page of the corpus.
+    if let Some(rcdom) = &args.rcdom {
+        let largest = html_files(corpus)
+            .into_iter()
+            .max_by_key(|p| std::fs::metadata(p).map_or(0, |m| m.len()));
+        if let Some(largest) = largest {
+            let size = std::fs::metadata(&largest).map_or(0, |m| m.len());
+            let dest = work.join("largest.txt");
+            let ours = peak_rss(
+                pagetext,
+                &[
+                    "to-text".as_ref(),
+                    largest.as_os_str(),
+                    "-o".as_ref(),
+                    dest.as_os_str(),
+                ],
+            )?;
+            let theirs = peak_rss(rcdom, &[largest.as_os_str()])?;
+            let r = ours as f64 / theirs as f64;
+            let _ = writeln!(
+                out,
+                "### Peak memory on the largest page ({}, {:.1} MB)\n\n\
+                 | program | max RSS (MiB) |\n|---|---|\n\
+                 | `pagetext to-text` | {:.1} |\n| html5ever RcDom parse (`rcdom-parse`) | {:.1} |\n\n\
+                 Ratio: **{r:.2}** (target <= 1.5: {})\n",
+                largest.display(),
+                size as f64 / 1e6,
+                ours as f64 / 1024.0,
+                theirs as f64 / 1024.0,
+                verdict(Some(r), 1.5, false)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("bench-report: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let corpus = args.corpus.clone().unwrap_or_else(corpus_dir);
+    let mut out = String::new();
+    peers_table(&mut out, &args.criterion);
+    scale_table(&mut out, &args.criterion);
+    pathological_table(&mut out, &args.criterion);
+    crate_benches_table(&mut out, &args.criterion);
+    if !args.skip_cli
+        && let Err(e) = cli_section(&mut out, &args, &corpus)
+    {
+        eprintln!("bench-report: {e}");
+        print!("{out}");
+        return ExitCode::FAILURE;
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,636 @@
+//! Running one job over many inputs: in parallel on a rayon pool (`-j N`),
+//! with results printed in input order as soon as they are ready, a progress
+//! bar when standard error is a terminal, and one summary line at the end.
+//!
+//! Workers read, convert and write (atomically) on their own; the main thread
+//! only prints. A failing input is recorded and the others go on. When
+//! standard output is closed (`| head`), the workers stop taking new inputs
+//! and the run ends quietly.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, IsTerminal, Read, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::iter::{ParallelBridge, ParallelIterator};
+use serde::Serialize;
+
+use crate::atomic::write_atomic;
+use crate::convert::{self, Converted, Job};
+use crate::diag::{self, Diag, Severity};
+use crate::inputs::{Item, Source, describe_io_error};
+use crate::outputs::{Dest, Plan};
+
+/// What `fmt` was asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FmtMode {
+    /// Print or write the canonical text.
+    Write,
+    /// Replace inputs that are not canonical.
+    InPlace,
+    /// Only list inputs that are not canonical.
+    Check,
+}
+
+/// How the run prints.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Display {
+    /// Errors only.
+    pub(crate) quiet: bool,
+    /// Notes and per-file lines too.
+    pub(crate) verbose: bool,
+    /// ANSI colours on standard error.
+    pub(crate) color: bool,
+}
+
+/// Options of one run.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// Worker threads (`None`: one per CPU).
+    pub(crate) jobs: Option<u16>,
+    /// One JSON object per input on standard output.
+    pub(crate) json: bool,
+    /// Warnings are errors.
+    pub(crate) strict: bool,
+    /// `fmt`'s mode, for `fmt` runs.
+    pub(crate) fmt: Option<FmtMode>,
+    /// Print the summary line (batch commands; not `sniff`).
+    pub(crate) summary: bool,
+    /// The `sniff` command: its own line formats.
+    pub(crate) sniff: bool,
+    /// How to print.
+    pub(crate) display: Display,
+}
+
+/// What happened to one input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Outcome {
+    /// Converted (and written, or printed), or checked without errors.
+    Ok,
+    /// Could not be read or converted, had errors, or could not be written.
+    Failed,
+    /// `fmt`: already canonical, left alone.
+    Unchanged,
+    /// `fmt --in-place`: rewritten.
+    Reformatted,
+    /// `fmt --check`: not canonical.
+    NotCanonical,
+}
+
+/// Time spent on one input.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+struct Timings {
+    read_ms: f64,
+    convert_ms: f64,
+    write_ms: f64,
+}
+
+/// One input's result, from a worker to the printer.
+#[derive(Debug)]
+struct Record {
+    path: String,
+    outcome: Outcome,
+    dest: Dest,
+    /// Why the input failed as a whole (not a diagnostic).
+    error: Option<String>,
+    converted: Converted,
+    bytes: u64,
+    timings: Timings,
+}
+
+/// The JSON object printed per input with `--json`.
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    path: &'a str,
+    result: Outcome,
+    output_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output: Option<Cow<'a, str>>,
+    encoding: Option<&'static str>,
+    diagnostics: &'a [Diag],
+    error: Option<&'a str>,
+    bytes: u64,
+    timings: Timings,
+}
+
+/// Counts for the summary line and the exit code.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Summary {
+    /// Inputs seen, failed ones included.
+    pub(crate) files: u64,
+    /// Inputs that failed.
+    pub(crate) failed: u64,
+    /// Bytes read.
+    pub(crate) bytes: u64,
+    /// Warnings reported.
+    pub(crate) warnings: u64,
+    /// Errors reported (error diagnostics and failed inputs).
+    pub(crate) errors: u64,
+    /// `fmt`: inputs that are not canonical (listed or rewritten).
+    pub(crate) not_canonical: u64,
+    /// Wall-clock time of the run.
+    pub(crate) elapsed: Duration,
+}
+
+impl Summary {
+    /// Whether the run succeeded (exit status 0).
+    pub(crate) fn success(&self, fmt: Option<FmtMode>) -> bool {
+        self.failed == 0 && !(fmt == Some(FmtMode::Check) && self.not_canonical > 0)
+    }
+
+    fn line(&self, fmt: Option<FmtMode>) -> String {
+        let secs = self.elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.bytes as f64 / 1e6 / secs
+        } else {
+            0.0
+        };
+        let mut line = format!(
+            "pagetext: {} ({} failed), {} in {secs:.2} s ({rate:.1} MB/s), {}, {}",
+            count(self.files, "file"),
+            self.failed,
+            human_bytes(self.bytes),
+            count(self.warnings, "warning"),
+            count(self.errors, "error"),
+        );
+        match fmt {
+            Some(FmtMode::Check) => {
+                line.push_str(&format!(", {} not canonical", self.not_canonical))
+            }
+            Some(FmtMode::InPlace) => {
+                line.push_str(&format!(", {} reformatted", self.not_canonical))
+            }
+            _ => {}
+        }
+        line
+    }
+}
+
+fn count(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+fn human_bytes(n: u64) -> String {
+    match n {
+        0..1_000 => format!("{n} B"),
+        1_000..1_000_000 => format!("{:.1} kB", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1} MB", n as f64 / 1e6),
+        _ => format!("{:.1} GB", n as f64 / 1e9),
+    }
+}
+
+/// Runs `job` over the walk items with their planned destinations.
+/// Returns `Err` only when printing fails (a closed standard output is
+/// `ErrorKind::BrokenPipe`, which the caller turns into a quiet exit).
+pub(crate) fn run(
+    items: Vec<Item>,
+    plan: Plan,
+    job: &Job,
+    options: Options,
+) -> io::Result<Summary> {
+    let started = Instant::now();
+    let total = items.len();
+    let work: Vec<(Item, Result<Dest, String>)> = items.into_iter().zip(plan).collect();
+    let bar = progress_bar(total, options.display);
+    let cancelled = AtomicBool::new(false);
+    // Standard input is read by one worker at most; the lock documents it.
+    let stdin_lock = Mutex::new(());
+
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(jobs) = options.jobs {
+        pool = pool.num_threads(usize::from(jobs));
+    }
+    let pool = pool.build().map_err(io::Error::other)?;
+
+    let mut summary = Summary::default();
+    let mut printer = Printer {
+        options,
+        bar: &bar,
+        stdout: io::stdout().lock(),
+    };
+    let (tx, rx) = mpsc::channel::<(usize, Record)>();
+    let printed = std::thread::scope(|scope| -> io::Result<()> {
+        let work = &work;
+        let cancelled = &cancelled;
+        let stdin_lock = &stdin_lock;
+        scope.spawn(move || {
+            pool.install(|| {
+                work.iter().enumerate().par_bridge().for_each_with(
+                    tx,
+                    |tx, (index, (item, dest))| {
+                        if cancelled.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let record = process(item, dest, job, options, stdin_lock);
+                        // The printer may have stopped (closed stdout): fine.
+                        let _ = tx.send((index, record));
+                    },
+                );
+            });
+        });
+        // Print in input order: hold back records that arrive early.
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        let mut result = Ok(());
+        for (index, record) in rx {
+            if result.is_err() {
+                continue;
+            }
+            pending.insert(index, record);
+            while let Some(record) = pending.remove(&next) {
+                next += 1;
+                bar.inc(1);
+                tally(&mut summary, &record);
+                if let Err(e) = printer.print(&record) {
+                    cancelled.store(true, Ordering::Relaxed);
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        result
+    });
+    bar.finish_and_clear();
+    printed?;
+    printer.stdout.flush()?;
+    summary.elapsed = started.elapsed();
+    if options.summary && !options.display.quiet {
+        eprintln!("{}", summary.line(options.fmt));
+    }
+    Ok(summary)
+}
+
+fn progress_bar(total: usize, display: Display) -> ProgressBar {
+    if display.quiet || total < 2 || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} (eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn tally(summary: &mut Summary, record: &Record) {
+    summary.files += 1;
+    summary.bytes += record.bytes;
+    if record.outcome == Outcome::Failed {
+        summary.failed += 1;
+    }
+    if matches!(record.outcome, Outcome::NotCanonical | Outcome::Reformatted) {
+        summary.not_canonical += 1;
+    }
+    if record.error.is_some() {
+        summary.errors += 1;
+    }
+    for d in &record.converted.diagnostics {
+        match d.severity {
+            Severity::Error => summary.errors += 1,
+            Severity::Warning => summary.warnings += 1,
+            Severity::Note => {}
+        }
+    }
+}
+
+/// Reads, converts and writes one input (on a worker thread).
+fn process(
+    item: &Item,
+    dest: &Result<Dest, String>,
+    job: &Job,
+    options: Options,
+    stdin_lock: &Mutex<()>,
+) -> Record {
+    let mut record = Record {
+        path: String::new(),
+        outcome: Outcome::Failed,
+        dest: Dest::Nothing,
+        error: None,
+        converted: Converted::default(),
+        bytes: 0,
+        timings: Timings::default(),
+    };
+    let input = match item {
+        Ok(input) => input,
+        Err(e) => {
+            record.path = e.path.clone();
+            record.error = Some(e.message.clone());
+            return record;
+        }
+    };
+    record.path = input.display();
+    let dest = match dest {
+        Ok(dest) => dest.clone(),
+        Err(e) => {
+            record.error = Some(e.clone());
+            return record;
+        }
+    };
+
+    let clock = Instant::now();
+    let bytes = match read(&input.source, stdin_lock) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            record.error = Some(format!("cannot read: {}", describe_io_error(&e)));
+            return record;
+        }
+    };
+    record.bytes = bytes.len() as u64;
+    record.timings.read_ms = ms(clock.elapsed());
+
+    let clock = Instant::now();
+    let converted = convert::run(job, &record.path, &bytes);
+    record.timings.convert_ms = ms(clock.elapsed());
+    let mut converted = match converted {
+        Ok(c) => c,
+        Err(e) => {
+            record.error = Some(e);
+            return record;
+        }
+    };
+    // `--in-place` replaces the only copy: a reported loss stops it as under
+    // --strict, so that no rewrite ever drops text with only a warning.
+    if options.strict || options.fmt == Some(FmtMode::InPlace) {
+        for d in &mut converted.diagnostics {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    let has_errors = converted
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    record.outcome = if has_errors {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    };
+    if has_errors && options.fmt == Some(FmtMode::InPlace) && converted.changed == Some(true) {
+        record.error = Some(
+            "left as it was: rewriting it would lose what is reported above \
+             (fix that, or write the canonical text elsewhere with -o)"
+                .to_string(),
+        );
+    }
+    if let Some(FmtMode::Check | FmtMode::InPlace) = options.fmt
+        && !has_errors
+    {
+        record.outcome = match (converted.changed, options.fmt) {
+            (Some(true), Some(FmtMode::Check)) => Outcome::NotCanonical,
+            (Some(true), _) => Outcome::Reformatted,
+            _ => Outcome::Unchanged,
+        };
+    }
+
+    let clock = Instant::now();
+    if !has_errors {
+        let write_to = match &dest {
+            Dest::File(path) | Dest::Mirror(path) => Some(path),
+            Dest::InPlace(path) if record.outcome == Outcome::Reformatted => Some(path),
+            _ => None,
+        };
+        if let (Some(path), Some(output)) = (write_to, &converted.output) {
+            let mkdir = match (&dest, path.parent()) {
+                (Dest::Mirror(_), Some(parent)) if !parent.as_os_str().is_empty() => {
+                    fs::create_dir_all(parent)
+                }
+                _ => Ok(()),
+            };
+            if let Err(e) = mkdir.and_then(|()| write_atomic(path, output)) {
+                record.outcome = Outcome::Failed;
+                record.error = Some(match dest {
+                    Dest::InPlace(_) => format!(
+                        "cannot rewrite it (left as it was): {}",
+                        describe_io_error(&e)
+                    ),
+                    _ => format!("cannot write {}: {}", path.display(), describe_io_error(&e)),
+                });
+            }
+        }
+    }
+    record.timings.write_ms = ms(clock.elapsed());
+    record.dest = dest;
+    record.converted = converted;
+    record
+}
+
+fn read(source: &Source, stdin_lock: &Mutex<()>) -> io::Result<Vec<u8>> {
+    match source {
+        Source::File(path) => fs::read(path),
+        Source::Stdin => {
+            let _guard = stdin_lock
+                .lock()
+                .map_err(|_| io::Error::other("stdin lock poisoned"))?;
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes)?;
+            Ok(bytes)
+        }
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// The main thread's half: prints records in order.
+struct Printer<'a> {
+    options: Options,
+    bar: &'a ProgressBar,
+    stdout: io::StdoutLock<'static>,
+}
+
+impl Printer<'_> {
+    fn print(&mut self, record: &Record) -> io::Result<()> {
+        let display = self.options.display;
+        // Standard error first: diagnostics and failures.
+        let mut err = String::new();
+        for d in &record.converted.diagnostics {
+            let shown = match d.severity {
+                Severity::Error => true,
+                Severity::Warning => !display.quiet,
+                Severity::Note => display.verbose,
+            };
+            if shown && !self.options.json {
+                err.push_str(&diag::render(
+                    &record.path,
+                    d,
+                    record.converted.source.as_deref(),
+                    display.color,
+                ));
+            }
+        }
+        if let Some(error) = &record.error
+            && !self.options.json
+        {
+            err.push_str(&crate::message(
+                display.color,
+                &format!("{}: {error}", record.path),
+            ));
+        }
+        if display.verbose
+            && !self.options.json
+            && record.error.is_none()
+            && let Some(line) = verbose_line(record)
+        {
+            err.push_str(&format!("pagetext: {}: {line}\n", record.path));
+        }
+        if !err.is_empty() {
+            self.bar.suspend(|| {
+                let mut stderr = io::stderr().lock();
+                // Nothing sensible to do if standard error is gone.
+                let _ = stderr.write_all(err.as_bytes());
+            });
+        }
+
+        // Then standard output.
+        if self.options.json {
+            if !self.options.sniff {
+                return self.print_json(record);
+            }
+            let line = match &record.converted.sniff {
+                Some(report) => serde_json::to_string(&SniffJson {
+                    path: &record.path,
+                    report,
+                }),
+                None => serde_json::to_string(&SniffFailure {
+                    path: &record.path,
+                    error: record.error.as_deref().unwrap_or("not sniffed"),
+                }),
+            };
+            return writeln!(self.stdout, "{}", line.map_err(io::Error::other)?);
+        }
+        if let Some(report) = &record.converted.sniff {
+            return writeln!(
+                self.stdout,
+                "{}: {} ({}): {}",
+                record.path,
+                report.encoding.name(),
+                report.confidence,
+                report.reason
+            );
+        }
+        if record.outcome == Outcome::NotCanonical {
+            return writeln!(self.stdout, "{}", record.path);
+        }
+        if record.dest == Dest::Stdout
+            && record.outcome != Outcome::Failed
+            && let Some(output) = &record.converted.output
+        {
+            self.stdout.write_all(output)?;
+            self.stdout.flush()?;
+        }
+        Ok(())
+    }
+
+    fn print_json(&mut self, record: &Record) -> io::Result<()> {
+        let output_path = match &record.dest {
+            Dest::File(p) | Dest::Mirror(p) | Dest::InPlace(p) => Some(p.display().to_string()),
+            Dest::Stdout | Dest::Nothing => None,
+        };
+        let output = match (&record.dest, &record.converted.output, record.outcome) {
+            (Dest::Stdout, Some(bytes), outcome) if outcome != Outcome::Failed => {
+                Some(match record.converted.output_encoding {
+                    Some(encoding) => encoding.decode_without_bom_handling(bytes).0,
+                    None => String::from_utf8_lossy(bytes),
+                })
+            }
+            _ => None,
+        };
+        let json = JsonRecord {
+            path: &record.path,
+            result: record.outcome,
+            output_path: if record.outcome == Outcome::Failed {
+                None
+            } else {
+                output_path
+            },
+            output,
+            encoding: record.converted.encoding.map(|e| e.name()),
+            diagnostics: &record.converted.diagnostics,
+            error: record.error.as_deref(),
+            bytes: record.bytes,
+            timings: record.timings,
+        };
+        let line = serde_json::to_string(&json).map_err(io::Error::other)?;
+        writeln!(self.stdout, "{line}")
+    }
+}
+
+/// `sniff --json`: exactly `{"path", "encoding", "confidence", "source"}`.
+#[derive(Serialize)]
+struct SniffJson<'a> {
+    path: &'a str,
+    #[serde(flatten)]
+    report: &'a convert::SniffReport,
+}
+
+/// `sniff --json` for a file that could not be sniffed.
+#[derive(Serialize)]
+struct SniffFailure<'a> {
+    path: &'a str,
+    error: &'a str,
+}
+
+fn verbose_line(record: &Record) -> Option<String> {
+    let encoding = record
+        .converted
+        .encoding
+        .map(|e| format!(" (read as {})", e.name()))
+        .unwrap_or_default();
+    match (&record.dest, record.outcome) {
+        (_, Outcome::Failed) => None,
+        (Dest::File(p) | Dest::Mirror(p), _) => Some(format!("wrote {}{encoding}", p.display())),
+        (Dest::InPlace(_), Outcome::Reformatted) => Some("reformatted".to_string()),
+        (_, Outcome::Unchanged) => Some("already canonical".to_string()),
+        (_, Outcome::NotCanonical) => Some("not canonical".to_string()),
+        (Dest::Stdout, _) if !encoding.is_empty() => Some(format!("converted{encoding}")),
+        (Dest::Nothing, _) => Some(format!("checked{encoding}")),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_line_reads_well() {
+        let s = Summary {
+            files: 3,
+            failed: 1,
+            bytes: 12_345,
+            warnings: 1,
+            errors: 2,
+            not_canonical: 0,
+            elapsed: Duration::from_millis(500),
+        };
+        assert_eq!(
+            s.line(None),
+            "pagetext: 3 files (1 failed), 12.3 kB in 0.50 s (0.0 MB/s), 1 warning, 2 errors"
+        );
+        assert!(!s.success(None));
+        let ok = Summary {
+            not_canonical: 2,
+            ..Summary::default()
+        };
+        assert!(ok.success(Some(FmtMode::InPlace)));
+        assert!(!ok.success(Some(FmtMode::Check)));
+        assert!(ok.line(Some(FmtMode::Check)).ends_with(", 2 not canonical"));
+    }
+
+    #[test]
+    fn byte_counts_are_human() {
+        assert_eq!(human_bytes(999), "999 B");
+        assert_eq!(human_bytes(1_500), "1.5 kB");
+        assert_eq!(human_bytes(31_000_000), "31.0 MB");
+        assert_eq!(human_bytes(2_000_000_000), "2.0 GB");
+    }
+}

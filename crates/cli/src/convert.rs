@@ -1,0 +1,474 @@
+//! What each command does to one input's bytes: the glue between the CLI and
+//! the libraries (`sniff`, `wikitext`, `htmlio`). No printing, no files:
+//! bytes in, a [`Converted`] (or a reason for failing) out.
+
+use pagetext::InputFormat;
+use serde::Serialize;
+
+use crate::diag::{Diag, Severity, line_column};
+
+/// The job one command runs on every input.
+#[derive(Debug, Clone)]
+pub(crate) enum Job {
+    /// HTML -> text.
+    ToText {
+        /// Transport-layer charset.
+        charset: Option<&'static encoding_rs::Encoding>,
+        /// Keep javascript:/vbscript:/data: links.
+        keep_unsafe_links: bool,
+    },
+    /// Text -> XHTML or HTML.
+    ToHtml {
+        /// Output charset (UTF-8 when `None`).
+        encoding: Option<&'static encoding_rs::Encoding>,
+        /// HTML syntax instead of XHTML.
+        html: bool,
+        /// Leave out optional tags (HTML syntax only).
+        omit_optional_tags: bool,
+    },
+    /// Text -> canonical text.
+    Fmt,
+    /// Diagnostics only.
+    Check {
+        /// Forced input format; by extension when `None`.
+        from: Option<InputFormat>,
+        /// Transport charset for HTML inputs.
+        charset: Option<&'static encoding_rs::Encoding>,
+    },
+    /// Which encoding, and why.
+    Sniff {
+        /// The `--content-type` value.
+        content_type: Option<String>,
+    },
+}
+
+/// The encoding the pipeline settled on for one file, as `sniff` prints it.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct SniffReport {
+    /// The encoding's WHATWG name.
+    #[serde(serialize_with = "encoding_name")]
+    pub(crate) encoding: &'static encoding_rs::Encoding,
+    /// Certain or tentative.
+    pub(crate) confidence: sniff::Confidence,
+    /// Why, as an object with a `kind`.
+    pub(crate) source: SniffSource,
+    /// The human-readable line (without the path).
+    #[serde(skip)]
+    pub(crate) reason: String,
+}
+
+/// Why the pipeline settled on an encoding, for `sniff --json`: the sniffing
+/// step that decided (the `sniff` crate's own object: `bom`, `transport`,
+/// `meta`, `autodetected`, `default`...), or a `<meta>` the parser met later
+/// that confirmed or changed it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub(crate) enum SniffSource {
+    /// The sniffing algorithm decided and nothing changed it.
+    Sniffed(sniff::Source),
+    /// A `<meta>` met while parsing confirmed or changed the encoding.
+    Parser {
+        /// `meta-confirmed` or `meta-changed`.
+        kind: &'static str,
+        /// The line of that `<meta>`.
+        line: u32,
+        /// What it declared (before the standard's substitutions).
+        #[serde(
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "opt_encoding_name"
+        )]
+        declared: Option<&'static encoding_rs::Encoding>,
+        /// The tentative encoding sniffing had given.
+        #[serde(serialize_with = "encoding_name")]
+        sniffed_encoding: &'static encoding_rs::Encoding,
+        /// Why sniffing had given it.
+        sniffed: sniff::Source,
+    },
+}
+
+fn encoding_name<S: serde::Serializer>(
+    encoding: &&'static encoding_rs::Encoding,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(encoding.name())
+}
+
+fn opt_encoding_name<S: serde::Serializer>(
+    encoding: &Option<&'static encoding_rs::Encoding>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match encoding {
+        Some(e) => serializer.serialize_str(e.name()),
+        None => serializer.serialize_none(),
+    }
+}
+
+impl SniffReport {
+    /// The report for what the ingestion pipeline settled on.
+    pub(crate) fn new(
+        settled: &htmlio::ingest::Settled,
+        sniffed_encoding: &'static encoding_rs::Encoding,
+    ) -> SniffReport {
+        use htmlio::ingest::Why;
+        let source = match settled.why {
+            Why::Sniffed(source) => SniffSource::Sniffed(source),
+            // Not produced for bytes; shown as what it is.
+            Why::Text => SniffSource::Sniffed(sniff::Source::UserOverride),
+            Why::Confirmed { sniffed, line } => SniffSource::Parser {
+                kind: "meta-confirmed",
+                line,
+                declared: None,
+                sniffed_encoding,
+                sniffed,
+            },
+            Why::Changed {
+                from,
+                sniffed,
+                declared,
+                line,
+                ..
+            } => SniffSource::Parser {
+                kind: "meta-changed",
+                line,
+                declared: Some(declared),
+                sniffed_encoding: from,
+                sniffed,
+            },
+        };
+        let reason = settled.to_string();
+        let reason = match reason.split_once("): ") {
+            Some((_, why)) => why.to_string(),
+            None => reason,
+        };
+        SniffReport {
+            encoding: settled.encoding,
+            confidence: settled.confidence,
+            source,
+            reason,
+        }
+    }
+}
+
+/// What converting one input gave.
+#[derive(Debug, Default)]
+pub(crate) struct Converted {
+    /// The bytes to write, if the command writes anything.
+    pub(crate) output: Option<Vec<u8>>,
+    /// The encoding of `output` when it is not UTF-8 (for `--json`).
+    pub(crate) output_encoding: Option<&'static encoding_rs::Encoding>,
+    /// The encoding the input was read in (HTML inputs).
+    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+    /// Everything worth saying about the input.
+    pub(crate) diagnostics: Vec<Diag>,
+    /// The input as text, for drawing source lines under diagnostics.
+    pub(crate) source: Option<String>,
+    /// `fmt`: whether the canonical text differs from the input.
+    pub(crate) changed: Option<bool>,
+    /// `sniff`: the answer.
+    pub(crate) sniff: Option<SniffReport>,
+    /// HTML inputs: ingestion's account for a person (losses grouped,
+    /// ballast counted).
+    pub(crate) summary: Option<String>,
+}
+
+/// Why an input failed as a whole (read errors are handled by the caller).
+pub(crate) type Failure = String;
+
+/// How many leading bytes are searched for NUL to tell binary data from text
+/// (git and ripgrep use the same heuristic).
+const BINARY_PROBE: usize = 8 * 1024;
+
+/// The offset of a NUL byte in the first [`BINARY_PROBE`] bytes, unless the
+/// bytes start with a UTF-16 byte order mark (UTF-16 text is full of NULs).
+pub(crate) fn binary_offset(bytes: &[u8]) -> Option<usize> {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return None;
+    }
+    let probe = bytes.get(..BINARY_PROBE).unwrap_or(bytes);
+    probe.iter().position(|&b| b == 0)
+}
+
+/// Runs `job` on one input. `name` is the input's path (its extension picks
+/// the format for `check`); `bytes` its contents.
+pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Failure> {
+    if let Some(offset) = binary_offset(bytes) {
+        return Err(format!(
+            "binary data, not {} (a NUL byte at offset {offset})",
+            match job {
+                Job::ToHtml { .. } | Job::Fmt => "text",
+                Job::Check { from, .. } => match check_format(*from, name) {
+                    InputFormat::Text => "text",
+                    InputFormat::Html => "HTML",
+                },
+                Job::ToText { .. } | Job::Sniff { .. } => "HTML",
+            }
+        ));
+    }
+    match job {
+        Job::Sniff { content_type } => Ok(settle(bytes, content_type.as_deref())),
+        Job::ToText {
+            charset,
+            keep_unsafe_links,
+        } => Ok(html_to_text(bytes, *charset, *keep_unsafe_links, true)),
+        Job::ToHtml {
+            encoding,
+            html,
+            omit_optional_tags,
+        } => Ok(to_html(bytes, *encoding, *html, *omit_optional_tags)),
+        Job::Fmt => Ok(text_round_trip(bytes, true)),
+        Job::Check { from, .. } => match check_format(*from, name) {
+            InputFormat::Text => Ok(text_round_trip(bytes, false)),
+            InputFormat::Html => {
+                let Job::Check { charset, .. } = job else {
+                    return Err("internal: not a check job".to_string());
+                };
+                Ok(html_to_text(bytes, *charset, false, false))
+            }
+        },
+    }
+}
+
+/// The format `check` reads an input as.
+fn check_format(from: Option<InputFormat>, name: &str) -> InputFormat {
+    match from {
+        Some(format) => format,
+        None if crate::inputs::has_extension(
+            std::path::Path::new(name),
+            pagetext::HTML_EXTENSIONS,
+        ) =>
+        {
+            InputFormat::Html
+        }
+        None => InputFormat::Text,
+    }
+}
+
+/// `sniff`: the encoding the whole ingestion pipeline settles on (sniffing,
+/// then a `<meta>` the parser meets while the encoding is tentative).
+fn settle(bytes: &[u8], content_type: Option<&str>) -> Converted {
+    let hints = match content_type {
+        Some(value) => sniff::Hints::default().with_content_type(value.as_bytes()),
+        None => sniff::Hints::default(),
+    };
+    let sniffed = sniff::sniff(bytes, &hints);
+    let settled = htmlio::ingest::settle_encoding(bytes, &hints);
+    Converted {
+        encoding: Some(settled.encoding),
+        sniff: Some(SniffReport::new(&settled, sniffed.encoding)),
+        ..Converted::default()
+    }
+}
+
+/// The ingestion options for a transport charset and the unsafe-link choice.
+fn ingest_options(
+    charset: Option<&'static encoding_rs::Encoding>,
+    keep_unsafe_links: bool,
+) -> htmlio::ingest::Options<'static> {
+    htmlio::ingest::Options {
+        hints: sniff::Hints {
+            transport: charset,
+            ..sniff::Hints::default()
+        },
+        keep_unsafe_links,
+        parse_errors: false,
+    }
+}
+
+/// `to-text` (and `check` on HTML): bytes -> document (ingestion) -> text
+/// (the writer checks it by parsing it again). The source lines shown under
+/// diagnostics are the page decoded as ingestion decoded it.
+pub(crate) fn html_to_text(
+    bytes: &[u8],
+    charset: Option<&'static encoding_rs::Encoding>,
+    keep_unsafe_links: bool,
+    keep_output: bool,
+) -> Converted {
+    let ingested = htmlio::ingest::ingest(bytes, &ingest_options(charset, keep_unsafe_links));
+    let written = wikitext::write(&ingested.document);
+    let mut diagnostics = vec![Diag::new(
+        Severity::Note,
+        "encoding",
+        format!("read as {}", ingested.encoding),
+    )];
+    diagnostics.extend(ingested.diagnostics.iter().map(from_ingest));
+    diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
+    sort_by_position(&mut diagnostics);
+    let source = diagnostics.iter().any(|d| d.line.is_some()).then(|| {
+        sniff::decode(bytes, ingested.encoding.encoding)
+            .text
+            .into_owned()
+    });
+    Converted {
+        output: keep_output.then(|| written.text.into_bytes()),
+        encoding: Some(ingested.encoding.encoding),
+        summary: Some(ingested.summary.to_string()),
+        diagnostics,
+        source,
+        ..Converted::default()
+    }
+}
+
+/// `to-html`: text -> document -> XHTML (or HTML) bytes.
+fn to_html(
+    bytes: &[u8],
+    encoding: Option<&'static encoding_rs::Encoding>,
+    html: bool,
+    omit_optional_tags: bool,
+) -> Converted {
+    let (text, input_encoding, mut diagnostics) = decode_text(bytes);
+    let parsed = wikitext::parse(&text);
+    diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    let options = htmlio::emit::EmitOptions {
+        encoding: encoding.unwrap_or(encoding_rs::UTF_8),
+        syntax: if html {
+            htmlio::emit::Syntax::Html { omit_optional_tags }
+        } else {
+            htmlio::emit::Syntax::Xhtml
+        },
+    };
+    let emitted = htmlio::emit::emit(&parsed.document, &options);
+    diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
+    sort_by_position(&mut diagnostics);
+    Converted {
+        output_encoding: (emitted.encoding != encoding_rs::UTF_8).then_some(emitted.encoding),
+        output: Some(emitted.bytes),
+        encoding: Some(input_encoding),
+        diagnostics,
+        source: Some(text),
+        ..Converted::default()
+    }
+}
+
+/// `fmt` and `check` on text: parse, write the canonical text (the writer
+/// checks it by parsing it again), and report what both said. `fmt` keeps
+/// the canonical text as its output.
+fn text_round_trip(bytes: &[u8], keep_output: bool) -> Converted {
+    let (text, encoding, mut diagnostics) = decode_text(bytes);
+    let parsed = wikitext::parse(&text);
+    let written = wikitext::write(&parsed.document);
+    diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
+    sort_by_position(&mut diagnostics);
+    let changed = written.text.as_bytes() != bytes;
+    Converted {
+        output: keep_output.then(|| written.text.into_bytes()),
+        encoding: Some(encoding),
+        diagnostics,
+        source: Some(text),
+        changed: Some(changed),
+        ..Converted::default()
+    }
+}
+
+/// Library severities in the CLI's terms: what the libraries call an error
+/// is a reported loss (the output is still written), a warning unless
+/// `--strict`; their informational notes are notes.
+fn severity(severity: wikitext::Severity) -> Severity {
+    match severity {
+        wikitext::Severity::Error | wikitext::Severity::Warning => Severity::Warning,
+        wikitext::Severity::Info => Severity::Note,
+    }
+}
+
+fn position(diag: Diag, line: u32, column: u32) -> Diag {
+    match (usize::try_from(line), usize::try_from(column)) {
+        (Ok(line), Ok(column)) if line > 0 => diag.at(line, column.max(1)),
+        _ => diag,
+    }
+}
+
+fn from_wikitext(d: &wikitext::Diagnostic) -> Diag {
+    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
+    let diag = position(diag, d.span.line, d.span.column);
+    if d.span.end_line == d.span.line {
+        diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
+    } else {
+        diag
+    }
+}
+
+fn from_ingest(d: &htmlio::ingest::Diagnostic) -> Diag {
+    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
+    match usize::try_from(d.line) {
+        Ok(line) if line > 0 => diag.at_line(line),
+        _ => diag,
+    }
+}
+
+fn from_emit(d: &htmlio::emit::Diagnostic) -> Diag {
+    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
+    position(diag, d.pos.line, d.pos.column)
+}
+
+/// Orders diagnostics by line (stable: those without a line first, then
+/// the libraries' own order within a line).
+fn sort_by_position(diagnostics: &mut [Diag]) {
+    diagnostics.sort_by_key(|d| (d.line.unwrap_or(0), d.column.unwrap_or(0)));
+}
+
+/// Text-format input as a string: UTF-8 (a UTF-8 or UTF-16 byte order mark is
+/// honoured and removed); malformed sequences become U+FFFD with a warning at
+/// the first one, since that is a loss.
+pub(crate) fn decode_text(bytes: &[u8]) -> (String, &'static encoding_rs::Encoding, Vec<Diag>) {
+    let (encoding, bom) = encoding_rs::Encoding::for_bom(bytes).unwrap_or((encoding_rs::UTF_8, 0));
+    let body = bytes.get(bom..).unwrap_or(bytes);
+    let (text, had_errors) = encoding.decode_without_bom_handling(body);
+    let mut diags = Vec::new();
+    if had_errors {
+        let first = first_invalid_offset(encoding, body, &text);
+        let (line, column) = line_column(&text, first);
+        diags.push(
+            Diag::new(
+                Severity::Warning,
+                "invalid-utf8",
+                format!(
+                    "the input is not valid {}: malformed bytes replaced by U+FFFD, the first one here",
+                    encoding.name()
+                ),
+            )
+            .at(line, column),
+        );
+    }
+    (text.into_owned(), encoding, diags)
+}
+
+/// The byte offset in `text` of the first replacement character that stands
+/// for a malformed sequence of `body` (for UTF-8: where validation stopped).
+fn first_invalid_offset(
+    encoding: &'static encoding_rs::Encoding,
+    body: &[u8],
+    text: &str,
+) -> usize {
+    if encoding == encoding_rs::UTF_8
+        && let Err(e) = std::str::from_utf8(body)
+    {
+        return e.valid_up_to();
+    }
+    text.find('\u{FFFD}').unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_data_is_told_by_nul_bytes_but_utf16_is_text() {
+        assert_eq!(binary_offset(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Some(8));
+        assert_eq!(binary_offset(b"<p>plain</p>"), None);
+        assert_eq!(binary_offset(b"\xFF\xFE<\0p\0>\0"), None);
+        let mut late = vec![b'a'; BINARY_PROBE];
+        late.push(0);
+        assert_eq!(binary_offset(&late), None);
+    }
+
+    #[test]
+    fn text_is_utf8_with_boms_honoured() {
+        assert_eq!(decode_text(b"\xEF\xBB\xBFcaf\xC3\xA9").0, "café");
+        let (text, encoding, _) = decode_text(b"\xFF\xFEh\0i\0");
+        assert_eq!((text.as_str(), encoding), ("hi", encoding_rs::UTF_16LE));
+        let (text, _, diags) = decode_text(b"ok\nab\xFFc\xFE");
+        assert_eq!(text, "ok\nab\u{FFFD}c\u{FFFD}");
+        assert_eq!(diags.len(), 1);
+        assert_eq!((diags[0].line, diags[0].column), (Some(2), Some(3)));
+    }
+}

@@ -1,0 +1,323 @@
+//! Diagnostics as the CLI shows them: a compiler-style header
+//! `file:line:column: severity[code]: message`, then the source line with a
+//! caret under the column (drawn by annotate-snippets).
+//!
+//! The libraries return their own diagnostic types; the glue in `convert`
+//! maps them into [`Diag`], which is also what `--json` serialises.
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use serde::Serialize;
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Severity {
+    /// Shown only with `--verbose`.
+    Note,
+    /// A reported loss or oddity; an error under `--strict`.
+    Warning,
+    /// The input failed.
+    Error,
+}
+
+impl Severity {
+    fn name(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// One diagnostic about one input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct Diag {
+    /// How bad it is.
+    pub(crate) severity: Severity,
+    /// A stable kebab-case code (`invalid-utf8`, `unsafe-link`...).
+    pub(crate) code: String,
+    /// What happened, in lower case.
+    pub(crate) message: String,
+    /// 1-based line in the source, when known.
+    pub(crate) line: Option<usize>,
+    /// 1-based column in characters, when known.
+    pub(crate) column: Option<usize>,
+    /// Where the range ends (exclusive column), when known and on the same
+    /// line: the caret underlines the whole range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) end_column: Option<usize>,
+}
+
+impl Diag {
+    /// A diagnostic without a position.
+    pub(crate) fn new(severity: Severity, code: &str, message: impl Into<String>) -> Diag {
+        Diag {
+            severity,
+            code: code.to_string(),
+            message: message.into(),
+            line: None,
+            column: None,
+            end_column: None,
+        }
+    }
+
+    /// The same diagnostic at `line:column` (1-based).
+    pub(crate) fn at(mut self, line: usize, column: usize) -> Diag {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+
+    /// The same diagnostic on a whole line (no column known).
+    pub(crate) fn at_line(mut self, line: usize) -> Diag {
+        self.line = Some(line);
+        self.column = None;
+        self
+    }
+
+    /// The same diagnostic underlining up to `end_column` (exclusive) on its line.
+    pub(crate) fn until_column(mut self, end_column: usize) -> Diag {
+        if self.column.is_some_and(|c| end_column > c) {
+            self.end_column = Some(end_column);
+        }
+        self
+    }
+}
+
+/// ANSI styles for the header (the snippet is styled by annotate-snippets).
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+fn style(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "\x1b[1;91m",
+        Severity::Warning => "\x1b[1;93m",
+        Severity::Note => "\x1b[1;92m",
+    }
+}
+
+/// Renders one diagnostic: the header line and, when the source line is
+/// known, the line with a caret. Ends with a newline.
+pub(crate) fn render(path: &str, diag: &Diag, source: Option<&str>, color: bool) -> String {
+    let location = match (diag.line, diag.column) {
+        (Some(line), Some(column)) => format!("{path}:{line}:{column}"),
+        (Some(line), None) => format!("{path}:{line}"),
+        _ => path.to_string(),
+    };
+    let kind = format!("{}[{}]", diag.severity.name(), diag.code);
+    let message = annotate_snippets::normalize_untrusted_str(&diag.message);
+    let mut out = if color {
+        format!(
+            "{BOLD}{location}:{RESET} {}{kind}:{RESET} {BOLD}{message}{RESET}\n",
+            style(diag.severity)
+        )
+    } else {
+        format!("{location}: {kind}: {message}\n")
+    };
+    if let (Some(line), Some(source)) = (diag.line, source)
+        && let Some(snippet) = snippet(line, diag, source, color)
+    {
+        out.push_str(&snippet);
+        out.push('\n');
+    }
+    out
+}
+
+/// How many characters of a source line are shown at most: minified pages
+/// have lines of megabytes.
+const WINDOW: usize = 100;
+
+/// The source line of `diag` with carets under its range: from its column
+/// to its end column, one character without an end, the whole line (from
+/// its first non-blank character) without a column. Long lines are cut to a
+/// window around the range, marked with `…`.
+fn snippet(line: usize, diag: &Diag, source: &str, color: bool) -> Option<String> {
+    let text = source.lines().nth(line.checked_sub(1)?)?;
+    let chars: Vec<char> = text.chars().collect();
+    // The range in characters, 0-based, end exclusive.
+    let (start, end) = match diag.column {
+        Some(column) => {
+            let start = column.saturating_sub(1).min(chars.len());
+            let end = diag
+                .end_column
+                .map_or(start + 1, |e| e.saturating_sub(1))
+                .max(start + 1);
+            (start, end.min(chars.len().max(start)))
+        }
+        None => {
+            let first = chars.iter().position(|c| !c.is_whitespace()).unwrap_or(0);
+            (first, chars.len())
+        }
+    };
+    // The window shown: starts a little before the range, WINDOW long.
+    let from = start.saturating_sub(WINDOW / 4).min(chars.len());
+    let to = (from + WINDOW).min(chars.len());
+    let mut shown = String::new();
+    if from > 0 {
+        shown.push('…');
+    }
+    let lead = shown.chars().count();
+    shown.extend(chars.get(from..to).unwrap_or(&[]).iter());
+    if to < chars.len() {
+        shown.push('…');
+    }
+    // Byte offsets of the range inside `shown`.
+    let byte_at = |char_index: usize| -> usize {
+        shown
+            .char_indices()
+            .nth(char_index)
+            .map_or(shown.len(), |(i, _)| i)
+    };
+    let span_start = byte_at(lead + start.saturating_sub(from));
+    let span_end = byte_at(lead + end.min(to).saturating_sub(from)).max(span_start);
+    let span_end = if span_end == span_start {
+        // Past the end of the line: the caret sits just after it.
+        span_start
+    } else {
+        span_end
+    };
+    let level = match diag.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
+    };
+    let report = [Group::with_level(level).element(
+        Snippet::source(shown.as_str())
+            .line_start(line)
+            .fold(false)
+            .annotation(AnnotationKind::Primary.span(span_start..span_end)),
+    )];
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    Some(renderer.render(&report))
+}
+
+/// The 1-based line and character column of a byte offset in `text`.
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before
+        .get(line_start..)
+        .map_or(1, |l| l.chars().count() + 1);
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_and_caret() {
+        let source = "#Title A\n#Lnag en\n\nText\n";
+        let diag = Diag::new(
+            Severity::Warning,
+            "unknown-metadata",
+            "unknown metadata line ignored",
+        )
+        .at(2, 1);
+        let out = render("page.txt", &diag, Some(source), false);
+        insta::assert_snapshot!(out, @r"
+        page.txt:2:1: warning[unknown-metadata]: unknown metadata line ignored
+          |
+        2 | #Lnag en
+          | ^
+        ");
+    }
+
+    #[test]
+    fn columns_count_characters_and_tabs_are_expanded() {
+        let source = "\tcafé _x_ y\n";
+        let diag = Diag::new(Severity::Error, "x", "here").at(1, 7);
+        let out = render("a.txt", &diag, Some(source), false);
+        insta::assert_snapshot!(out, @r"
+        a.txt:1:7: error[x]: here
+          |
+        1 |     café _x_ y
+          |          ^
+        ");
+    }
+
+    #[test]
+    fn without_position_or_source_only_the_header() {
+        let diag = Diag::new(Severity::Note, "encoding", "read as windows-1252");
+        assert_eq!(
+            render("a.html", &diag, Some("x"), false),
+            "a.html: note[encoding]: read as windows-1252\n"
+        );
+        let diag = diag.at(9, 1);
+        assert_eq!(
+            render("a.html", &diag, Some("x"), false),
+            "a.html:9:1: note[encoding]: read as windows-1252\n"
+        );
+    }
+
+    #[test]
+    fn a_range_is_underlined() {
+        let diag = Diag::new(Severity::Warning, "w", "m")
+            .at(1, 3)
+            .until_column(6);
+        let out = render("a", &diag, Some("ab_cd_ef"), false);
+        assert!(out.ends_with("1 | ab_cd_ef\n  |   ^^^\n"), "{out}");
+    }
+
+    #[test]
+    fn a_column_past_the_end_points_after_the_line() {
+        let diag = Diag::new(Severity::Warning, "w", "m").at(1, 99);
+        let out = render("a", &diag, Some("abc"), false);
+        assert!(out.ends_with("1 | abc\n  |    ^\n"), "{out}");
+    }
+
+    #[test]
+    fn a_line_without_column_is_underlined_from_its_first_character() {
+        let diag = Diag::new(Severity::Warning, "w", "m").at_line(2);
+        let out = render("a.html", &diag, Some("x\n  <td>1</td>\n"), false);
+        assert_eq!(
+            out,
+            "a.html:2: warning[w]: m\n  |\n2 |   <td>1</td>\n  |   ^^^^^^^^^^\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_to_a_window() {
+        let line: String = "abcdefghij".repeat(100);
+        let diag = Diag::new(Severity::Warning, "w", "m")
+            .at(1, 500)
+            .until_column(503);
+        let out = render("a", &diag, Some(&line), false);
+        let shown = out.lines().nth(2).unwrap();
+        assert!(shown.starts_with("1 | …"), "{shown}");
+        assert!(shown.ends_with('…'), "{shown}");
+        assert!(shown.chars().count() < 120, "{shown}");
+        let carets = out.lines().nth(3).unwrap();
+        assert!(carets.ends_with("^^^"), "{carets}");
+        // The carets sit under characters 500..503 (1-based), i.e. "jab".
+        let offset = carets.chars().position(|c| c == '^').unwrap();
+        let under: String = shown.chars().skip(offset).take(3).collect();
+        assert_eq!(under, "jab", "{out}");
+    }
+
+    #[test]
+    fn color_wraps_the_header() {
+        let diag = Diag::new(Severity::Error, "e", "m");
+        let out = render("a", &diag, None, true);
+        assert!(
+            out.starts_with("\x1b[1ma:\x1b[0m \x1b[1;91merror[e]:"),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn line_and_column_of_an_offset() {
+        let text = "ab\ncdé\nf";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 3), (2, 1));
+        assert_eq!(line_column(text, 7), (2, 4));
+        assert_eq!(line_column(text, 99), (3, 2));
+    }
+}

@@ -1,0 +1,562 @@
+//! The command-line definition of `pagetext`, and nothing else.
+//!
+//! The `pagetext` binary does the work; this library target only holds the
+//! clap structures that describe its commands and options, so that the man
+//! page (`cargo xtask man`) and the shell completions (`pagetext completions`)
+//! are generated from the very definition the binary parses. It does no I/O.
+//!
+//! ```
+//! use clap::Parser;
+//! use pagetext::{Cli, Command};
+//!
+//! let cli = Cli::try_parse_from(["pagetext", "to-text", "page.html", "-o", "page.txt"])?;
+//! assert!(matches!(cli.command, Command::ToText(_)));
+//!
+//! // The same definition renders the man page and the completions.
+//! let cmd = pagetext::command();
+//! assert_eq!(cmd.get_name(), "pagetext");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::PathBuf;
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// The extension of files in the text format, without the dot.
+pub const TEXT_EXTENSION: &str = "txt";
+
+/// The extensions a directory walk picks up as HTML input, without the dot.
+pub const HTML_EXTENSIONS: &[&str] = &["html", "htm", "xhtml"];
+
+/// The extension of the XHTML or HTML files that `to-html` writes.
+pub const HTML_OUTPUT_EXTENSION: &str = "html";
+
+const TOP_LONG_ABOUT: &str = "\
+Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
+
+pagetext reads HTML in any charset and of any quality, keeps what matters
+(structure, text, links, metadata) in a small text format that is pleasant to
+edit, and writes that text back as well-formed XHTML 1.0. Nothing is lost
+silently: whatever the text format cannot hold is reported as a diagnostic.
+
+Files in the text format end in .txt. HTML inputs are .html, .htm or .xhtml
+files; a directory given as INPUT is walked recursively for the right
+extension (hidden files and directories are skipped). `-` reads standard input,
+and so does giving no INPUT at all.
+
+Output goes to standard output for a single input. `-o FILE` writes one file,
+`-o DIR` mirrors the input tree into DIR with the output extension. Every
+write is atomic (a temporary file in the same directory, then a rename), and
+only `fmt --in-place` ever replaces an input.
+
+Exit status: 0 on success; 1 when some input failed, had errors (with
+--strict: warnings too), `fmt --check` found files to reformat or `micro`
+found VALUE invalid; 2 on usage errors. A failing input never stops the
+others, and a closed standard output (`| head`) ends the run quietly.";
+
+const TOP_EXAMPLES: &str = "\
+Examples:
+  pagetext demo                          the whole idea on a bundled sample page
+  pagetext to-text page.html             HTML -> text, printed
+  pagetext to-text site/ -o text/        a whole site, mirrored into text/
+  pagetext to-html page.txt -o page.html text -> XHTML 1.0
+  pagetext fmt --check notes/            which text files are not canonical?
+  pagetext check page.txt                diagnostics only
+  pagetext sniff old.html                which charset, and why
+  pagetext micro date 2004-06-30         what a microsyntax parser makes of a value";
+
+const TO_TEXT_EXAMPLES: &str = "\
+Examples:
+  pagetext to-text page.html                     print the text of one page
+  pagetext to-text page.html -o page.txt         write it to a file
+  pagetext to-text site/ -o text/ -j 4           site/a/b.html -> text/a/b.txt, 4 threads
+  curl -s URL | pagetext to-text --charset koi8-r   the transport said koi8-r
+  pagetext to-text --strict --json site/ -o out/    CI: any loss fails the run";
+
+const TO_HTML_EXAMPLES: &str = "\
+Examples:
+  pagetext to-html page.txt                       print XHTML 1.0 (UTF-8)
+  pagetext to-html page.txt -o page.html          write it to a file
+  pagetext to-html text/ -o www/                  text/a/b.txt -> www/a/b.html
+  pagetext to-html --encoding windows-1252 page.txt   legacy charset, character references for the rest
+  pagetext to-html --html --omit-optional-tags page.txt   HTML syntax, lean";
+
+const FMT_EXAMPLES: &str = "\
+Examples:
+  pagetext fmt page.txt              print the canonical form
+  pagetext fmt --in-place notes/     rewrite every .txt file under notes/ that is not canonical
+  pagetext fmt --check notes/        list the files that are not canonical; exit 1 if any";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  pagetext check page.txt                parse text and report diagnostics
+  pagetext check site/                   .txt files as text, .html/.htm/.xhtml as HTML
+  pagetext check --from html - < page    standard input read as HTML
+  pagetext check --strict --json docs/   for CI: warnings fail, one JSON object per file";
+
+const SNIFF_EXAMPLES: &str = "\
+Examples:
+  pagetext sniff old.html
+  pagetext sniff --content-type 'text/html; charset=iso-8859-2' page.html
+  pagetext sniff --json *.html | jq -r .encoding";
+
+const MICRO_EXAMPLES: &str = "\
+Examples:
+  pagetext micro integer '  -42abc'
+  pagetext micro --json duration 'PT1H30M'
+  pagetext micro float -- -1.5e3
+  pagetext micro --seed float '+1.5'             the 2008 draft's rules
+  pagetext micro --in-content date-or-time ' 2004-06-30T12:00Z'   as in element content";
+
+/// Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pagetext",
+    version,
+    about,
+    long_about = TOP_LONG_ABOUT,
+    after_long_help = TOP_EXAMPLES,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// How much to say on standard error, and in which colours.
+    #[command(flatten)]
+    pub display: DisplayArgs,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options that govern what `pagetext` prints on standard error.
+#[derive(Debug, Clone, Args)]
+pub struct DisplayArgs {
+    /// Print errors only: no warnings, no progress, no summary line.
+    #[arg(
+        short,
+        long,
+        global = true,
+        conflicts_with = "verbose",
+        display_order = 90
+    )]
+    pub quiet: bool,
+
+    /// Also print notes, the encoding of each input and each file written.
+    #[arg(short, long, global = true, display_order = 91)]
+    pub verbose: bool,
+
+    /// When to colour diagnostics.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, display_order = 92)]
+    pub color: ColorChoice,
+}
+
+/// When to use colours on standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when standard error is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Convert HTML pages (any charset) to the text format.
+    #[command(after_long_help = TO_TEXT_EXAMPLES)]
+    ToText(ToTextArgs),
+
+    /// Convert text files to XHTML 1.0 (or the HTML syntax).
+    #[command(after_long_help = TO_HTML_EXAMPLES)]
+    ToHtml(ToHtmlArgs),
+
+    /// Rewrite text files in canonical form.
+    ///
+    /// Without options the canonical text of a single input is printed.
+    /// `--in-place` rewrites the files that are not canonical (and only those,
+    /// and never one whose rewrite would drop anything: warnings are errors),
+    /// `-o` writes the canonical text elsewhere, and `--check` only lists the
+    /// files that are not canonical, exiting with 1 if there are any.
+    #[command(after_long_help = FMT_EXAMPLES)]
+    Fmt(FmtArgs),
+
+    /// Parse inputs and report diagnostics only; write nothing.
+    ///
+    /// Files ending in .html, .htm or .xhtml are read as HTML (the diagnostics
+    /// say what converting them would lose); everything else, standard input
+    /// included, is read as text unless `--from` says otherwise.
+    #[command(after_long_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
+
+    /// Tell which character encoding an HTML file is in, how sure that is, and why.
+    ///
+    /// Prints one line per file: the encoding's WHATWG name, the confidence
+    /// (certain or tentative) and its source (byte order mark, transport
+    /// layer, a <meta> found by the prescan, autodetection, or the default).
+    #[command(after_long_help = SNIFF_EXAMPLES)]
+    Sniff(SniffArgs),
+
+    /// Show what an HTML microsyntax parser makes of a value.
+    ///
+    /// Prints whether VALUE is a valid string of that kind and what the
+    /// parsing rules return for it (which can be a value even when VALUE is
+    /// not valid, as browsers are lenient). Exits with 0 when VALUE is valid,
+    /// 1 when it is not. Put `--` before a VALUE that starts with `-` if it
+    /// could be taken for an option.
+    #[command(after_long_help = MICRO_EXAMPLES)]
+    Micro(MicroArgs),
+
+    /// Convert a sample page bundled in the binary and show each step.
+    ///
+    /// The sample is a small organisation's page in windows-1252 with a
+    /// table, lists, links and accented text. The demo shows how its charset
+    /// is found, the text it becomes and the XHTML that text becomes.
+    Demo,
+
+    /// Print a shell completion script to standard output.
+    ///
+    /// For example, for bash: `pagetext completions bash >
+    /// ~/.local/share/bash-completion/completions/pagetext`.
+    Completions {
+        /// The shell to write the script for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Options shared by every command that runs over many inputs.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    /// Files, directories (walked recursively) or `-` for standard input.
+    /// Nothing means standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+
+    /// How many inputs to convert at once [default: the number of CPUs].
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// Print one JSON object per input on standard output (path, result,
+    /// encoding, diagnostics, timings; the output itself when no -o is given).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Treat warnings (each one is a reported loss) as errors: the input
+    /// fails and its output is not written.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Options of `to-text`.
+#[derive(Debug, Clone, Args)]
+pub struct ToTextArgs {
+    /// Where to write: a file for one input, or a directory that mirrors the
+    /// input tree with .txt files. Default: standard output (one input only).
+    #[arg(short, long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+
+    /// The charset the transport layer gave (an HTTP Content-Type charset),
+    /// as an encoding label; it overrides <meta> and autodetection, not a
+    /// byte order mark.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding_label)]
+    pub charset: Option<&'static encoding_rs::Encoding>,
+
+    /// Keep links with javascript:, vbscript: and data: URLs (by default the
+    /// link is dropped, its text kept, and a warning says so).
+    #[arg(long)]
+    pub keep_unsafe_links: bool,
+
+    /// Inputs and batch options.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Options of `to-html`.
+#[derive(Debug, Clone, Args)]
+pub struct ToHtmlArgs {
+    /// Where to write: a file for one input, or a directory that mirrors the
+    /// input tree with .html files. Default: standard output (one input only).
+    #[arg(short, long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+
+    /// The output charset, as an encoding label [default: UTF-8]. Characters
+    /// it cannot represent are written as numeric character references.
+    #[arg(long, value_name = "LABEL", value_parser = parse_output_encoding_label)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+
+    /// Write the HTML syntax (with <!DOCTYPE html>) instead of XHTML 1.0.
+    #[arg(long)]
+    pub html: bool,
+
+    /// With --html, leave out the start and end tags the HTML syntax allows
+    /// to omit.
+    #[arg(long, requires = "html")]
+    pub omit_optional_tags: bool,
+
+    /// Inputs and batch options.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Options of `fmt`.
+#[derive(Debug, Clone, Args)]
+pub struct FmtArgs {
+    /// Where to write: a file for one input, or a directory that mirrors the
+    /// input tree. Default: standard output (one input only).
+    #[arg(short, long, value_name = "PATH", conflicts_with_all = ["in_place", "check"])]
+    pub output: Option<PathBuf>,
+
+    /// Rewrite each input that is not canonical (atomically; canonical files
+    /// are left untouched). A file whose rewrite would lose something (any
+    /// warning) is left as it is and counts as failed.
+    #[arg(short, long, conflicts_with = "check")]
+    pub in_place: bool,
+
+    /// Write nothing; list the inputs that are not canonical on standard
+    /// output and exit with 1 if there is any.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Inputs and batch options.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Options of `check`.
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// Read every input as this format instead of deciding by extension.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<InputFormat>,
+
+    /// The transport charset for HTML inputs (as in `to-text --charset`).
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding_label)]
+    pub charset: Option<&'static encoding_rs::Encoding>,
+
+    /// Inputs and batch options.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// The two formats pagetext reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// The wiki-like text format (UTF-8).
+    Text,
+    /// HTML in any charset.
+    Html,
+}
+
+/// Options of `sniff`.
+#[derive(Debug, Clone, Args)]
+pub struct SniffArgs {
+    /// The HTML files to examine (`-` for standard input).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// A Content-Type header value (e.g. 'text/html; charset=koi8-r') whose
+    /// charset plays the transport layer's part.
+    #[arg(long, value_name = "VALUE")]
+    pub content_type: Option<String>,
+
+    /// Print one JSON line per file: {"path", "encoding", "confidence", "source"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `micro`.
+#[derive(Debug, Clone, Args)]
+pub struct MicroArgs {
+    /// The microsyntax.
+    #[arg(value_enum, value_name = "ALGORITHM")]
+    pub algorithm: Algorithm,
+
+    /// The value to parse, as it would appear in an attribute (or, with
+    /// --in-content, in element content).
+    #[arg(value_name = "VALUE", allow_hyphen_values = true)]
+    pub value: String,
+
+    /// Print one JSON line: {"algorithm", "input", "valid", "value"}.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Use the early draft's variant of the algorithm where one exists.
+    #[arg(long)]
+    pub seed: bool,
+
+    /// For date-or-time: the variant for element content, which may have
+    /// text around the date or time.
+    #[arg(long)]
+    pub in_content: bool,
+}
+
+/// The microsyntaxes `micro` knows, by the names the microsyntax registry uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Algorithm {
+    /// Signed integer.
+    Integer,
+    /// Non-negative integer.
+    NonNegativeInteger,
+    /// Floating-point number.
+    Float,
+    /// Ratio (the 2008 draft).
+    Ratio,
+    /// List of integers.
+    Integers,
+    /// Dimension value (length or percentage).
+    Dimension,
+    /// Non-zero dimension value.
+    NonzeroDimension,
+    /// List of dimensions.
+    Dimensions,
+    /// Date (YYYY-MM-DD).
+    Date,
+    /// Month (YYYY-MM).
+    Month,
+    /// Week (YYYY-Www).
+    Week,
+    /// Yearless date (MM-DD).
+    YearlessDate,
+    /// Time (HH:MM[:SS[.fff]]).
+    Time,
+    /// Local date and time.
+    LocalDateTime,
+    /// Time-zone offset.
+    TimeZoneOffset,
+    /// Global date and time.
+    GlobalDateTime,
+    /// Date with optional time.
+    DateWithOptionalTime,
+    /// The 2008 draft's datetime.
+    Datetime,
+    /// Date or time (attribute; --in-content for content).
+    DateOrTime,
+    /// Duration.
+    Duration,
+    /// Split on spaces.
+    Tokens,
+    /// Unordered set of unique space-separated tokens.
+    UniqueTokens,
+    /// Split on commas.
+    Commas,
+    /// Simple color (#rrggbb).
+    Color,
+    /// Legacy color value.
+    LegacyColor,
+}
+
+impl Algorithm {
+    /// The name the microsyntax registry and the user both use.
+    pub fn name(self) -> String {
+        match self.to_possible_value() {
+            Some(v) => v.get_name().to_string(),
+            None => String::new(),
+        }
+    }
+}
+
+/// The whole command-line definition, as clap sees it (for the man page and
+/// the completions).
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// Resolves an encoding label by the Encoding Standard (so `latin1` is
+/// windows-1252, as browsers have it).
+fn parse_encoding_label(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        "not an encoding label of the Encoding Standard (try utf-8, windows-1252, iso-8859-2, shift_jis...)"
+            .to_string()
+    })
+}
+
+/// Like [`parse_encoding_label`], for encodings a document can be written in:
+/// UTF-16 and the replacement encoding cannot.
+fn parse_output_encoding_label(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    let encoding = parse_encoding_label(label)?;
+    if encoding.output_encoding() != encoding {
+        return Err(format!(
+            "{} cannot be an output encoding (an HTML document can only be written in an \
+             ASCII-compatible encoding)",
+            encoding.name()
+        ));
+    }
+    Ok(encoding)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_definition_is_consistent() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn algorithm_names_are_the_registry_names() {
+        assert_eq!(Algorithm::NonNegativeInteger.name(), "non-negative-integer");
+        assert_eq!(Algorithm::NonzeroDimension.name(), "nonzero-dimension");
+        assert_eq!(Algorithm::DateOrTime.name(), "date-or-time");
+        assert_eq!(Algorithm::LegacyColor.name(), "legacy-color");
+    }
+
+    #[test]
+    fn encoding_labels_follow_the_encoding_standard() {
+        assert_eq!(
+            parse_encoding_label("latin1").map(|e| e.name()),
+            Ok("windows-1252")
+        );
+        assert_eq!(
+            parse_encoding_label(" UTF8 ").map(|e| e.name()),
+            Ok("UTF-8")
+        );
+        assert!(parse_encoding_label("no-such-charset").is_err());
+        assert!(parse_output_encoding_label("utf-16le").is_err());
+        assert!(parse_output_encoding_label("iso-2022-kr").is_err());
+        assert_eq!(
+            parse_output_encoding_label("shift_jis").map(|e| e.name()),
+            Ok("Shift_JIS")
+        );
+    }
+
+    #[test]
+    fn negative_numbers_reach_micro_as_values() {
+        let cli = Cli::try_parse_from(["pagetext", "micro", "integer", "-5"]).unwrap();
+        let Command::Micro(m) = cli.command else {
+            panic!("not micro")
+        };
+        assert_eq!(m.value, "-5");
+        let cli =
+            Cli::try_parse_from(["pagetext", "micro", "--json", "float", "--", "-x"]).unwrap();
+        let Command::Micro(m) = cli.command else {
+            panic!("not micro")
+        };
+        assert!(m.json);
+        assert_eq!(m.value, "-x");
+    }
+
+    #[test]
+    fn omit_optional_tags_needs_html() {
+        assert!(Cli::try_parse_from(["pagetext", "to-html", "--omit-optional-tags"]).is_err());
+        assert!(
+            Cli::try_parse_from(["pagetext", "to-html", "--html", "--omit-optional-tags"]).is_ok()
+        );
+    }
+
+    #[test]
+    fn fmt_modes_exclude_each_other() {
+        assert!(Cli::try_parse_from(["pagetext", "fmt", "--check", "-i", "a.txt"]).is_err());
+        assert!(Cli::try_parse_from(["pagetext", "fmt", "--check", "-o", "x", "a.txt"]).is_err());
+        assert!(Cli::try_parse_from(["pagetext", "fmt", "-i", "-o", "x", "a.txt"]).is_err());
+    }
+
+    #[test]
+    fn jobs_must_be_positive() {
+        assert!(Cli::try_parse_from(["pagetext", "check", "-j", "0"]).is_err());
+        assert!(Cli::try_parse_from(["pagetext", "check", "-j", "3"]).is_ok());
+    }
+}

@@ -1,0 +1,433 @@
+//! Output planning: where each input's output goes, decided before anything
+//! is converted, so that a run that would write into its own input tree, over
+//! an input, or twice to the same file is refused before it starts.
+//!
+//! - no `-o`: standard output, for a single input (or with `--json`, where each
+//!   output travels inside its JSON object);
+//! - `-o FILE`: one file, for a single input;
+//! - `-o DIR` (an existing directory, a path ending in `/`, or several inputs):
+//!   the input tree mirrored into DIR with the output extension;
+//! - `--in-place`: each input replaced (through symbolic links, so the link
+//!   stays a link).
+
+use std::collections::HashMap;
+use std::env;
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+use crate::inputs::{Item, Source, Walk};
+
+/// Where one input's output goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Dest {
+    /// Standard output (or, with `--json`, the input's JSON object).
+    Stdout,
+    /// The file named by `-o FILE`, written atomically.
+    File(PathBuf),
+    /// A file in the `-o DIR` tree, written atomically, its parent
+    /// directories created.
+    Mirror(PathBuf),
+    /// The input itself, replaced atomically: the resolved path of the input.
+    InPlace(PathBuf),
+    /// Nowhere: the command only reports.
+    Nothing,
+}
+
+/// What the user asked for.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Request<'a> {
+    /// No `-o`: standard output.
+    Default,
+    /// `-o PATH`.
+    Output(&'a Path),
+    /// `--in-place`.
+    InPlace,
+    /// Nothing is written (`check`, `fmt --check`).
+    Nothing,
+}
+
+/// How a command names its outputs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Naming {
+    /// Replace the extension (page.html -> page.txt).
+    Extension(&'static str),
+    /// Keep the input's name (`fmt`).
+    Same,
+}
+
+impl Naming {
+    fn apply(self, path: &Path) -> PathBuf {
+        match self {
+            Naming::Extension(ext) => path.with_extension(ext),
+            Naming::Same => path.to_path_buf(),
+        }
+    }
+}
+
+/// A plan: one destination (or a reason why there is none) per walk item.
+/// Items that are already errors get [`Dest::Nothing`].
+pub(crate) type Plan = Vec<Result<Dest, String>>;
+
+/// Decides every destination, or refuses the whole run with a usage error.
+pub(crate) fn plan(
+    walk: &Walk,
+    request: Request<'_>,
+    naming: Naming,
+    json: bool,
+) -> Result<Plan, String> {
+    let inputs = walk.items.iter().filter(|i| i.is_ok()).count();
+    match request {
+        Request::Nothing => Ok(walk.items.iter().map(|_| Ok(Dest::Nothing)).collect()),
+        Request::InPlace => plan_in_place(walk),
+        Request::Default => plan_stdout(walk, inputs, json),
+        Request::Output(path) if path == Path::new("-") => plan_stdout(walk, inputs, json),
+        Request::Output(path) => {
+            let ends_with_slash = path.as_os_str().as_encoded_bytes().last() == Some(&b'/');
+            let is_dir = fs::metadata(path).is_ok_and(|m| m.is_dir());
+            if is_dir || ends_with_slash || !walk.single {
+                plan_dir(walk, path, naming, inputs)
+            } else {
+                plan_file(walk, path)
+            }
+        }
+    }
+}
+
+fn plan_stdout(walk: &Walk, inputs: usize, json: bool) -> Result<Plan, String> {
+    if !walk.single && !json && inputs > 0 {
+        return Err(format!(
+            "{inputs} input{} and no -o: name an output directory with -o DIR (or use --json)",
+            plural(inputs)
+        ));
+    }
+    Ok(each(&walk.items, |_| Ok(Dest::Stdout)))
+}
+
+fn plan_in_place(walk: &Walk) -> Result<Plan, String> {
+    let stdin = walk
+        .items
+        .iter()
+        .any(|i| matches!(i, Ok(input) if input.source == Source::Stdin));
+    if stdin {
+        return Err("--in-place needs files: standard input cannot be replaced".to_string());
+    }
+    Ok(each(&walk.items, |source| match source {
+        Source::Stdin => Err("standard input cannot be replaced".to_string()),
+        // Replace the file a link points to, not the link.
+        Source::File(path) => Ok(Dest::InPlace(
+            fs::canonicalize(path).unwrap_or_else(|_| path.clone()),
+        )),
+    }))
+}
+
+fn plan_file(walk: &Walk, target: &Path) -> Result<Plan, String> {
+    let resolved_target = resolve(target);
+    for item in walk.items.iter().flatten() {
+        if let Source::File(path) = &item.source
+            && resolve(path) == resolved_target
+        {
+            return Err(format!(
+                "refusing to write over the input {}: only `fmt --in-place` replaces an input",
+                path.display()
+            ));
+        }
+    }
+    Ok(each(&walk.items, |_| Ok(Dest::File(target.to_path_buf()))))
+}
+
+fn plan_dir(walk: &Walk, out: &Path, naming: Naming, inputs: usize) -> Result<Plan, String> {
+    if let Ok(meta) = fs::metadata(out)
+        && !meta.is_dir()
+    {
+        return Err(format!(
+            "-o {}: not a directory, but {inputs} input{} need one",
+            out.display(),
+            plural(inputs)
+        ));
+    }
+    let resolved_out = resolve(out);
+    for dir in &walk.dir_args {
+        let resolved_dir = resolve(dir);
+        if resolved_out.starts_with(&resolved_dir) {
+            return Err(format!(
+                "refusing to write into {}: it is inside the input directory {} \
+                 (choose an output directory outside the input tree)",
+                out.display(),
+                dir.display()
+            ));
+        }
+    }
+    // Every input file, resolved, to refuse replacing one.
+    let input_files: HashMap<PathBuf, String> = walk
+        .items
+        .iter()
+        .flatten()
+        .filter_map(|i| match &i.source {
+            Source::File(p) => Some((resolve(p), p.display().to_string())),
+            Source::Stdin => None,
+        })
+        .collect();
+    let mut taken: HashMap<PathBuf, String> = HashMap::new();
+    let plan = walk
+        .items
+        .iter()
+        .map(|item| {
+            let Ok(input) = item else {
+                return Ok(Dest::Nothing);
+            };
+            let Source::File(path) = &input.source else {
+                return Err("standard input cannot be mirrored into a directory: \
+                            give it its own run with -o FILE"
+                    .to_string());
+            };
+            let relative = match &input.below_dir {
+                Some(below) => naming.apply(below),
+                None => naming.apply(Path::new(path.file_name().unwrap_or(path.as_os_str()))),
+            };
+            let dest = out.join(relative);
+            let resolved = resolve(&dest);
+            if let Some(original) = input_files.get(&resolved) {
+                return Err(format!(
+                    "its output {} would replace the input {original}: only `fmt --in-place` \
+                     replaces an input",
+                    dest.display()
+                ));
+            }
+            if let Some(first) = taken.get(&resolved) {
+                return Err(format!(
+                    "its output {} is already the output of {first}",
+                    dest.display()
+                ));
+            }
+            taken.insert(resolved, path.display().to_string());
+            Ok(Dest::Mirror(dest))
+        })
+        .collect();
+    Ok(plan)
+}
+
+/// Maps every walk item through `f`; error items get [`Dest::Nothing`].
+fn each(items: &[Item], mut f: impl FnMut(&Source) -> Result<Dest, String>) -> Plan {
+    items
+        .iter()
+        .map(|item| match item {
+            Ok(input) => f(&input.source),
+            Err(_) => Ok(Dest::Nothing),
+        })
+        .collect()
+}
+
+/// An absolute path with symbolic links resolved as far as the path exists,
+/// and `.`/`..` folded in the part that does not exist yet.
+pub(crate) fn resolve(path: &Path) -> PathBuf {
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        match env::current_dir() {
+            Ok(cwd) => cwd.join(path),
+            Err(_) => path.to_path_buf(),
+        }
+    };
+    // `..` is folded first (lexically, as a shell user reads the path), then
+    // the longest prefix that exists is canonicalised.
+    let absolute = normalise(&absolute);
+    let mut existing = absolute.clone();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(canonical) = fs::canonicalize(&existing) {
+            let mut resolved = canonical;
+            for part in rest.iter().rev() {
+                resolved.push(part);
+            }
+            return resolved;
+        }
+        match (
+            existing.file_name().map(|n| n.to_os_string()),
+            existing.parent(),
+        ) {
+            (Some(name), Some(parent)) => {
+                rest.push(name);
+                existing = parent.to_path_buf();
+            }
+            _ => return absolute,
+        }
+    }
+}
+
+/// Folds `.` and `..` lexically.
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs::{WalkRules, walk};
+
+    const RULES: WalkRules<'static> = WalkRules {
+        extensions: &["html"],
+        directories: true,
+        what: "files",
+    };
+
+    fn site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("site/sub")).unwrap();
+        fs::write(dir.path().join("site/a.html"), "a").unwrap();
+        fs::write(dir.path().join("site/sub/b.html"), "b").unwrap();
+        dir
+    }
+
+    #[test]
+    fn one_input_goes_to_stdout_many_need_a_directory() {
+        let tmp = site();
+        let one = walk(&[tmp.path().join("site/a.html")], RULES);
+        assert_eq!(
+            plan(&one, Request::Default, Naming::Extension("txt"), false),
+            Ok(vec![Ok(Dest::Stdout)])
+        );
+        let many = walk(&[tmp.path().join("site")], RULES);
+        let err = plan(&many, Request::Default, Naming::Extension("txt"), false).unwrap_err();
+        assert!(err.starts_with("2 inputs and no -o"), "{err}");
+        // With --json, every output travels in its JSON object.
+        assert!(plan(&many, Request::Default, Naming::Extension("txt"), true).is_ok());
+    }
+
+    #[test]
+    fn a_directory_is_mirrored_with_the_new_extension() {
+        let tmp = site();
+        let many = walk(&[tmp.path().join("site")], RULES);
+        let out = tmp.path().join("out");
+        let plan = plan(
+            &many,
+            Request::Output(&out),
+            Naming::Extension("txt"),
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            plan,
+            vec![
+                Ok(Dest::Mirror(out.join("a.txt"))),
+                Ok(Dest::Mirror(out.join("sub/b.txt")))
+            ]
+        );
+    }
+
+    #[test]
+    fn output_inside_the_input_tree_is_refused() {
+        let tmp = site();
+        let many = walk(&[tmp.path().join("site")], RULES);
+        for out in [
+            tmp.path().join("site/out"),
+            tmp.path().join("site"),
+            tmp.path().join("site/sub/../x"),
+        ] {
+            let err = plan(
+                &many,
+                Request::Output(&out),
+                Naming::Extension("txt"),
+                false,
+            )
+            .unwrap_err();
+            assert!(err.starts_with("refusing to write into"), "{err}");
+        }
+    }
+
+    #[test]
+    fn writing_over_an_input_is_refused() {
+        let tmp = site();
+        let a = tmp.path().join("site/a.html");
+        let one = walk(std::slice::from_ref(&a), RULES);
+        let err = plan(&one, Request::Output(&a), Naming::Same, false).unwrap_err();
+        assert!(err.starts_with("refusing to write over the input"), "{err}");
+        // Mirroring two files into their own directory would replace them.
+        let b = tmp.path().join("site/sub/b.html");
+        let two = walk(&[a, b], RULES);
+        let plan = plan(
+            &two,
+            Request::Output(&tmp.path().join("site")),
+            Naming::Same,
+            false,
+        )
+        .unwrap();
+        assert!(
+            plan[0]
+                .as_ref()
+                .unwrap_err()
+                .contains("would replace the input")
+        );
+        assert_eq!(plan[1], Ok(Dest::Mirror(tmp.path().join("site/b.html"))));
+    }
+
+    #[test]
+    fn two_inputs_with_one_output_name_clash() {
+        let tmp = site();
+        fs::write(tmp.path().join("site/a.htm"), "a").unwrap();
+        let rules = WalkRules {
+            extensions: &["html", "htm"],
+            ..RULES
+        };
+        let many = walk(&[tmp.path().join("site")], rules);
+        let out = tmp.path().join("out");
+        let plan = plan(
+            &many,
+            Request::Output(&out),
+            Naming::Extension("txt"),
+            false,
+        )
+        .unwrap();
+        assert_eq!(plan[0], Ok(Dest::Mirror(out.join("a.txt"))));
+        assert!(
+            plan[1]
+                .as_ref()
+                .unwrap_err()
+                .contains("is already the output of")
+        );
+    }
+
+    #[test]
+    fn a_file_where_a_directory_is_needed() {
+        let tmp = site();
+        let many = walk(&[tmp.path().join("site")], RULES);
+        let file = tmp.path().join("site/a.html");
+        let err = plan(
+            &many,
+            Request::Output(&file),
+            Naming::Extension("txt"),
+            false,
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("not a directory, but 2 inputs need one"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn in_place_refuses_stdin() {
+        let stdin = walk(&[], RULES);
+        assert!(plan(&stdin, Request::InPlace, Naming::Same, false).is_err());
+    }
+
+    #[test]
+    fn resolve_folds_paths_that_do_not_exist_yet() {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = fs::canonicalize(tmp.path()).unwrap();
+        assert_eq!(resolve(&tmp.path().join("x/../y/./z")), base.join("y/z"));
+    }
+}

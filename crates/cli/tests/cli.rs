@@ -1,0 +1,825 @@
+//! Integration tests: the real `pagetext` binary, run in scratch copies of
+//! `testdata/cli/`, with insta snapshots of exit status, stdout and stderr.
+
+// Test code: a failed setup step is a failed test, with its backtrace.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::{Run, Scratch, pagetext};
+
+#[test]
+fn normalising_replaces_scratch_paths_and_timings() {
+    let run = Run {
+        code: Some(0),
+        stdout: "/nowhere/a {\"a\":1,\"timings\":{\"read_ms\":0.1},\"b\":2}\n".to_string(),
+        stderr: "pagetext: 1 file (0 failed), 1 B in 0.01 s (0.1 MB/s), 0 warnings, 0 errors"
+            .to_string(),
+        scratch: PathBuf::from("/nowhere"),
+    };
+    assert_eq!(
+        run.render(),
+        "exit: 0\n--- stdout\n[TMP]/a {\"a\":1,\"timings\":{[TIMINGS]},\"b\":2}\n--- stderr\n\
+         pagetext: 1 file (0 failed), 1 B in [TIME] MB/s), 0 warnings, 0 errors\n[no newline at end]\n"
+    );
+}
+
+// ---------------------------------------------------------------- usage
+
+#[test]
+fn help_teaches_with_examples() {
+    let s = Scratch::empty();
+    snap!("help", s.run(&["--help"]));
+    snap!("help_short", s.run(&["-h"]));
+    for command in [
+        "to-text",
+        "to-html",
+        "fmt",
+        "check",
+        "sniff",
+        "micro",
+        "demo",
+        "completions",
+    ] {
+        snap!(format!("help_{command}"), s.run(&[command, "--help"]));
+    }
+}
+
+#[test]
+fn version() {
+    let run = Scratch::empty().run(&["--version"]);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(
+        run.stdout,
+        format!("pagetext {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let s = Scratch::empty();
+    snap!("usage_no_command", s.run(&[]));
+    snap!("usage_unknown_command", s.run(&["frobnicate"]));
+    snap!("usage_unknown_flag", s.run(&["to-text", "--frob"]));
+    snap!(
+        "usage_bad_charset",
+        s.run(&["to-text", "--charset", "klingon"])
+    );
+    snap!(
+        "usage_utf16_output",
+        s.run(&["to-html", "--encoding", "utf-16le"])
+    );
+    snap!("usage_jobs_zero", s.run(&["to-text", "-j", "0"]));
+    snap!(
+        "usage_omit_without_html",
+        s.run(&["to-html", "--omit-optional-tags"])
+    );
+    snap!(
+        "usage_fmt_check_in_place",
+        s.run(&["fmt", "--check", "--in-place", "a.txt"])
+    );
+    snap!(
+        "usage_in_place_to_text",
+        s.run(&["to-text", "--in-place", "a.html"])
+    );
+    snap!("usage_quiet_verbose", s.run(&["-q", "-v", "demo"]));
+    snap!("usage_sniff_needs_files", s.run(&["sniff"]));
+    snap!(
+        "usage_micro_unknown_algorithm",
+        s.run(&["micro", "number", "1"])
+    );
+}
+
+// ---------------------------------------------------------------- completions
+
+#[test]
+fn completions_for_every_shell() {
+    let s = Scratch::empty();
+    for (shell, marker) in [
+        ("bash", "_pagetext()"),
+        ("zsh", "#compdef pagetext"),
+        ("fish", "complete -c pagetext"),
+        ("elvish", "edit:completion:arg-completer[pagetext]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let run = s.run(&["completions", shell]);
+        assert_eq!(run.code, Some(0), "{shell}: {}", run.stderr);
+        assert!(run.stdout.contains(marker), "{shell}: no {marker:?}");
+        assert!(run.stdout.contains("to-text"), "{shell}: no subcommands");
+        assert!(run.stderr.is_empty());
+    }
+    snap!("completions_unknown_shell", s.run(&["completions", "tcsh"]));
+}
+
+// ---------------------------------------------------------------- sniff
+
+#[test]
+fn sniff_reports_encoding_confidence_and_source() {
+    let s = Scratch::new();
+    snap!(
+        "sniff_files",
+        s.run(&[
+            "sniff",
+            "site/index.html",
+            "site/about/team.htm",
+            "sjis.html",
+            "bom.html",
+            "nometa.html"
+        ])
+    );
+    snap!(
+        "sniff_json",
+        s.run(&[
+            "sniff",
+            "--json",
+            "site/index.html",
+            "site/about/team.htm",
+            "sjis.html",
+            "bom.html",
+            "nometa.html"
+        ])
+    );
+    snap!(
+        "sniff_content_type",
+        s.run(&[
+            "sniff",
+            "--content-type",
+            "text/html; charset=KOI8-R",
+            "site/about/team.htm",
+            "bom.html"
+        ])
+    );
+    snap!(
+        "sniff_stdin",
+        s.run_with_stdin(&["sniff", "-"], Some(b"<meta charset=euc-jp><p>x"))
+    );
+}
+
+#[test]
+fn sniff_bad_paths_each_get_one_message_and_the_others_go_on() {
+    let s = Scratch::new();
+    snap!(
+        "sniff_bad_paths",
+        s.run(&["sniff", "missing.html", "site", "garbage.html", "bom.html"])
+    );
+    snap!(
+        "sniff_bad_paths_json",
+        s.run(&[
+            "sniff",
+            "--json",
+            "missing.html",
+            "site",
+            "garbage.html",
+            "bom.html"
+        ])
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn sniff_symlink_loop() {
+    let s = Scratch::empty();
+    std::os::unix::fs::symlink("loop.html", s.join("loop.html")).unwrap();
+    snap!("sniff_symlink_loop", s.run(&["sniff", "loop.html"]));
+}
+
+// ---------------------------------------------------------------- demo
+
+#[test]
+fn demo_shows_the_bundled_page() {
+    snap!("demo", Scratch::empty().run(&["demo"]));
+}
+
+// ---------------------------------------------------------------- pipes
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    for args in [
+        &["demo"][..],
+        &["completions", "bash"],
+        &["sniff", "bom.html"],
+        &["-q", "to-text", "demo/chorale.html"],
+        &["-q", "to-html", "--json", "text"],
+        &["micro", "date", "2004-06-30"],
+    ] {
+        let s = Scratch::new();
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut cmd = pagetext();
+        cmd.args(args).current_dir(s.path());
+        cmd.stdout(writer).stderr(std::process::Stdio::piped());
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
+// ---------------------------------------------------------------- to-html
+
+#[test]
+fn to_html_prints_one_file() {
+    let s = Scratch::new();
+    snap!("to_html_stdout", s.run(&["to-html", "text/sample.txt"]));
+    snap!(
+        "to_html_verbose",
+        s.run(&["-v", "to-html", "text/notes/meeting.txt"])
+    );
+}
+
+#[test]
+fn to_html_output_options() {
+    let s = Scratch::new();
+    snap!(
+        "to_html_encoding",
+        s.run(&[
+            "-v",
+            "to-html",
+            "--encoding",
+            "koi8-r",
+            "text/notes/meeting.txt"
+        ])
+    );
+    snap!(
+        "to_html_html_syntax",
+        s.run(&["to-html", "--html", "text/notes/meeting.txt"])
+    );
+    snap!(
+        "to_html_omit_optional_tags",
+        s.run(&[
+            "to-html",
+            "--html",
+            "--omit-optional-tags",
+            "text/notes/meeting.txt"
+        ])
+    );
+}
+
+#[test]
+fn to_html_reports_diagnostics_with_source_lines() {
+    let s = Scratch::new();
+    snap!(
+        "to_html_header_typos",
+        s.run(&["to-html", "text/header-typos.txt"])
+    );
+    snap!("to_html_bad_utf8", s.run(&["to-html", "text/bad-utf8.txt"]));
+    snap!(
+        "to_html_quiet",
+        s.run(&["-q", "to-html", "text/header-typos.txt"])
+    );
+    snap!(
+        "to_html_color",
+        s.run(&["--color", "always", "to-html", "text/bad-utf8.txt"])
+    );
+}
+
+#[test]
+fn strict_turns_losses_into_failures() {
+    let s = Scratch::new();
+    snap!(
+        "to_html_strict",
+        s.run(&[
+            "to-html",
+            "--strict",
+            "text/header-typos.txt",
+            "-o",
+            "out.html"
+        ])
+    );
+    assert!(
+        !s.join("out.html").exists(),
+        "a failed input must not be written"
+    );
+    snap!(
+        "to_html_strict_clean",
+        s.run(&["to-html", "--strict", "text/sample.txt", "-o", "out.html"])
+    );
+    assert!(s.join("out.html").exists());
+}
+
+#[test]
+fn standard_input_is_dash_or_nothing() {
+    let s = Scratch::new();
+    let text = b"#Title From stdin\n\nHello _there_.\n";
+    let dash = s.run_with_stdin(&["to-html", "-"], Some(text));
+    let nothing = s.run_with_stdin(&["to-html"], Some(text));
+    assert_eq!(dash.stdout, nothing.stdout);
+    snap!("to_html_stdin", dash);
+    snap!(
+        "to_html_stdin_twice",
+        s.run_with_stdin(&["to-html", "-", "-", "--json"], Some(text))
+    );
+}
+
+#[test]
+fn to_html_writes_one_file_with_o() {
+    let s = Scratch::new();
+    let printed = s.run(&["to-html", "text/sample.txt"]).stdout;
+    snap!(
+        "to_html_o_file",
+        s.run(&["to-html", "text/sample.txt", "-o", "sample.html"])
+    );
+    assert_eq!(s.read("sample.html"), printed);
+    // Parent directories of -o FILE are not created: a typo should not
+    // silently make a tree.
+    snap!(
+        "to_html_o_file_missing_dir",
+        s.run(&["to-html", "text/sample.txt", "-o", "no/such/dir/x.html"])
+    );
+}
+
+#[test]
+fn to_html_mirrors_a_directory_into_o_dir() {
+    let s = Scratch::new();
+    snap!(
+        "to_html_o_dir",
+        s.run(&["-v", "to-html", "text", "-o", "www", "-j", "2"])
+    );
+    let files: Vec<String> = s
+        .files()
+        .into_iter()
+        .filter(|f| f.starts_with("www"))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "www/bad-utf8.html",
+            "www/header-typos.html",
+            "www/messy.html",
+            "www/notes/meeting.html",
+            "www/sample.html"
+        ]
+    );
+    let single = s.run(&["to-html", "text/notes/meeting.txt"]).stdout;
+    assert_eq!(s.read("www/notes/meeting.html"), single);
+    // A second run into the same directory replaces the files.
+    let again = s.run(&["-q", "to-html", "text", "-o", "www/"]);
+    assert_eq!((again.code, again.stderr.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn to_html_json_objects_per_input() {
+    let s = Scratch::new();
+    snap!(
+        "to_html_json_dir",
+        s.run(&["to-html", "--json", "text", "-o", "www", "-j", "1"])
+    );
+    snap!(
+        "to_html_json_stdout",
+        s.run(&["to-html", "--json", "text/header-typos.txt"])
+    );
+}
+
+#[test]
+fn parallel_runs_give_the_same_results_in_the_same_order() {
+    let s = Scratch::new();
+    let one = s.run(&["to-html", "--json", "-j", "1", "text"]);
+    let four = s.run(&["to-html", "--json", "-j", "4", "text"]);
+    assert_eq!(one.render(), four.render());
+    assert_eq!(one.stdout.lines().count(), 5);
+}
+
+#[test]
+fn output_planning_refusals_are_usage_errors() {
+    let s = Scratch::new();
+    snap!("plan_many_without_o", s.run(&["to-html", "text"]));
+    snap!(
+        "plan_into_input_tree",
+        s.run(&["to-html", "text", "-o", "text/html"])
+    );
+    snap!(
+        "plan_over_the_input",
+        s.run(&[
+            "to-html",
+            "text/sample.txt",
+            "-o",
+            "text/../text/sample.txt"
+        ])
+    );
+    snap!(
+        "plan_file_where_dir_needed",
+        s.run(&["to-html", "text", "-o", "text/sample.txt"])
+    );
+    snap!(
+        "plan_stdin_into_dir",
+        s.run_with_stdin(
+            &["to-html", "-", "text/sample.txt", "-o", "www"],
+            Some(b"x\n")
+        )
+    );
+    assert!(!s.join("text/html").exists());
+}
+
+#[test]
+fn a_failing_input_never_stops_the_others() {
+    let s = Scratch::new();
+    s.write("junk.txt", b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00");
+    snap!(
+        "to_html_mixed_failures",
+        s.run(&[
+            "to-html",
+            "missing.txt",
+            "junk.txt",
+            "site",
+            "text/sample.txt",
+            "-o",
+            "out"
+        ])
+    );
+    // site/ holds one .txt file: walked, converted (with its warnings).
+    assert_eq!(
+        s.files()
+            .into_iter()
+            .filter(|f| f.starts_with("out/"))
+            .collect::<Vec<_>>(),
+        ["out/notes.html", "out/sample.html"]
+    );
+}
+
+#[test]
+fn empty_directories_say_what_was_looked_for() {
+    let s = Scratch::new();
+    fs::create_dir(s.join("empty")).unwrap();
+    snap!(
+        "to_html_empty_dir",
+        s.run(&["to-html", "empty", "-o", "out"])
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_in_a_walk_are_reported_and_skipped() {
+    let s = Scratch::new();
+    std::os::unix::fs::symlink("..", s.join("text/notes/up")).unwrap();
+    std::os::unix::fs::symlink("self.txt", s.join("text/self.txt")).unwrap();
+    snap!(
+        "to_html_symlink_loops",
+        s.run(&["to-html", "text", "-o", "www"])
+    );
+    assert!(s.join("www/notes/meeting.html").exists());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_naming_the_path() {
+    let s = Scratch::new();
+    snap!(
+        "to_html_dev_full",
+        s.run(&["to-html", "text/sample.txt", "-o", "/dev/full"])
+    );
+    // The device is written, never replaced.
+    assert!(!fs::metadata("/dev/full").unwrap().is_file());
+}
+
+/// A large text document (well over any block size), so that a file size
+/// limit of one block interrupts its writing.
+fn large_text() -> String {
+    let mut text = String::from("#Title Large\n\n");
+    for i in 0..400 {
+        text.push_str(&format!("Paragraph {i} with _some_ *markup* in it.\n\n"));
+    }
+    text
+}
+
+/// Runs pagetext under `ulimit -f 1` with SIGXFSZ ignored: every write past
+/// the first block fails with EFBIG, as on a full disk, even for root.
+#[cfg(unix)]
+fn run_with_file_size_limit(s: &Scratch, args: &[&str]) -> Run {
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_pagetext"))
+        .args(args)
+        .current_dir(s.path())
+        .env("TERM", "dumb");
+    common::run_command(cmd, None, s.path())
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_write_keeps_the_old_file_and_leaves_no_partial_one() {
+    let s = Scratch::empty();
+    s.write("big.txt", large_text());
+    s.write("big.html", "the previous output\n");
+    let before = s.files();
+    let run = run_with_file_size_limit(&s, &["to-html", "big.txt", "-o", "big.html"]);
+    snap!("to_html_interrupted_write", run);
+    assert_eq!(s.read("big.html"), "the previous output\n");
+    assert_eq!(s.files(), before, "no temporary file may be left behind");
+    // Without the limit the same run succeeds.
+    let run = s.run(&["-q", "to-html", "big.txt", "-o", "big.html"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(s.read("big.html").contains("Paragraph 399"));
+}
+
+// ---------------------------------------------------------------- micro
+
+#[test]
+fn micro_shows_validity_and_value() {
+    let s = Scratch::empty();
+    snap!("micro_integer", s.run(&["micro", "integer", "  -42abc"]));
+    snap!("micro_negative_value", s.run(&["micro", "integer", "-5"]));
+    snap!(
+        "micro_after_double_dash",
+        s.run(&["micro", "float", "--", "-1.5e3"])
+    );
+    snap!("micro_seed", s.run(&["micro", "--seed", "float", "+1.5"]));
+    snap!(
+        "micro_in_content",
+        s.run(&[
+            "micro",
+            "--in-content",
+            "date-or-time",
+            " 2004-06-30T12:00Z"
+        ])
+    );
+}
+
+#[test]
+fn micro_json_is_one_line_per_the_contract() {
+    let s = Scratch::empty();
+    for (name, args) in [
+        (
+            "micro_json_date",
+            &["micro", "--json", "date", "2004-06-30"][..],
+        ),
+        (
+            "micro_json_dimension",
+            &["micro", "--json", "dimension", "50%"],
+        ),
+        (
+            "micro_json_tokens",
+            &["micro", "--json", "tokens", " a  b c "],
+        ),
+        (
+            "micro_json_invalid",
+            &["micro", "--json", "week", "2004-W54"],
+        ),
+        (
+            "micro_json_global",
+            &[
+                "micro",
+                "--json",
+                "global-date-time",
+                "2004-06-30T12:00+02:00",
+            ],
+        ),
+    ] {
+        let run = s.run(args);
+        assert_eq!(run.stdout.lines().count(), 1, "{name}");
+        let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["algorithm", "input", "valid", "value"], "{name}");
+        snap!(name, run);
+    }
+}
+
+#[test]
+fn micro_variants_that_do_not_exist_are_usage_errors() {
+    let s = Scratch::empty();
+    snap!(
+        "micro_no_seed_variant",
+        s.run(&["micro", "--seed", "ratio", "1/2"])
+    );
+    snap!(
+        "micro_no_content_variant",
+        s.run(&["micro", "--in-content", "date", "x"])
+    );
+}
+
+// ---------------------------------------------------------------- fmt
+
+#[test]
+fn fmt_prints_the_canonical_text() {
+    let s = Scratch::new();
+    snap!("fmt_stdout", s.run(&["fmt", "text/messy.txt"]));
+    let canonical = s.run(&["fmt", "text/notes/meeting.txt"]);
+    assert_eq!(canonical.stdout, s.read("text/notes/meeting.txt"));
+    snap!(
+        "fmt_o_file",
+        s.run(&["fmt", "text/messy.txt", "-o", "clean.txt"])
+    );
+    assert_eq!(
+        s.read("clean.txt"),
+        s.run(&["fmt", "text/messy.txt"]).stdout
+    );
+    // Canonical text is a fixpoint.
+    let again = s.run(&["fmt", "clean.txt"]);
+    assert_eq!(again.stdout, s.read("clean.txt"));
+}
+
+#[test]
+fn fmt_check_lists_what_is_not_canonical() {
+    let s = Scratch::new();
+    snap!("fmt_check_dir", s.run(&["fmt", "--check", "text"]));
+    snap!(
+        "fmt_check_clean",
+        s.run(&["fmt", "--check", "text/notes/meeting.txt"])
+    );
+    snap!(
+        "fmt_check_json",
+        s.run(&[
+            "fmt",
+            "--check",
+            "--json",
+            "text/messy.txt",
+            "text/notes/meeting.txt"
+        ])
+    );
+    assert_eq!(s.files(), Scratch::new().files(), "--check writes nothing");
+}
+
+#[test]
+fn fmt_in_place_rewrites_only_what_is_not_canonical() {
+    let s = Scratch::new();
+    let expected = s.run(&["fmt", "text/messy.txt"]).stdout;
+    let untouched = fs::metadata(s.join("text/notes/meeting.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    snap!("fmt_in_place", s.run(&["-v", "fmt", "--in-place", "text"]));
+    assert_eq!(s.read("text/messy.txt"), expected);
+    let after = fs::metadata(s.join("text/notes/meeting.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(untouched, after, "a canonical file is not rewritten");
+    // The two files whose rewrite would lose text were left alone; the
+    // rest is canonical now.
+    let original = Scratch::new();
+    for kept in ["text/bad-utf8.txt", "text/header-typos.txt"] {
+        assert_eq!(s.read(kept), original.read(kept));
+    }
+    let check = s.run(&["-q", "fmt", "--check", "text"]);
+    assert_eq!(check.stdout, "text/bad-utf8.txt\ntext/header-typos.txt\n");
+    snap!(
+        "fmt_in_place_stdin",
+        s.run_with_stdin(&["fmt", "-i", "-"], Some(b"x\n"))
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_in_place_writes_through_symbolic_links() {
+    let s = Scratch::new();
+    std::os::unix::fs::symlink("text/messy.txt", s.join("link.txt")).unwrap();
+    let run = s.run(&["-q", "fmt", "-i", "link.txt"]);
+    assert_eq!(run.code, Some(0), "{}", run.render());
+    assert!(
+        fs::symlink_metadata(s.join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        s.read("text/messy.txt")
+            .starts_with("#Title Messy but valid\n")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_in_place_rewrite_keeps_the_original() {
+    let s = Scratch::empty();
+    let original = large_text().replace("\n\n", "\n\n\n");
+    s.write("big.txt", &original);
+    let run = run_with_file_size_limit(&s, &["fmt", "--in-place", "big.txt"]);
+    snap!("fmt_interrupted_in_place", run);
+    assert_eq!(s.read("big.txt"), original, "the original must survive");
+    assert_eq!(
+        s.files(),
+        ["big.txt"],
+        "no temporary file may be left behind"
+    );
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_reports_diagnostics_only() {
+    let s = Scratch::new();
+    snap!("check_text_dir", s.run(&["check", "text"]));
+    snap!(
+        "check_strict",
+        s.run(&[
+            "check",
+            "--strict",
+            "text/header-typos.txt",
+            "text/sample.txt"
+        ])
+    );
+    snap!(
+        "check_json",
+        s.run(&["check", "--json", "text/bad-utf8.txt"])
+    );
+    snap!(
+        "check_stdin",
+        s.run_with_stdin(&["check"], Some(b"#Title x\n#Bogus y\n\nText.\n"))
+    );
+    assert_eq!(s.files(), Scratch::new().files(), "check writes nothing");
+}
+
+// ---------------------------------------------------------------- to-text
+
+#[test]
+fn to_text_prints_one_page() {
+    let s = Scratch::new();
+    snap!("to_text_stdout", s.run(&["to-text", "demo/chorale.html"]));
+    snap!(
+        "to_text_verbose",
+        s.run(&["-v", "to-text", "site/about/team.htm"])
+    );
+}
+
+#[test]
+fn to_text_mirrors_a_site_into_o_dir() {
+    let s = Scratch::new();
+    snap!(
+        "to_text_o_dir",
+        s.run(&["-v", "to-text", "site", "-o", "text-out"])
+    );
+    let files: Vec<String> = s
+        .files()
+        .into_iter()
+        .filter(|f| f.starts_with("text-out"))
+        .collect();
+    // .html, .htm and .xhtml become .txt; hidden directories, images and
+    // text files are not inputs.
+    assert_eq!(
+        files,
+        [
+            "text-out/about/team.txt",
+            "text-out/index.txt",
+            "text-out/news/2009.txt"
+        ]
+    );
+    insta::with_settings!({prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("to_text_o_dir_index", s.read("text-out/index.txt"));
+    });
+}
+
+#[test]
+fn to_text_charset_and_links_options() {
+    let s = Scratch::new();
+    snap!(
+        "to_text_charset",
+        s.run(&["to-text", "--charset", "koi8-r", "site/about/team.htm"])
+    );
+    snap!(
+        "to_text_keep_unsafe_links",
+        s.run(&["to-text", "--keep-unsafe-links", "site/about/team.htm"])
+    );
+    snap!(
+        "to_text_strict",
+        s.run(&["to-text", "--strict", "site", "-o", "out"])
+    );
+    assert!(
+        !s.join("out/about/team.txt").exists(),
+        "a failed input is not written"
+    );
+    assert!(s.join("out/index.txt").exists(), "the others are");
+}
+
+#[test]
+fn to_text_json_and_stdin() {
+    let s = Scratch::new();
+    snap!(
+        "to_text_json",
+        s.run(&["to-text", "--json", "site/about/team.htm"])
+    );
+    snap!(
+        "to_text_stdin",
+        s.run_with_stdin(
+            &["to-text"],
+            Some(b"<title>x</title><h1>Hi</h1><p>caf\xe9 <b>au</b> lait</p>")
+        )
+    );
+    snap!("to_text_binary", s.run(&["to-text", "garbage.html"]));
+}
+
+#[test]
+fn text_to_html_to_text_is_a_fixpoint() {
+    let s = Scratch::new();
+    let text = s.run(&["to-text", "demo/chorale.html", "-o", "chorale.txt"]);
+    assert_eq!(text.code, Some(0), "{}", text.render());
+    let html = s.run(&["to-html", "chorale.txt", "-o", "chorale.xhtml"]);
+    assert_eq!(html.code, Some(0), "{}", html.render());
+    let again = s.run(&["to-text", "chorale.xhtml"]);
+    assert_eq!(again.code, Some(0), "{}", again.render());
+    assert_eq!(again.stdout, s.read("chorale.txt"));
+}
+
+#[test]
+fn check_reads_html_by_extension_or_from() {
+    let s = Scratch::new();
+    snap!("check_site", s.run(&["check", "site"]));
+    snap!(
+        "check_from_html_stdin",
+        s.run_with_stdin(
+            &["check", "--from", "html"],
+            Some(b"<p><a href=\"vbscript:x\">x</a> <img src=a.png></p>")
+        )
+    );
+}
