@@ -112,7 +112,17 @@ pub(crate) fn parse(
         dropped: Cell::new(0),
         first_dropped_line: Cell::new(0),
     };
-    let tokenizer = Tokenizer::new(gate, TokenizerOpts::default());
+    // The text is already decoded, and decoding removed the one leading BOM
+    // the spec removes (seed 001 §8.2.2.3). html5ever's `discard_bom` would
+    // drop a U+FEFF at the start of every chunk we feed, deleting real
+    // characters at 64 KiB boundaries, so it stays off.
+    let tokenizer = Tokenizer::new(
+        gate,
+        TokenizerOpts {
+            discard_bom: false,
+            ..TokenizerOpts::default()
+        },
+    );
     let input = BufferQueue::default();
     let mut rest = text;
     while !rest.is_empty() {

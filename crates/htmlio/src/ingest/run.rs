@@ -209,14 +209,21 @@ impl Run {
             return Pending::Nothing;
         }
         let space = || Pending::Space(" ".to_owned());
+        // A form feed is HTML white space but not the text format's: it is a
+        // space, and counts as one before the three-spaces rule below.
+        let ws = if ws.contains('\u{c}') {
+            ws.replace('\u{c}', " ")
+        } else {
+            ws
+        };
         match (brk, mode) {
             (Brk::None, _) if ws.is_empty() => Pending::Nothing,
-            (Brk::None, Mode::Heading) => Pending::Space(ws.replace('\u{c}', " ")),
+            (Brk::None, Mode::Heading) => Pending::Space(ws),
             (Brk::None, _) => {
                 if ws.contains("   ") {
                     space()
                 } else {
-                    Pending::Space(ws.replace('\u{c}', " "))
+                    Pending::Space(ws)
                 }
             }
             (_, Mode::Heading) => space(),
