@@ -17,6 +17,9 @@ pub enum Code {
     EncodingChanged,
     /// Bytes that are malformed in the encoding were replaced with U+FFFD.
     MalformedBytes,
+    /// Characters XML cannot hold (C0 controls, U+FFFE, U+FFFF) were
+    /// replaced with U+FFFD.
+    ForbiddenCharacter,
     /// A parse error html5ever reported (only with
     /// [`Options::parse_errors`](super::Options::parse_errors)).
     ParseError,
@@ -96,6 +99,7 @@ impl Code {
         match self {
             Code::EncodingChanged => "encoding-changed",
             Code::MalformedBytes => "malformed-bytes",
+            Code::ForbiddenCharacter => "forbidden-character",
             Code::ParseError => "parse-error",
             Code::ExtraTitle => "extra-title",
             Code::MetadataDropped => "metadata-dropped",
@@ -139,6 +143,10 @@ impl Code {
         match self {
             Code::EncodingChanged => "encoding changed by a <meta> the parser read".to_owned(),
             Code::MalformedBytes => "malformed bytes replaced with U+FFFD".to_owned(),
+            Code::ForbiddenCharacter => s(
+                "character XML cannot hold replaced with U+FFFD",
+                "characters XML cannot hold replaced with U+FFFD",
+            ),
             Code::ParseError => s("parse error", "parse errors"),
             Code::ExtraTitle => s("extra <title> ignored", "extra <title>s ignored"),
             Code::MetadataDropped => s("<meta>/<link> left out", "<meta>/<link>s left out"),

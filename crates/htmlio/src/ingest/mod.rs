@@ -504,6 +504,17 @@ fn finish(
             line: *line,
         }));
     }
+    if arena.forbidden.0 > 0 {
+        diagnostics.push(Diagnostic {
+            code: Code::ForbiddenCharacter,
+            severity: Severity::Warning,
+            message: format!(
+                "{} characters that XML cannot hold (control characters, U+FFFE, U+FFFF) were replaced with U+FFFD (the first on this line)",
+                arena.forbidden.0
+            ),
+            line: arena.forbidden.1,
+        });
+    }
     if arena.too_deep.0 > 0 {
         diagnostics.push(Diagnostic {
             code: Code::NestingTooDeep,

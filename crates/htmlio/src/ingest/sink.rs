@@ -101,6 +101,9 @@ pub(crate) struct Arena {
     /// How many start tags were ignored because the tree was too deep, and
     /// the line of the first.
     pub(crate) too_deep: (usize, u32),
+    /// How many characters XML cannot hold were replaced with U+FFFD, and
+    /// the line of the first.
+    pub(crate) forbidden: (usize, u32),
 }
 
 impl Arena {
@@ -163,6 +166,9 @@ pub(crate) struct Sink {
     /// About how many elements are open (the depth of the last element
     /// inserted, less one per element popped since).
     open_depth: Cell<u32>,
+    /// Characters XML cannot hold that [`Sink::clean`] replaced, and the
+    /// line of the first.
+    forbidden: Cell<(usize, u32)>,
 }
 
 impl Sink {
@@ -179,6 +185,7 @@ impl Sink {
             error_list: RefCell::new(Vec::new()),
             last_meta: Cell::new(NONE),
             open_depth: Cell::new(0),
+            forbidden: Cell::new((0, 0)),
         }
     }
 
@@ -309,6 +316,38 @@ impl Sink {
         }
     }
 
+    /// Replaces the characters XML 1.0 cannot hold (C0 controls other than
+    /// tab, LF, CR and FF, and U+FFFE, U+FFFF: html5ever keeps them, from raw
+    /// bytes or from references like `&#1;`) with U+FFFD and counts them.
+    /// Emission could not write them back, so keeping them would break the
+    /// round trip (DESIGN decision 5). FF is HTML white space, which the
+    /// builder turns into a space.
+    fn clean(&self, text: StrTendril) -> StrTendril {
+        fn forbidden(c: char) -> bool {
+            matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+        }
+        // Fast path: every forbidden character is a C0 byte or starts with 0xEF.
+        if !text.bytes().any(|b| b < 0x20 || b == 0xEF) || !text.chars().any(forbidden) {
+            return text;
+        }
+        let mut replaced = 0;
+        let out: String = text
+            .chars()
+            .map(|c| {
+                if forbidden(c) {
+                    replaced += 1;
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let (count, line) = self.forbidden.get();
+        let line = if count == 0 { self.line.get() } else { line };
+        self.forbidden.set((count.saturating_add(replaced), line));
+        StrTendril::from(out)
+    }
+
     fn new_text(&self, text: StrTendril) -> Node {
         let line = self.line.get().saturating_sub(newlines(&text));
         Node::new(Data::Text(text), line.max(1))
@@ -327,6 +366,7 @@ impl TreeSink for Sink {
             error_list: self.error_list.into_inner(),
             first_error_line: self.first_error_line.get(),
             too_deep: (0, 0),
+            forbidden: self.forbidden.get(),
         }
     }
 
@@ -360,6 +400,10 @@ impl TreeSink for Sink {
             attrs
                 .into_iter()
                 .filter(|a| keeps_attribute(&a.name.local))
+                .map(|mut a| {
+                    a.value = self.clean(a.value);
+                    a
+                })
                 .collect()
         };
         let handle = Handle {
@@ -402,6 +446,7 @@ impl TreeSink for Sink {
                 }
             }
             NodeOrText::AppendText(text) => {
+                let text = self.clean(text);
                 let mut nodes = self.nodes.borrow_mut();
                 if !Sink::keeps_text_in(&nodes, parent) {
                     return;
@@ -470,6 +515,7 @@ impl TreeSink for Sink {
                 }
             }
             NodeOrText::AppendText(text) => {
+                let text = self.clean(text);
                 let mut nodes = self.nodes.borrow_mut();
                 let Some(s) = nodes.get(sibling as usize) else {
                     return;
