@@ -452,6 +452,7 @@ impl Printer<'_> {
         let display = self.options.display;
         // Standard error first: diagnostics and failures.
         let mut err = String::new();
+        let lines = record.converted.source.as_deref().map(diag::Lines::new);
         for d in &record.converted.diagnostics {
             let shown = match d.severity {
                 Severity::Error => true,
@@ -462,7 +463,7 @@ impl Printer<'_> {
                 err.push_str(&diag::render(
                     &record.path,
                     d,
-                    record.converted.source.as_deref(),
+                    lines.as_ref(),
                     display.color,
                 ));
             }

@@ -97,9 +97,46 @@ fn style(severity: Severity) -> &'static str {
     }
 }
 
+/// A source text with the start of each line found once, so that showing
+/// the line of each of many diagnostics costs the length of that line, not
+/// of the text before it.
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+    /// Byte offset of the start of each line; line n (1-based) starts at `starts[n - 1]`.
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(text: &'a str) -> Lines<'a> {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Lines { text, starts }
+    }
+
+    /// Line `n` (1-based) without its line ending (LF or CR LF), as
+    /// `str::lines` gives it.
+    fn line(&self, n: usize) -> Option<&'a str> {
+        let start = *self.starts.get(n.checked_sub(1)?)?;
+        if start >= self.text.len() {
+            return None;
+        }
+        let end = self
+            .starts
+            .get(n)
+            .map_or(self.text.len(), |&next| next.saturating_sub(1));
+        let line = self.text.get(start..end)?;
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    }
+}
+
 /// Renders one diagnostic: the header line and, when the source line is
 /// known, the line with a caret. Ends with a newline.
-pub(crate) fn render(path: &str, diag: &Diag, source: Option<&str>, color: bool) -> String {
+pub(crate) fn render(path: &str, diag: &Diag, source: Option<&Lines<'_>>, color: bool) -> String {
     let location = match (diag.line, diag.column) {
         (Some(line), Some(column)) => format!("{path}:{line}:{column}"),
         (Some(line), None) => format!("{path}:{line}"),
@@ -132,8 +169,8 @@ const WINDOW: usize = 100;
 /// to its end column, one character without an end, the whole line (from
 /// its first non-blank character) without a column. Long lines are cut to a
 /// window around the range, marked with `…`.
-fn snippet(line: usize, diag: &Diag, source: &str, color: bool) -> Option<String> {
-    let text = source.lines().nth(line.checked_sub(1)?)?;
+fn snippet(line: usize, diag: &Diag, source: &Lines<'_>, color: bool) -> Option<String> {
+    let text = source.line(line)?;
     let chars: Vec<char> = text.chars().collect();
     // The range in characters, 0-based, end exclusive.
     let (start, end) = match diag.column {
@@ -221,7 +258,7 @@ mod tests {
             "unknown metadata line ignored",
         )
         .at(2, 1);
-        let out = render("page.txt", &diag, Some(source), false);
+        let out = render("page.txt", &diag, Some(&Lines::new(source)), false);
         insta::assert_snapshot!(out, @r"
         page.txt:2:1: warning[unknown-metadata]: unknown metadata line ignored
           |
@@ -234,7 +271,7 @@ mod tests {
     fn columns_count_characters_and_tabs_are_expanded() {
         let source = "\tcafé _x_ y\n";
         let diag = Diag::new(Severity::Error, "x", "here").at(1, 7);
-        let out = render("a.txt", &diag, Some(source), false);
+        let out = render("a.txt", &diag, Some(&Lines::new(source)), false);
         insta::assert_snapshot!(out, @r"
         a.txt:1:7: error[x]: here
           |
@@ -247,12 +284,12 @@ mod tests {
     fn without_position_or_source_only_the_header() {
         let diag = Diag::new(Severity::Note, "encoding", "read as windows-1252");
         assert_eq!(
-            render("a.html", &diag, Some("x"), false),
+            render("a.html", &diag, Some(&Lines::new("x")), false),
             "a.html: note[encoding]: read as windows-1252\n"
         );
         let diag = diag.at(9, 1);
         assert_eq!(
-            render("a.html", &diag, Some("x"), false),
+            render("a.html", &diag, Some(&Lines::new("x")), false),
             "a.html:9:1: note[encoding]: read as windows-1252\n"
         );
     }
@@ -262,21 +299,26 @@ mod tests {
         let diag = Diag::new(Severity::Warning, "w", "m")
             .at(1, 3)
             .until_column(6);
-        let out = render("a", &diag, Some("ab_cd_ef"), false);
+        let out = render("a", &diag, Some(&Lines::new("ab_cd_ef")), false);
         assert!(out.ends_with("1 | ab_cd_ef\n  |   ^^^\n"), "{out}");
     }
 
     #[test]
     fn a_column_past_the_end_points_after_the_line() {
         let diag = Diag::new(Severity::Warning, "w", "m").at(1, 99);
-        let out = render("a", &diag, Some("abc"), false);
+        let out = render("a", &diag, Some(&Lines::new("abc")), false);
         assert!(out.ends_with("1 | abc\n  |    ^\n"), "{out}");
     }
 
     #[test]
     fn a_line_without_column_is_underlined_from_its_first_character() {
         let diag = Diag::new(Severity::Warning, "w", "m").at_line(2);
-        let out = render("a.html", &diag, Some("x\n  <td>1</td>\n"), false);
+        let out = render(
+            "a.html",
+            &diag,
+            Some(&Lines::new("x\n  <td>1</td>\n")),
+            false,
+        );
         assert_eq!(
             out,
             "a.html:2: warning[w]: m\n  |\n2 |   <td>1</td>\n  |   ^^^^^^^^^^\n"
@@ -289,7 +331,7 @@ mod tests {
         let diag = Diag::new(Severity::Warning, "w", "m")
             .at(1, 500)
             .until_column(503);
-        let out = render("a", &diag, Some(&line), false);
+        let out = render("a", &diag, Some(&Lines::new(&line)), false);
         let shown = out.lines().nth(2).unwrap();
         assert!(shown.starts_with("1 | …"), "{shown}");
         assert!(shown.ends_with('…'), "{shown}");
@@ -319,5 +361,18 @@ mod tests {
         assert_eq!(line_column(text, 3), (2, 1));
         assert_eq!(line_column(text, 7), (2, 4));
         assert_eq!(line_column(text, 99), (3, 2));
+    }
+
+    #[test]
+    fn lines_index_agrees_with_str_lines() {
+        for text in ["", "a", "a\n", "a\n\nb", "a\r\nb\r\n", "\n\n", "x\ry\nz"] {
+            let lines = Lines::new(text);
+            let expected: Vec<&str> = text.lines().collect();
+            let got: Vec<&str> = (1..=expected.len() + 1)
+                .map_while(|n| lines.line(n))
+                .collect();
+            assert_eq!(got, expected, "{text:?}");
+            assert_eq!(lines.line(0), None);
+        }
     }
 }
