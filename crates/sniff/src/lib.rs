@@ -119,6 +119,11 @@
 //! non-ASCII byte is skipped at memory speed, and an all-ASCII document is
 //! never given to it: every candidate reads ASCII alike, the default applies.)
 //!
+//! When UTF-8 may be guessed ([`Utf8Guess::Allow`]) and the bytes chardetng
+//! would examine are valid UTF-8, chardetng's answer would be UTF-8, so it is
+//! not run at all: validating UTF-8 costs a fraction of a millisecond where
+//! the detector costs several.
+//!
 //! `examples/chardet_stability.rs` measures, for growing N, the guess after
 //! N bytes past the first non-ASCII byte against the guess on the whole
 //! input. On 22 inputs (man pages in Japanese, Korean, Russian, Polish,

@@ -438,6 +438,21 @@ pub(crate) fn autodetect(
     let limit = first_non_ascii
         .saturating_add(settings.max_bytes.max(1))
         .min(bytes.len());
+    // Shortcut: when UTF-8 may be guessed and the window the detector would
+    // examine is valid UTF-8 (a sequence cut by the window's end included),
+    // chardetng's answer is UTF-8, so it need not run: it reads 5 to 15 MB/s,
+    // validation reads GB/s. `examined` is the same as if it had run.
+    if settings.utf8 == Utf8Guess::Allow {
+        let examined = examined_window(bytes, first_non_ascii, limit, settings.enough_non_ascii);
+        let window = bytes.get(..examined)?;
+        let valid = match std::str::from_utf8(window) {
+            Ok(_) => true,
+            Err(e) => e.error_len().is_none() && examined < bytes.len(),
+        };
+        if valid {
+            return Some((encoding_rs::UTF_8, examined));
+        }
+    }
     // ISO-2022-JP is never guessed: it is a vector for script injection.
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     // The ASCII run first (chardetng keeps its last two bytes as context).
@@ -459,6 +474,22 @@ pub(crate) fn autodetect(
         Utf8Guess::Deny => Utf8Detection::Deny,
     };
     Some((detector.guess(tld.as_bytes(), utf8), fed))
+}
+
+/// Where the feeding loop of [`autodetect`] stops: whole chunks from the
+/// first non-ASCII byte until `limit`, or until a chunk brings the count of
+/// non-ASCII bytes to `enough`.
+fn examined_window(bytes: &[u8], first_non_ascii: usize, limit: usize, enough: usize) -> usize {
+    let mut fed = first_non_ascii;
+    let mut non_ascii = 0;
+    while fed < limit && non_ascii < enough {
+        let end = fed.saturating_add(AUTODETECT_CHUNK).min(limit);
+        non_ascii += bytes
+            .get(fed..end)
+            .map_or(0, |chunk| chunk.iter().filter(|&&b| b >= 0x80).count());
+        fed = end;
+    }
+    fed
 }
 
 /// A top-level domain in the form chardetng accepts (lowercase ASCII, no
@@ -727,5 +758,33 @@ mod tests {
             sniffed.to_string(),
             "Shift_JIS (certain): charset given by the transport layer (Content-Type)"
         );
+    }
+
+    #[test]
+    fn the_utf8_shortcut_gives_what_chardetng_gives() {
+        let samples: [&[u8]; 5] = [
+            "<p>Привет, мир! Это проверка.</p>".as_bytes(),
+            "<p>日本語のテキストです。</p>".as_bytes(),
+            "<p>Fondée en 1987, notre chorale réunit…</p>".as_bytes(),
+            "<p>emoji 😀 and more</p>".as_bytes(),
+            // A window that cuts a three-byte sequence (max_bytes below).
+            "<p>日本語</p>".as_bytes(),
+        ];
+        for (i, bytes) in samples.iter().enumerate() {
+            let settings = Autodetect {
+                max_bytes: if i == 4 { 4 } else { 1 << 16 },
+                ..Autodetect::default()
+            };
+            let (got, examined) = autodetect(bytes, &settings).unwrap();
+            let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+            detector.feed(&bytes[..examined], examined == bytes.len());
+            let chardetng = detector.guess(None, Utf8Detection::Allow);
+            assert_eq!(got, chardetng, "sample {i}");
+            assert_eq!(got, encoding_rs::UTF_8, "sample {i}");
+        }
+        // Not valid UTF-8: chardetng decides.
+        let latin1 = b"<p>Fond\xe9e en 1987, notre chorale r\xe9unit</p>";
+        let (got, _) = autodetect(latin1, &Autodetect::default()).unwrap();
+        assert_eq!(got, WINDOWS_1252);
     }
 }
