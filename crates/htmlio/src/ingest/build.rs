@@ -298,6 +298,15 @@ fn words(s: &str) -> String {
 }
 
 /// Whether a character is white space for HTML (ASCII white space).
+/// Which kind of list a stray child needs around it.
+#[derive(Clone, Copy)]
+enum ListShape {
+    /// `<li>` in a `<ul>`/`<ol>`.
+    Items,
+    /// `<dt>`/`<dd>` in a `<dl>`.
+    Definitions,
+}
+
 fn is_html_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
 }
@@ -910,38 +919,7 @@ impl<'a> Builder<'a> {
     /// one around a stray item). False when the item must be read as a plain
     /// block (inside a heading, or too deep).
     fn prepare_item(&mut self, line: u32) -> bool {
-        loop {
-            match self.top_kind() {
-                Some(FrameKind::List { .. }) => return true,
-                Some(FrameKind::Item)
-                    if self.implicit_under(|k| matches!(k, FrameKind::List { .. })) =>
-                {
-                    self.close_top_frame();
-                }
-                Some(k) if k.inline_only() => {
-                    self.flattened(line, "a list item");
-                    return false;
-                }
-                Some(k) if !k.takes_content() => self.prepare_content(),
-                _ => {
-                    if !self.container_allowed(line, "a list") {
-                        return false;
-                    }
-                    self.block_boundary();
-                    let depth = self.frames.last().map_or(0, |f| f.depth);
-                    self.frames.push(Frame::new(
-                        FrameKind::List {
-                            kind: ListKind::Unordered,
-                            items: Vec::new(),
-                        },
-                        NONE,
-                        depth,
-                        at(line),
-                    ));
-                    return true;
-                }
-            }
-        }
+        self.prepare_list_child(line, ListShape::Items)
     }
 
     /// Whether the top frame is implicit and sits on a frame `parent` accepts.
@@ -955,35 +933,55 @@ impl<'a> Builder<'a> {
     /// Makes room for a `<dt>` or `<dd>`: the top frame becomes a definition
     /// list (an implicit one around stray terms and definitions).
     fn prepare_dl_child(&mut self, line: u32) -> bool {
+        self.prepare_list_child(line, ListShape::Definitions)
+    }
+
+    /// What [`prepare_item`](Self::prepare_item) and
+    /// [`prepare_dl_child`](Self::prepare_dl_child) share: close implicit
+    /// children of the list, refuse inside inline-only frames, open an
+    /// implicit list when none is on top.
+    fn prepare_list_child(&mut self, line: u32, shape: ListShape) -> bool {
+        let is_list = |k: &FrameKind| match shape {
+            ListShape::Items => matches!(k, FrameKind::List { .. }),
+            ListShape::Definitions => matches!(k, FrameKind::Dl { .. }),
+        };
+        let is_child = |k: &FrameKind| match shape {
+            ListShape::Items => matches!(k, FrameKind::Item),
+            ListShape::Definitions => matches!(k, FrameKind::Definition),
+        };
+        let what = match shape {
+            ListShape::Items => ("a list item", "a list"),
+            ListShape::Definitions => ("a definition list", "a definition list"),
+        };
         loop {
             match self.top_kind() {
-                Some(FrameKind::Dl { .. }) => return true,
-                Some(FrameKind::Definition)
-                    if self.implicit_under(|k| matches!(k, FrameKind::Dl { .. })) =>
-                {
+                Some(k) if is_list(k) => return true,
+                Some(k) if is_child(k) && self.implicit_under(is_list) => {
                     self.close_top_frame();
                 }
                 Some(k) if k.inline_only() => {
-                    self.flattened(line, "a definition list");
+                    self.flattened(line, what.0);
                     return false;
                 }
                 Some(k) if !k.takes_content() => self.prepare_content(),
                 _ => {
-                    if !self.container_allowed(line, "a definition list") {
+                    if !self.container_allowed(line, what.1) {
                         return false;
                     }
                     self.block_boundary();
                     let depth = self.frames.last().map_or(0, |f| f.depth);
-                    self.frames.push(Frame::new(
-                        FrameKind::Dl {
+                    let kind = match shape {
+                        ListShape::Items => FrameKind::List {
+                            kind: ListKind::Unordered,
+                            items: Vec::new(),
+                        },
+                        ListShape::Definitions => FrameKind::Dl {
                             compact: false,
                             items: Vec::new(),
                             terms: Vec::new(),
                         },
-                        NONE,
-                        depth,
-                        at(line),
-                    ));
+                    };
+                    self.frames.push(Frame::new(kind, NONE, depth, at(line)));
                     return true;
                 }
             }
