@@ -362,6 +362,31 @@ fn definition_lists() {
 }
 
 #[test]
+fn a_term_without_definition_before_another_item_gets_an_empty_dd() {
+    // Interpretation 3 of wikitext: terms without definition are an item of
+    // their own. Without the empty `dd`, `<dt>a</dt><dt>b</dt><dd>` would
+    // read back as one item with two terms.
+    let doc = body(vec![Block::definition_list(
+        false,
+        vec![
+            DefItem::new(vec![Term::new(vec![t("a")])], vec![]),
+            DefItem::new(
+                vec![Term::new(vec![t("b")])],
+                vec![Block::text(vec![t("x")])],
+            ),
+            DefItem::new(vec![Term::new(vec![t("c")])], vec![]),
+        ],
+    )]);
+    let out = xhtml(&doc);
+    assert_eq!(
+        body_of(&out),
+        "<dl>\n<dt>a</dt>\n<dd></dd>\n<dt>b</dt>\n<dd>x</dd>\n<dt>c</dt>\n</dl>\n"
+    );
+    let back = htmlio::ingest::ingest_str(&out.text, &htmlio::ingest::Options::default());
+    assert_eq!(back.document.body, doc.body);
+}
+
+#[test]
 fn blockquotes_are_containers() {
     let doc = body(vec![
         Block::blockquote(vec![Block::text(vec![

@@ -177,7 +177,7 @@ fn tally_errors() {
                 }
                 if d3.document != d2 {
                     nofix_a += 1;
-                    if nofix_a <= 0 {
+                    if nofix_a <= 100 {
                         let ta = wikitext::dump::tree(&d2);
                         let tb = wikitext::dump::tree(&d3.document);
                         let la: Vec<&str> = ta.lines().collect();

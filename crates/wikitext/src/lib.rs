@@ -194,11 +194,18 @@
 //! edges of inline markup, and runs of three spaces (white space is not
 //! significant in HTML text); empty elements; code markup inside
 //! preformatted text; characters a URL cannot hold here (percent-encoded);
-//! line feeds inside text. Then it renders, parses its own text again and
-//! reports every difference as an error at its position in the written
-//! text. [`Written::is_exact`] says whether nothing had to be reported. For
-//! every document [`parse`] returns, the writer is exact and writing is a
-//! fixpoint: `write(parse(write(parse(t))))` equals `write(parse(t))`.
+//! line feeds inside text. It also moves what cannot open a container out
+//! of the way, with a warning: a blockquote that would open a list item,
+//! blockquote or definition gives up its level (`> > > x` is written
+//! `> x`), and a list or preformatted text opening a blockquote is written
+//! before it (Sphinx puts indented lists in blockquotes). Then it renders,
+//! parses its own text again and reports every difference as an error at
+//! its position in the written text. When the text means another document
+//! than the one written, the text of what it means is written instead, so
+//! that writing is a fixpoint for every document:
+//! `write(parse(write(d)))` equals `write(d)`. [`Written::is_exact`] says
+//! whether nothing had to be reported; for every document [`parse`]
+//! returns, the writer is exact.
 //!
 //! # Linear time
 //!

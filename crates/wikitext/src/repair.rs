@@ -349,8 +349,32 @@ fn repair_blocks(blocks: &[Block], depth: usize, fixer: &mut Fixer) -> Vec<Block
             }
             Block::Rule { pos } => out.push(Block::Rule { pos: *pos }),
             Block::Blockquote { content, pos } => {
-                let content = repair_blocks(content, depth + 1, fixer);
+                let mut content = repair_blocks(content, depth + 1, fixer);
+                unwrap_leading_blockquotes(&mut content, fixer);
+                // A list or preformatted text cannot open a blockquote
+                // either: it goes before the blockquote, outside it.
+                let mut hoisted = false;
+                while let Some(first) = content.first()
+                    && matches!(first, Block::List { .. } | Block::Preformatted { .. })
+                {
+                    let first = content.remove(0);
+                    fixer.report(
+                        Code::NotRoundTrip,
+                        Severity::Warning,
+                        format!(
+                            "a blockquote cannot start with a {} in text; it was written before the blockquote",
+                            first.kind_name()
+                        ),
+                        first.pos(),
+                    );
+                    out.push(first);
+                    hoisted = true;
+                    unwrap_leading_blockquotes(&mut content, fixer);
+                }
                 if content.is_empty() {
+                    if hoisted {
+                        continue;
+                    }
                     fixer.report(
                         Code::EmptyElementDropped,
                         Severity::Info,
@@ -364,7 +388,8 @@ fn repair_blocks(blocks: &[Block], depth: usize, fixer: &mut Fixer) -> Vec<Block
             Block::List { kind, items, pos } => {
                 let mut fixed = Vec::new();
                 for item in items {
-                    let content = repair_blocks(&item.content, depth + 1, fixer);
+                    let mut content = repair_blocks(&item.content, depth + 1, fixer);
+                    unwrap_leading_blockquotes(&mut content, fixer);
                     if content.is_empty() {
                         fixer.report(
                             Code::EmptyElementDropped,
@@ -435,7 +460,8 @@ fn repair_blocks(blocks: &[Block], depth: usize, fixer: &mut Fixer) -> Vec<Block
                             });
                         }
                     }
-                    let definition = repair_blocks(&item.definition, depth + 1, fixer);
+                    let mut definition = repair_blocks(&item.definition, depth + 1, fixer);
+                    unwrap_leading_blockquotes(&mut definition, fixer);
                     fixed.push(DefItem {
                         terms,
                         definition,
@@ -473,6 +499,30 @@ fn repair_blocks(blocks: &[Block], depth: usize, fixer: &mut Fixer) -> Vec<Block
         }
     }
     out
+}
+
+/// Seed 000 §"Block-level Elements": the first line of a list item,
+/// blockquote or definition is read unindented, where a `> ` is text, so a
+/// blockquote cannot open one. Its content takes its place (the text stays,
+/// one level of indentation goes), with a warning.
+fn unwrap_leading_blockquotes(content: &mut Vec<Block>, fixer: &mut Fixer) {
+    // Each round removes one level; the depth is bounded by MAX_DEPTH.
+    while matches!(content.first(), Some(Block::Blockquote { .. })) {
+        let Block::Blockquote {
+            content: inner,
+            pos,
+        } = content.remove(0)
+        else {
+            break;
+        };
+        fixer.report(
+            Code::NotRoundTrip,
+            Severity::Warning,
+            "a blockquote cannot open a list item, blockquote or definition in text; its content was written without it",
+            pos,
+        );
+        content.splice(0..0, inner);
+    }
 }
 
 /// A bare text block; at the top level every text block is a paragraph.

@@ -336,8 +336,9 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 }
                 Frame::DefItems(mut iter) => {
                     if let Some(item) = iter.next() {
+                        let more = iter.len() > 0;
                         self.stack.push(Frame::DefItems(iter));
-                        self.def_item(item);
+                        self.def_item(item, more);
                     }
                 }
                 Frame::Inlines(mut iter) => {
@@ -485,8 +486,16 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
 
     /// A definition list item: one `dt` per term, then the `dd`, each on its
     /// own line. Pushes frames in reverse order of output.
-    fn def_item(&mut self, item: &'d DefItem) {
-        if !item.definition.is_empty() {
+    ///
+    /// A term without a definition followed by another item gets an empty
+    /// `dd`: without it, its `dt` would join the next item's terms when the
+    /// XHTML is read back (`<dt>a<dt>b<dd>x` is one item with two terms).
+    fn def_item(&mut self, item: &'d DefItem, more: bool) {
+        if item.definition.is_empty() && more && !item.terms.is_empty() {
+            self.stack.push(Frame::Token(Token::layout(NL)));
+            self.stack.push(Frame::Token(Token::end("dd")));
+            self.stack.push(Frame::Token(Token::start("dd")));
+        } else if !item.definition.is_empty() {
             self.stack.push(Frame::Token(Token::layout(NL)));
             self.stack.push(Frame::Token(Token::end("dd")));
             self.item_blocks(&item.definition);
