@@ -1247,7 +1247,8 @@ fn repair_inlines(run: &[Inline], ctx: Ctx, block: Pos, fixer: &mut Fixer) -> Ve
     let events = bubble(events, block, fixer);
     let events = normalize_lines(events, ctx, block, fixer);
     let rebuilt = rebuild(events);
-    if rebuilt != bounded_run(run, 0) && fixer.reports == reported {
+    // The cheap test first: the comparison copies the run.
+    if fixer.reports == reported && rebuilt != bounded_run(run, 0) {
         // Nothing above was reported, yet the run changed: it broke the
         // model's own invariants (empty or adjacent text nodes).
         fixer.report(
