@@ -190,8 +190,14 @@ impl Scanner<'_> {
                 Ok(Flow::Found(found)) => return Some(found),
                 Ok(Flow::Again) => {}
                 Ok(Flow::NextByte) => {
-                    // Step "Next byte": move to the next byte and loop.
+                    // Step "Next byte": move to the next byte and loop. Only
+                    // a `<` starts anything `examine` acts on; every other
+                    // byte is passed over, so go straight to the next `<`.
                     self.pos += 1;
+                    match self.rest().iter().position(|&b| b == b'<') {
+                        Some(skip) => self.pos += skip,
+                        None => return None,
+                    }
                 }
                 Err(OutOfBytes) => return None,
             }

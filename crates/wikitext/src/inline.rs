@@ -314,8 +314,10 @@ pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline>
         .iter()
         .any(|&b| matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<'))
     {
-        // Nothing can start a sequence: the text as it is.
-        let mut run = Vec::new();
+        // Nothing can start a sequence: the text as it is, a text node per
+        // line and a line division between lines.
+        let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
+        let mut run = Vec::with_capacity(2 * breaks + 1);
         emit(&mut run, text, 0, text.len(), &mut loc);
         return run;
     }

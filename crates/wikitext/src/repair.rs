@@ -713,14 +713,22 @@ enum Open {
 
 /// Percent-encodes the characters a URL or fragment may not hold in text.
 fn encode_link_value(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
+    // Nearly every URL needs nothing: copy it whole.
+    let Some(first_bad) = value.find(|c: char| !is_link_value_char(c)) else {
+        return value.to_owned();
+    };
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(value.len() + 8);
+    out.push_str(value.get(..first_bad).unwrap_or_default());
+    for c in value.get(first_bad..).unwrap_or_default().chars() {
         if is_link_value_char(c) {
             out.push(c);
         } else {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
+                out.push('%');
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0x0f)]));
             }
         }
     }
@@ -1147,7 +1155,9 @@ fn collapse_spaces(s: &str) -> String {
 
 /// Rebuilds inlines from events (the events are balanced).
 fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
-    let mut stack: Vec<(Option<Open>, Vec<Inline>)> = vec![(None, Vec::new())];
+    // Inline markup nests at most MAX_INLINE_DEPTH deep.
+    let mut stack: Vec<(Option<Open>, Vec<Inline>)> = Vec::with_capacity(MAX_INLINE_DEPTH + 2);
+    stack.push((None, Vec::new()));
     for ev in events {
         match ev {
             Ev::Text(t) => {

@@ -114,8 +114,10 @@ struct Gap {
 
 /// The lines being written.
 struct Out {
-    /// Each line with whether an empty line comes before it.
-    lines: Vec<(bool, String)>,
+    /// The text so far.
+    text: String,
+    /// Body lines written so far.
+    lines: usize,
     gap: Gap,
     /// A bullet (or compact term) waiting for the first line of its content:
     /// its column and text.
@@ -147,11 +149,21 @@ impl Out {
         let gap = std::mem::take(&mut self.gap);
         // A conflict cannot be satisfied; the verification reports it.
         let empty = gap.must_empty || (!gap.must_none && gap.prefer_empty);
-        let full = match self.prefix.take() {
-            Some((col, prefix)) => format!("{}{prefix}{text}", " ".repeat(col)),
-            None => format!("{}{text}", " ".repeat(indent)),
+        let (col, prefix) = match self.prefix.take() {
+            Some((col, prefix)) => (col, Some(prefix)),
+            None => (indent, None),
         };
-        self.lines.push((empty, full));
+        // The first body line follows the header's empty line anyway.
+        if empty && self.lines > 0 {
+            self.text.push('\n');
+        }
+        self.lines += 1;
+        self.text.extend(std::iter::repeat_n(' ', col));
+        if let Some(prefix) = prefix {
+            self.text.push_str(&prefix);
+        }
+        self.text.push_str(text);
+        self.text.push('\n');
         empty
     }
 
@@ -165,7 +177,7 @@ impl Out {
 
 /// Renders the canonical text of a (repaired) document.
 fn render(doc: &Document) -> String {
-    let mut text = String::new();
+    let mut text = String::with_capacity(4096);
     let meta = &doc.meta;
     if let Some(title) = &meta.title {
         text.push_str(&format!("#Title {title}\n"));
@@ -191,21 +203,14 @@ fn render(doc: &Document) -> String {
     // The empty line that ends the header (also when there is none).
     text.push('\n');
     let mut out = Out {
-        lines: Vec::new(),
+        text,
+        lines: 0,
         gap: Gap::default(),
         prefix: None,
     };
     render_blocks(&mut out, &doc.body, 0, false, false, false);
     out.flush_prefix();
-    for (n, (empty, line)) in out.lines.iter().enumerate() {
-        // The first body line follows the header's empty line anyway.
-        if *empty && n > 0 {
-            text.push('\n');
-        }
-        text.push_str(line);
-        text.push('\n');
-    }
-    text
+    out.text
 }
 
 /// The last line of a paragraph or text block.
@@ -734,6 +739,9 @@ fn bullet(kind: ListKind, k: usize) -> String {
 fn inline_lines(run: &[Inline]) -> Vec<String> {
     let mut s = String::new();
     render_inline(run, &mut s);
+    if !s.contains('\n') {
+        return vec![s];
+    }
     s.split('\n').map(str::to_owned).collect()
 }
 
