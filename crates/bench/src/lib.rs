@@ -128,10 +128,10 @@ pub fn total_len<T: AsRef<[u8]>>(items: &[T]) -> usize {
 }
 
 /// HTML -> text: `htmlio::ingest` (sniff, decode, html5ever, mapping) then
-/// `wikitext::write`, as `pagetext to-text` does.
+/// `wikitext::write_owned`, as `pagetext to-text` does.
 pub fn html_to_text(bytes: &[u8]) -> String {
     let ingested = htmlio::ingest::ingest(bytes, &htmlio::ingest::Options::default());
-    wikitext::write(&ingested.document).text
+    wikitext::write_owned(ingested.document).text
 }
 
 /// Text -> XHTML: `wikitext::parse` then `htmlio::emit::xhtml`, as

@@ -283,8 +283,10 @@ pub(crate) fn html_to_text(
     keep_unsafe_links: bool,
     keep_output: bool,
 ) -> Converted {
-    let ingested = htmlio::ingest::ingest(bytes, &ingest_options(charset, keep_unsafe_links));
-    let written = wikitext::write(&ingested.document);
+    let mut ingested = htmlio::ingest::ingest(bytes, &ingest_options(charset, keep_unsafe_links));
+    // The document is not needed after writing: let the writer free it early
+    // (peak memory on large pages).
+    let written = wikitext::write_owned(std::mem::take(&mut ingested.document));
     let mut diagnostics = vec![Diag::new(
         Severity::Note,
         "encoding",
@@ -345,8 +347,8 @@ fn to_html(
 fn text_round_trip(bytes: &[u8], keep_output: bool) -> Converted {
     let (text, encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
-    let written = wikitext::write(&parsed.document);
     diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    let written = wikitext::write_owned(parsed.document);
     diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
     sort_by_position(&mut diagnostics);
     let changed = written.text.as_bytes() != bytes;

@@ -252,4 +252,4 @@ pub use model::{
     Numbering, Pos, Term, plain_text, push_text,
 };
 pub use parse::{Parsed, parse};
-pub use write::{Written, write};
+pub use write::{Written, write, write_owned};

@@ -56,7 +56,28 @@ impl Written {
 /// assert!(written.is_exact());
 /// ```
 pub fn write(doc: &Document) -> Written {
-    let repaired = repair(doc);
+    write_repaired(repair(doc))
+}
+
+/// [`write()`] for a document the caller no longer needs: it is freed as
+/// soon as its repaired copy exists, so a large document is not held three
+/// times (as given, repaired, and read back) while its text is checked.
+///
+/// ```
+/// use wikitext::{Block, Document, Inline};
+/// let doc = Document {
+///     body: vec![Block::paragraph(vec![Inline::text("Hi")])],
+///     ..Document::default()
+/// };
+/// assert_eq!(wikitext::write_owned(doc).text, "\nHi\n");
+/// ```
+pub fn write_owned(doc: Document) -> Written {
+    let repaired = repair(&doc);
+    drop(doc);
+    write_repaired(repaired)
+}
+
+fn write_repaired(repaired: crate::repair::Repaired) -> Written {
     let mut text = render(&repaired.doc);
     let mut reparsed = parse(&text).document;
     // The text may mean another document than the one written (structure
