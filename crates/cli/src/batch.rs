@@ -102,6 +102,9 @@ struct Record {
     converted: Converted,
     bytes: u64,
     timings: Timings,
+    /// What goes to standard error, rendered on the worker (diagnostics with
+    /// their source lines are the costly part of printing).
+    stderr: String,
 }
 
 /// The JSON object printed per input with `--json`.
@@ -227,7 +230,10 @@ pub(crate) fn run(
                         if cancelled.load(Ordering::Relaxed) {
                             return;
                         }
-                        let record = process(item, dest, job, options, stdin_lock);
+                        let mut record = process(item, dest, job, options, stdin_lock);
+                        record.stderr = stderr_text(&record, options);
+                        // The source was kept for the diagnostics only.
+                        record.converted.source = None;
                         // The printer may have stopped (closed stdout): fine.
                         let _ = tx.send((index, record));
                     },
@@ -264,6 +270,45 @@ pub(crate) fn run(
         eprintln!("{}", summary.line(options.fmt));
     }
     Ok(summary)
+}
+
+/// Standard error's part of a record: the diagnostics shown at this
+/// verbosity, the failure, and with `-v` what was written.
+fn stderr_text(record: &Record, options: Options) -> String {
+    let display = options.display;
+    let mut err = String::new();
+    if options.json {
+        return err;
+    }
+    let lines = record.converted.source.as_deref().map(diag::Lines::new);
+    for d in &record.converted.diagnostics {
+        let shown = match d.severity {
+            Severity::Error => true,
+            Severity::Warning => !display.quiet,
+            Severity::Note => display.verbose,
+        };
+        if shown {
+            err.push_str(&diag::render(
+                &record.path,
+                d,
+                lines.as_ref(),
+                display.color,
+            ));
+        }
+    }
+    if let Some(error) = &record.error {
+        err.push_str(&crate::message(
+            display.color,
+            &format!("{}: {error}", record.path),
+        ));
+    }
+    if display.verbose
+        && record.error.is_none()
+        && let Some(line) = verbose_line(record)
+    {
+        err.push_str(&format!("pagetext: {}: {line}\n", record.path));
+    }
+    err
 }
 
 fn progress_bar(total: usize, display: Display) -> ProgressBar {
@@ -316,6 +361,7 @@ fn process(
         converted: Converted::default(),
         bytes: 0,
         timings: Timings::default(),
+        stderr: String::new(),
     };
     let input = match item {
         Ok(input) => input,
@@ -449,40 +495,8 @@ struct Printer<'a> {
 
 impl Printer<'_> {
     fn print(&mut self, record: &Record) -> io::Result<()> {
-        let display = self.options.display;
         // Standard error first: diagnostics and failures.
-        let mut err = String::new();
-        let lines = record.converted.source.as_deref().map(diag::Lines::new);
-        for d in &record.converted.diagnostics {
-            let shown = match d.severity {
-                Severity::Error => true,
-                Severity::Warning => !display.quiet,
-                Severity::Note => display.verbose,
-            };
-            if shown && !self.options.json {
-                err.push_str(&diag::render(
-                    &record.path,
-                    d,
-                    lines.as_ref(),
-                    display.color,
-                ));
-            }
-        }
-        if let Some(error) = &record.error
-            && !self.options.json
-        {
-            err.push_str(&crate::message(
-                display.color,
-                &format!("{}: {error}", record.path),
-            ));
-        }
-        if display.verbose
-            && !self.options.json
-            && record.error.is_none()
-            && let Some(line) = verbose_line(record)
-        {
-            err.push_str(&format!("pagetext: {}: {line}\n", record.path));
-        }
+        let err = &record.stderr;
         if !err.is_empty() {
             self.bar.suspend(|| {
                 let mut stderr = io::stderr().lock();
