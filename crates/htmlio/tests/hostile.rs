@@ -341,6 +341,24 @@ fn raw_control_characters_round_trip() {
     check(raw_controls().as_bytes());
 }
 
+/// Found by `cargo xtask fuzz htmlio`: a second `<html>` (or `<body>`) tag
+/// adds its attributes to the element already open, and those were not
+/// cleaned of control characters, so `lang` kept a U+0008 that emission
+/// wrote as U+FFFD.
+#[test]
+fn attributes_of_a_second_html_tag_are_cleaned_too() {
+    for html in [
+        "<p>x<html lang=\"p\u{0}\u{8}\">",
+        "<p>x<html lang=\"p&#8;q\">",
+        "<p>x<body id=\"a\u{1}b\">",
+    ] {
+        let (ingested, _) = check(html.as_bytes());
+        if let Some(lang) = &ingested.document.meta.lang {
+            assert!(!lang.contains('\u{8}') && !lang.contains('\0'), "{lang:?}");
+        }
+    }
+}
+
 /// A U+FEFF that starts one of the 64 KiB chunks ingestion feeds html5ever
 /// is silently deleted: html5ever's tokenizer drops a leading BOM on every
 /// `feed` call while `TokenizerOpts::discard_bom` is true (the default).

@@ -546,9 +546,12 @@ impl TreeSink for Sink {
             ..
         }) = get(&mut nodes, target.id)
         {
-            for attr in attrs {
+            for mut attr in attrs {
                 if keeps_attribute(&attr.name.local) && !e.attrs.iter().any(|a| a.name == attr.name)
                 {
+                    // A second `<html>` or `<body>` tag: its attributes are
+                    // cleaned like those of a new element (found by cargo fuzz).
+                    attr.value = self.clean(attr.value);
                     e.attrs.push(attr);
                 }
             }
