@@ -387,6 +387,28 @@ fn a_term_without_definition_before_another_item_gets_an_empty_dd() {
 }
 
 #[test]
+fn text_blocks_in_a_row_stay_apart() {
+    // wikitext interpretation 1: in an item, `a`, an empty line, then `b`
+    // right before the next item are two bare text blocks.
+    let parsed = wikitext::parse("\n  * a\n\n    b\n  * c\n\n  > d\n\n    e\n");
+    let Some(Block::List { items, .. }) = parsed.document.body.first() else {
+        panic!("not a list: {:?}", parsed.document.body)
+    };
+    assert!(matches!(
+        items[0].content.as_slice(),
+        [Block::Text { .. }, Block::Text { .. }]
+    ));
+    let out = xhtml(&parsed.document);
+    assert!(
+        body_of(&out).contains("<li>a\n\nb</li>"),
+        "{}",
+        body_of(&out)
+    );
+    let back = htmlio::ingest::ingest_str(&out.text, &htmlio::ingest::Options::default());
+    assert_eq!(back.document.body, parsed.document.body);
+}
+
+#[test]
 fn blockquotes_are_containers() {
     let doc = body(vec![
         Block::blockquote(vec![Block::text(vec![

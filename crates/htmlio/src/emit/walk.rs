@@ -36,6 +36,10 @@ enum Frame<'d> {
         flow: Flow,
         first: bool,
         last_was_container: bool,
+        /// The block before was bare text: a bare text block right after it
+        /// is set apart by an empty line, as in the text format, or the two
+        /// would read back as one block with a line division.
+        last_was_text: bool,
     },
     Items(slice::Iter<'d, ListItem>),
     DefItems(slice::Iter<'d, DefItem>),
@@ -272,6 +276,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             flow: Flow::Lines,
             first: true,
             last_was_container: false,
+            last_was_text: false,
         });
         self.run();
         self.layout();
@@ -293,6 +298,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                     flow,
                     first,
                     last_was_container,
+                    last_was_text,
                 } => match iter.next() {
                     Some(block) if writes_nothing(block) => {
                         // Reported, and no layout around it.
@@ -302,10 +308,15 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                             flow,
                             first,
                             last_was_container,
+                            last_was_text,
                         });
                     }
                     Some(block) => {
                         if flow == Flow::Item && !first {
+                            self.layout();
+                        }
+                        let is_text = matches!(block, Block::Text { .. });
+                        if is_text && last_was_text {
                             self.layout();
                         }
                         self.stack.push(Frame::Blocks {
@@ -313,6 +324,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                             flow,
                             first: false,
                             last_was_container: is_container(block),
+                            last_was_text: is_text,
                         });
                         if flow == Flow::Lines {
                             self.stack.push(Frame::Token(Token::layout(NL)));
@@ -368,6 +380,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             flow: Flow::Item,
             first: true,
             last_was_container: false,
+            last_was_text: false,
         });
     }
 
@@ -432,6 +445,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                     flow: Flow::Lines,
                     first: true,
                     last_was_container: false,
+                    last_was_text: false,
                 });
             }
             Block::List { kind, items, pos } => {

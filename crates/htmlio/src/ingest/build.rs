@@ -129,6 +129,9 @@ struct Frame {
     /// The frame element's own `id` (headings and terms wrap their whole
     /// text in it when they can).
     anchor: Option<(String, u32)>,
+    /// An empty line or two `<br>` ended the last text block: the next bare
+    /// text is a block of its own.
+    split_text: bool,
 }
 
 impl Frame {
@@ -142,20 +145,24 @@ impl Frame {
             para: 0,
             pos,
             anchor: None,
+            split_text: false,
         }
     }
 
     /// Adds a finished block: bare text at the top level is a paragraph
     /// (seed 000: "always assumed to be the case at the top-level"), and bare
-    /// text right after bare text continues it on a new line (the model has
-    /// no two text blocks in a row).
+    /// text right after bare text continues it on a new line (text split by
+    /// block elements, `<li>a<div>b</div></li>`), unless an empty line or two
+    /// `<br>` set it apart: then it is a text block of its own, as two text
+    /// blocks in a row are written in the text format (and in XHTML).
     fn add_block(&mut self, block: Block) {
+        let split = mem::take(&mut self.split_text);
         let block = match (block, &self.kind) {
             (Block::Text { content, pos }, FrameKind::Root) => Block::Paragraph { content, pos },
             (block, _) => block,
         };
         if let Block::Text { content, .. } = block {
-            if let Some(Block::Text { content: last, .. }) = self.blocks.last_mut() {
+            if !split && let Some(Block::Text { content: last, .. }) = self.blocks.last_mut() {
                 last.push(Inline::line_break());
                 extend_run(last, content);
             } else {
@@ -1603,6 +1610,9 @@ impl<'a> Builder<'a> {
             Pending::Break => top.run.line_break(pos),
             Pending::Split => {
                 self.flush();
+                if let Some(top) = self.frames.last_mut() {
+                    top.split_text = true;
+                }
             }
         }
         self.sync_open(line);
