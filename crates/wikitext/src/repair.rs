@@ -10,6 +10,7 @@
 //! the rest of the writer works on the bounded copy.
 
 use std::collections::HashSet;
+use std::mem;
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::model::{
@@ -442,6 +443,7 @@ fn repair_blocks(blocks: &[Block], depth: usize, fixer: &mut Fixer) -> Vec<Block
                 pos,
             } => {
                 let mut fixed = Vec::new();
+                let mut hoisted = false;
                 for item in items {
                     let mut terms = Vec::new();
                     for term in &item.terms {
@@ -462,43 +464,93 @@ fn repair_blocks(blocks: &[Block], depth: usize, fixer: &mut Fixer) -> Vec<Block
                     }
                     let mut definition = repair_blocks(&item.definition, depth + 1, fixer);
                     unwrap_leading_blockquotes(&mut definition, fixer);
-                    fixed.push(DefItem {
-                        terms,
-                        definition,
-                        pos: item.pos,
-                    });
+                    if !matches!(definition.first(), Some(Block::List { .. })) {
+                        fixed.push(DefItem {
+                            terms,
+                            definition,
+                            pos: item.pos,
+                        });
+                        continue;
+                    }
+                    // Interpretation 6: a bullet on a definition's first line
+                    // starts a list after the terms. So the list goes there,
+                    // between two definition lists, and the rest of the
+                    // definition follows under an empty term (`::`).
+                    if !terms.is_empty() {
+                        fixed.push(DefItem {
+                            terms,
+                            definition: Vec::new(),
+                            pos: item.pos,
+                        });
+                    }
+                    push_definition_list(&mut out, *compact, mem::take(&mut fixed), *pos, fixer);
+                    while matches!(definition.first(), Some(Block::List { .. })) {
+                        let list = definition.remove(0);
+                        fixer.report(
+                            Code::NotRoundTrip,
+                            Severity::Warning,
+                            "a definition cannot start with a list in text; the list was written after the terms, outside the definition list",
+                            list.pos(),
+                        );
+                        out.push(list);
+                    }
+                    hoisted = true;
+                    if !definition.is_empty() {
+                        fixed.push(DefItem {
+                            terms: Vec::new(),
+                            definition,
+                            pos: item.pos,
+                        });
+                    }
                 }
                 if fixed.is_empty() {
-                    fixer.report(
-                        Code::EmptyElementDropped,
-                        Severity::Info,
-                        "an empty definition list was dropped",
-                        *pos,
-                    );
+                    if !hoisted {
+                        fixer.report(
+                            Code::EmptyElementDropped,
+                            Severity::Info,
+                            "an empty definition list was dropped",
+                            *pos,
+                        );
+                    }
                     continue;
                 }
-                if let Some(Block::DefinitionList {
-                    items: last_items, ..
-                }) = out.last_mut()
-                {
-                    fixer.report(
-                        Code::NotRoundTrip,
-                        Severity::Warning,
-                        "two definition lists in a row cannot be told apart in text; they were merged",
-                        *pos,
-                    );
-                    last_items.extend(fixed);
-                    continue;
-                }
-                out.push(Block::DefinitionList {
-                    compact: *compact,
-                    items: fixed,
-                    pos: *pos,
-                });
+                push_definition_list(&mut out, *compact, fixed, *pos, fixer);
             }
         }
     }
     out
+}
+
+/// Adds definition list items after `out`: consecutive definition lists
+/// read back as one, so they are merged (with a warning).
+fn push_definition_list(
+    out: &mut Vec<Block>,
+    compact: bool,
+    items: Vec<DefItem>,
+    pos: Pos,
+    fixer: &mut Fixer,
+) {
+    if items.is_empty() {
+        return;
+    }
+    if let Some(Block::DefinitionList {
+        items: last_items, ..
+    }) = out.last_mut()
+    {
+        fixer.report(
+            Code::NotRoundTrip,
+            Severity::Warning,
+            "two definition lists in a row cannot be told apart in text; they were merged",
+            pos,
+        );
+        last_items.extend(items);
+        return;
+    }
+    out.push(Block::DefinitionList {
+        compact,
+        items,
+        pos,
+    });
 }
 
 /// Seed 000 §"Block-level Elements": the first line of a list item,

@@ -1340,6 +1340,38 @@ mod tests {
     }
 
     #[test]
+    fn a_definition_opening_with_a_list_writes_the_list_after_the_terms() {
+        let list = Block::list(
+            ListKind::Unordered,
+            vec![ListItem::new(vec![Block::text(vec![t("a")])])],
+        );
+        let doc = body(vec![Block::definition_list(
+            false,
+            vec![
+                DefItem::new(
+                    vec![Term::new(vec![t("t")])],
+                    vec![list, Block::text(vec![t("more")])],
+                ),
+                DefItem::new(
+                    vec![Term::new(vec![t("n")])],
+                    vec![Block::text(vec![t("d")])],
+                ),
+            ],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nt::\n\n  * a\n\n::\n    more\nn::\n    d\n");
+        // Reported as a loss, and nothing else differs.
+        assert!(
+            w.diagnostics
+                .iter()
+                .all(|d| d.severity == Severity::Warning),
+            "{:?}",
+            w.diagnostics
+        );
+        assert_eq!(write(&parse(&w.text).document).text, w.text);
+    }
+
+    #[test]
     fn a_blockquote_cannot_open_a_container() {
         // `> > > x`: nested blockquotes collapse to one.
         let doc = body(vec![Block::blockquote(vec![Block::blockquote(vec![
