@@ -197,8 +197,10 @@
 //! line feeds inside text. It also moves what cannot open a container out
 //! of the way, with a warning: a blockquote that would open a list item,
 //! blockquote or definition gives up its level (`> > > x` is written
-//! `> x`), and a list or preformatted text opening a blockquote is written
-//! before it (Sphinx puts indented lists in blockquotes). Then it renders,
+//! `> x`), a list or preformatted text opening a blockquote is written
+//! before it (Sphinx puts indented lists in blockquotes), and a list
+//! opening a definition is written after its terms, the rest of the
+//! definition following under an empty term (rule 6). Then it renders,
 //! parses its own text again and reports every difference as an error at
 //! its position in the written text. When the text means another document
 //! than the one written, the text of what it means is written instead, so
