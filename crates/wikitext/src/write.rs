@@ -361,7 +361,9 @@ fn render_block(
     match block {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
             let mut preceded = false;
-            for (j, line) in inline_lines(content).iter().enumerate() {
+            let mut rendered = String::new();
+            render_inline(content, &mut rendered);
+            for (j, line) in rendered.split('\n').enumerate() {
                 if j > 0 {
                     out.must_none();
                 }
@@ -398,7 +400,15 @@ fn render_block(
                     }
                 }
                 after_empty = false;
-                let text = inline_lines(line).join(" ");
+                let mut text = String::new();
+                render_inline(line, &mut text);
+                // A line of preformatted text holds no line division; should
+                // one be there, it is written as a space.
+                let text = if text.contains('\n') {
+                    text.replace('\n', " ")
+                } else {
+                    text
+                };
                 out.line(pre_indent, &text);
             }
         }
