@@ -359,6 +359,32 @@ fn attributes_of_a_second_html_tag_are_cleaned_too() {
     }
 }
 
+/// Found by `cargo xtask fuzz htmlio`: a form feed inside preformatted
+/// text stayed in the model, and emission (XML cannot hold it) wrote U+FFFD.
+#[test]
+fn a_form_feed_in_preformatted_text_is_a_space() {
+    for html in [
+        "<pre>a\u{c}b</pre>",
+        "<pre>\u{c}lead</pre>",
+        "<xmp>a\u{c}b</xmp>",
+        "<listing>a&#12;b</listing>",
+        "<plaintext>a\u{c}b",
+    ] {
+        let (ingested, xhtml) = check(html.as_bytes());
+        let Some(Block::Preformatted { lines, .. }) = ingested.document.body.first() else {
+            panic!(
+                "no preformatted text for {html:?}: {:?}",
+                ingested.document.body
+            )
+        };
+        let text = wikitext::plain_text(&lines.concat());
+        // A space (the first line's leading white space is its indentation).
+        assert!(!text.contains('\u{c}'), "{text:?}");
+        assert!(text == "a b" || text == "lead", "{text:?}");
+        assert!(!xhtml.contains('\u{fffd}'), "{xhtml}");
+    }
+}
+
 /// A U+FEFF that starts one of the 64 KiB chunks ingestion feeds html5ever
 /// is silently deleted: html5ever's tokenizer drops a leading BOM on every
 /// `feed` call while `TokenizerOpts::discard_bom` is true (the default).

@@ -1755,6 +1755,14 @@ impl<'a> Builder<'a> {
     // ---- preformatted text -----------------------------------------------------
 
     fn pre_text(&mut self, text: &str, line: u32) {
+        // A form feed is HTML white space that XML cannot hold (emission
+        // would write U+FFFD, breaking the round trip): in preformatted text
+        // too it is a space, as outside (found by cargo fuzz).
+        let text = if text.contains('\u{c}') {
+            std::borrow::Cow::Owned(text.replace('\u{c}', " "))
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        };
         let mut first = true;
         let mut line = line;
         for piece in text.split('\n') {
