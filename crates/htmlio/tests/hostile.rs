@@ -11,57 +11,8 @@
 
 use htmlio::emit::xhtml;
 use htmlio::ingest::{Ingested, Options, ingest, ingest_str};
-use wikitext::{Block, Document, MAX_DEPTH, plain_text};
-
-/// The depth of nested blocks, counted without recursion.
-fn depth(blocks: &[Block]) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
-    while let Some((blocks, d)) = stack.pop() {
-        for b in blocks {
-            max = max.max(d);
-            match b {
-                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
-                }
-                _ => {}
-            }
-        }
-    }
-    max
-}
-
-/// All the text of a document, without recursion, in no particular order.
-fn all_text(doc: &Document) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<&Block> = doc.body.iter().collect();
-    while let Some(b) = stack.pop() {
-        match b {
-            Block::Paragraph { content, .. }
-            | Block::Text { content, .. }
-            | Block::Heading { content, .. } => {
-                out.push_str(&plain_text(content));
-            }
-            Block::Preformatted { lines, .. } => {
-                lines.iter().for_each(|l| out.push_str(&plain_text(l)))
-            }
-            Block::Rule { .. } => {}
-            Block::Blockquote { content, .. } => stack.extend(content),
-            Block::List { items, .. } => items.iter().for_each(|i| stack.extend(&i.content)),
-            Block::DefinitionList { items, .. } => items.iter().for_each(|i| {
-                i.terms
-                    .iter()
-                    .for_each(|t| out.push_str(&plain_text(&t.content)));
-                stack.extend(&i.definition);
-            }),
-        }
-    }
-    out
-}
+use wikitext::dump::{all_text, depth};
+use wikitext::{Block, MAX_DEPTH};
 
 /// Ingests `bytes`, emits XHTML, and checks bounded depth and well-formed
 /// XML whose characters are all XML 1.0 `Char`s; returns the XHTML.

@@ -1,6 +1,7 @@
 //! A readable, stable dump of a document as an indented tree, one node per
 //! line with its position: what the snapshot tests show, and what a user can
-//! read to see how a text was understood.
+//! read to see how a text was understood. Also two measures of a document
+//! that tests of hostile input check: [`depth`] and [`all_text`].
 
 use std::fmt::Write as _;
 
@@ -187,6 +188,68 @@ pub fn tree(doc: &Document) -> String {
             }
         }
         stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+/// How deep blocks nest (the body's blocks are at depth 1; see
+/// [`MAX_DEPTH`](crate::MAX_DEPTH)), counted without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("\n  > quoted\n").document;
+/// assert_eq!(wikitext::dump::depth(&doc.body), 2);
+/// ```
+pub fn depth(blocks: &[Block]) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
+    while let Some((blocks, d)) = stack.pop() {
+        for b in blocks {
+            max = max.max(d);
+            match b {
+                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
+                Block::List { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
+                }
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
+                }
+                _ => {}
+            }
+        }
+    }
+    max
+}
+
+/// All the text of a document (block texts, terms, preformatted lines),
+/// without markup, collected without recursion and in no particular order.
+///
+/// ```
+/// let doc = wikitext::parse("\nsome _text_\n").document;
+/// assert_eq!(wikitext::dump::all_text(&doc), "some text");
+/// ```
+pub fn all_text(doc: &Document) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<&Block> = doc.body.iter().collect();
+    while let Some(b) = stack.pop() {
+        match b {
+            Block::Paragraph { content, .. }
+            | Block::Text { content, .. }
+            | Block::Heading { content, .. } => {
+                out.push_str(&crate::model::plain_text(content));
+            }
+            Block::Preformatted { lines, .. } => lines
+                .iter()
+                .for_each(|l| out.push_str(&crate::model::plain_text(l))),
+            Block::Rule { .. } => {}
+            Block::Blockquote { content, .. } => stack.extend(content),
+            Block::List { items, .. } => items.iter().for_each(|i| stack.extend(&i.content)),
+            Block::DefinitionList { items, .. } => items.iter().for_each(|i| {
+                i.terms
+                    .iter()
+                    .for_each(|t| out.push_str(&crate::model::plain_text(&t.content)));
+                stack.extend(&i.definition);
+            }),
+        }
     }
     out
 }

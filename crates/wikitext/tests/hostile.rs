@@ -8,63 +8,13 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
-use wikitext::{Block, Document, MAX_DEPTH, parse, plain_text, write};
+use wikitext::dump::{all_text, depth};
+use wikitext::{Block, Document, MAX_DEPTH, parse, write};
 
 /// Sizes are divided by this in debug builds (`cargo test` without
 /// `--release`), where the same work is about ten times slower; CI runs
 /// these tests with `--release` at full size.
 const SCALE: usize = if cfg!(debug_assertions) { 10 } else { 1 };
-
-/// The depth of nested blocks, counted without recursion.
-fn depth(blocks: &[Block]) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
-    while let Some((blocks, d)) = stack.pop() {
-        for b in blocks {
-            max = max.max(d);
-            match b {
-                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
-                }
-                _ => {}
-            }
-        }
-    }
-    max
-}
-
-/// All the text of a document (block texts, preformatted lines), without
-/// recursion, in no particular order.
-fn all_text(doc: &Document) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<&Block> = doc.body.iter().collect();
-    while let Some(b) = stack.pop() {
-        match b {
-            Block::Paragraph { content, .. }
-            | Block::Text { content, .. }
-            | Block::Heading { content, .. } => {
-                out.push_str(&plain_text(content));
-            }
-            Block::Preformatted { lines, .. } => {
-                lines.iter().for_each(|l| out.push_str(&plain_text(l)))
-            }
-            Block::Rule { .. } => {}
-            Block::Blockquote { content, .. } => stack.extend(content),
-            Block::List { items, .. } => items.iter().for_each(|i| stack.extend(&i.content)),
-            Block::DefinitionList { items, .. } => items.iter().for_each(|i| {
-                i.terms
-                    .iter()
-                    .for_each(|t| out.push_str(&plain_text(&t.content)));
-                stack.extend(&i.definition);
-            }),
-        }
-    }
-    out
-}
 
 /// Parses, checks the depth bound and the round-trip invariant, returns
 /// the document.
