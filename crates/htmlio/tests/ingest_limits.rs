@@ -5,35 +5,14 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 use htmlio::ingest::{Code, Options, ingest};
-use wikitext::{Block, Document, MAX_DEPTH};
-
-/// The deepest nesting of blocks in `doc` (blocks of the body at 1).
-fn depth(doc: &Document) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&[Block], usize)> = vec![(&doc.body, 1)];
-    while let Some((blocks, d)) = stack.pop() {
-        for block in blocks {
-            max = max.max(d);
-            match block {
-                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)))
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)))
-                }
-                _ => {}
-            }
-        }
-    }
-    max
-}
+use wikitext::MAX_DEPTH;
+use wikitext::dump::depth;
 
 const N: usize = 100_000;
 
 fn check(name: &str, html: String, expect_deep: bool) {
     let out = ingest(html.as_bytes(), &Options::default());
-    let d = depth(&out.document);
+    let d = depth(&out.document.body);
     assert!(d <= MAX_DEPTH, "{name}: depth {d}");
     assert!(!out.document.body.is_empty(), "{name}: nothing kept");
     if expect_deep {

@@ -4,6 +4,7 @@
 //! enough that quadratic behaviour would make these tests run for minutes
 //! or hours instead of well under a second each (in release builds).
 
+use wikitext::dump::depth;
 use wikitext::{Block, Document, Inline, MAX_DEPTH, parse, plain_text, write};
 
 /// The inlines of a document that is one paragraph.
@@ -103,28 +104,6 @@ fn ten_megabyte_line() {
     // The same length as indentation: one line of preformatted text.
     let doc = parse(&format!("\n{}x\n", " ".repeat(10_000_000))).document;
     assert!(matches!(doc.body.as_slice(), [Block::Preformatted { lines, .. }] if lines.len() == 1));
-}
-
-/// The depth of nested blocks, counted without recursion.
-fn depth(blocks: &[Block]) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
-    while let Some((blocks, d)) = stack.pop() {
-        for b in blocks {
-            max = max.max(d);
-            match b {
-                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
-                }
-                _ => {}
-            }
-        }
-    }
-    max
 }
 
 #[test]
