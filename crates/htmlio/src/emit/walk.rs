@@ -34,12 +34,8 @@ enum Frame<'d> {
     Blocks {
         iter: slice::Iter<'d, Block>,
         flow: Flow,
-        first: bool,
-        last_was_container: bool,
-        /// The block before was bare text: a bare text block right after it
-        /// is set apart by an empty line, as in the text format, or the two
-        /// would read back as one block with a line division.
-        last_was_text: bool,
+        /// The last block written (blocks that write nothing do not count).
+        last: Option<&'d Block>,
     },
     Items(slice::Iter<'d, ListItem>),
     DefItems(slice::Iter<'d, DefItem>),
@@ -274,9 +270,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         self.stack.push(Frame::Blocks {
             iter: doc.body.iter(),
             flow: Flow::Lines,
-            first: true,
-            last_was_container: false,
-            last_was_text: false,
+            last: None,
         });
         self.run();
         self.layout();
@@ -296,35 +290,29 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 Frame::Blocks {
                     mut iter,
                     flow,
-                    first,
-                    last_was_container,
-                    last_was_text,
+                    last,
                 } => match iter.next() {
                     Some(block) if writes_nothing(block) => {
                         // Reported, and no layout around it.
                         self.block(block);
-                        self.stack.push(Frame::Blocks {
-                            iter,
-                            flow,
-                            first,
-                            last_was_container,
-                            last_was_text,
-                        });
+                        self.stack.push(Frame::Blocks { iter, flow, last });
                     }
                     Some(block) => {
-                        if flow == Flow::Item && !first {
+                        if flow == Flow::Item && last.is_some() {
                             self.layout();
                         }
-                        let is_text = matches!(block, Block::Text { .. });
-                        if is_text && last_was_text {
+                        // Bare text right after bare text is set apart by an
+                        // empty line, as in the text format, or the two would
+                        // read back as one block with a line division.
+                        if matches!(block, Block::Text { .. })
+                            && matches!(last, Some(Block::Text { .. }))
+                        {
                             self.layout();
                         }
                         self.stack.push(Frame::Blocks {
                             iter,
                             flow,
-                            first: false,
-                            last_was_container: is_container(block),
-                            last_was_text: is_text,
+                            last: Some(block),
                         });
                         if flow == Flow::Lines {
                             self.stack.push(Frame::Token(Token::layout(NL)));
@@ -332,7 +320,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                         self.block(block);
                     }
                     None => {
-                        if flow == Flow::Item && last_was_container {
+                        if flow == Flow::Item && last.is_some_and(is_container) {
                             self.layout();
                         }
                     }
@@ -378,9 +366,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         self.stack.push(Frame::Blocks {
             iter: blocks.iter(),
             flow: Flow::Item,
-            first: true,
-            last_was_container: false,
-            last_was_text: false,
+            last: None,
         });
     }
 
@@ -443,9 +429,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 self.stack.push(Frame::Blocks {
                     iter: content.iter(),
                     flow: Flow::Lines,
-                    first: true,
-                    last_was_container: false,
-                    last_was_text: false,
+                    last: None,
                 });
             }
             Block::List { kind, items, pos } => {
