@@ -88,20 +88,16 @@ fn write_repaired(repaired: crate::repair::Repaired) -> Written {
     let mut round = 0;
     while reparsed != repaired.doc && round < SETTLE_ROUNDS {
         round += 1;
-        // The parser's documents need no repair (the property tests and the
-        // fuzz target check it), so the text of what was read is first
-        // rendered as it is. Usually it is the text itself (literal markup
-        // characters read as markup): then the text is already canonical.
-        if render(&reparsed) == text {
-            break;
-        }
-        let meant = repair(&reparsed).doc;
-        let again = render(&meant);
+        // The parser's documents need no repair (the property tests check
+        // that writing them is exact), so what was read is rendered as it
+        // is. Usually that is the text itself (literal markup characters
+        // read as markup): then the text is already canonical.
+        let again = render(&reparsed);
         if again == text {
             break;
         }
         let again_parsed = parse(&again).document;
-        let settled = again_parsed == meant;
+        let settled = again_parsed == reparsed;
         text = again;
         reparsed = again_parsed;
         if settled {
