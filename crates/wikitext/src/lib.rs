@@ -189,25 +189,29 @@
 //! - Inline markup as in the seed; a link whose text equals its URL (or its
 //!   fragment, without URL) is written with an empty text, `[url||]`.
 //!
-//! The writer first repairs what is harmless, each repair reported at the
-//! node's own position with severity info: white space at line edges, at the
-//! edges of inline markup, and runs of three spaces (white space is not
-//! significant in HTML text); empty elements; code markup inside
-//! preformatted text; characters a URL cannot hold here (percent-encoded);
-//! line feeds inside text. It also moves what cannot open a container out
-//! of the way, with a warning: a blockquote that would open a list item,
-//! blockquote or definition gives up its level (`> > > x` is written
-//! `> x`), a list or preformatted text opening a blockquote is written
-//! before it (Sphinx puts indented lists in blockquotes), and a list
+//! What the format can hold is decided in one place, [`canon`]: it
+//! repairs what is harmless, each repair reported at the node's own
+//! position with severity info (white space at line edges, at the edges of
+//! inline markup, and runs of three spaces; empty elements; code markup
+//! inside preformatted text; characters a URL cannot hold here,
+//! percent-encoded; line feeds inside text). It moves what cannot open a
+//! container out of the way, with a warning: a blockquote that would open a
+//! list item, blockquote or definition gives up its level (`> > > x` is
+//! written `> x`), a list or preformatted text opening a blockquote is
+//! written before it (Sphinx puts indented lists in blockquotes), and a list
 //! opening a definition is written after its terms, the rest of the
-//! definition following under an empty term (rule 6). Then it renders,
-//! parses its own text again and reports every difference as an error at
-//! its position in the written text. When the text means another document
-//! than the one written, the text of what it means is written instead, so
-//! that writing is a fixpoint for every document:
-//! `write(parse(write(d)))` equals `write(d)`. [`Written::is_exact`] says
-//! whether nothing had to be reported; for every document [`parse`]
-//! returns, the writer is exact.
+//! definition following under an empty term (rule 6). Where the text of a
+//! run or a line would read back as something else (the seed's format has
+//! no escape), it decides locally what the text reads as, and that is what
+//! is written, with an error at the node's position: a run is checked with
+//! the inline parser alone, a line with the block scanners as the writer
+//! renders it, and only a top-level block with a doubtful line is read
+//! again, on its own. So writing is one pass and a fixpoint for every
+//! document: `write(parse(write(d)))` equals `write(d)`, and
+//! [`Written::is_exact`] says whether nothing had to change; for every
+//! document [`parse`] returns, the writer is exact. The whole-document
+//! check `parse(write(d)) == canon(d)` is a debug assertion and a property
+//! test, not part of release builds.
 //!
 //! # Linear time
 //!
@@ -235,23 +239,25 @@
 //! | Body Part: context, indentation, paragraphs | `block.rs` |
 //! | Block-level Elements (each kind) | `block.rs`, scanners in `scan.rs` |
 //! | Inline Elements, rules 1-5, steps 1-3 | `inline.rs` |
-//! | (writing) | `repair.rs`, `write.rs` |
+//! | (what the format holds) | `canon/` |
+//! | (writing) | `write.rs` |
 
 mod block;
+pub mod canon;
 pub mod diag;
 pub mod dump;
 mod inline;
 mod lines;
 pub mod model;
 mod parse;
-mod repair;
 mod scan;
 mod write;
 
+pub use canon::{Canonical, Canonicalized, Policy, Silent, canonicalize};
 pub use diag::{Code, Diagnostic, Severity, Span};
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
     Numbering, Pos, Term, plain_text, push_text,
 };
 pub use parse::{Parsed, parse};
-pub use write::{Written, write, write_owned};
+pub use write::{Written, write, write_canonical, write_owned, write_with};

@@ -647,6 +647,18 @@ impl Inline {
             Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
         }
     }
+
+    /// The content of an element, to change it; `None` for text, line
+    /// divisions and e-mail addresses.
+    pub fn children_mut(&mut self) -> Option<&mut Vec<Inline>> {
+        match self {
+            Inline::Emphasis { content, .. }
+            | Inline::Strong { content, .. }
+            | Inline::Code { content, .. }
+            | Inline::Link { content, .. } => Some(content),
+            Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
+        }
+    }
 }
 
 /// Appends `text` to an inline run, merging it into a preceding text node so

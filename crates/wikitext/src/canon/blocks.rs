@@ -1,0 +1,584 @@
+//! Blocks the format can hold: empty elements dropped, text at the top
+//! level made a paragraph, lists and definition lists in a row merged,
+//! and what cannot open a container moved out of the way (seed 000
+//! "Block-level Elements"). Each change is reported at the node's own
+//! position. Blocks are taken by value, so nothing the format holds as it
+//! is gets copied.
+
+use std::mem;
+
+use crate::diag::{Code, Severity};
+use crate::model::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Term, plain_text};
+
+use super::inlines::{canon_inlines, canon_pre_line};
+use super::reads::Role;
+use super::{Ctx, Fixer, Silent};
+
+/// The plain text of blocks, one line division between blocks; iterative.
+pub(super) fn block_text(blocks: &[Block]) -> Vec<Inline> {
+    let mut out: Vec<Inline> = Vec::new();
+    let mut stack: Vec<&Block> = blocks.iter().rev().collect();
+    let add = |run: &[Inline], out: &mut Vec<Inline>| {
+        let text = plain_text(run);
+        if text.trim().is_empty() {
+            return;
+        }
+        if !out.is_empty() {
+            out.push(Inline::line_break());
+        }
+        crate::model::push_text(out, &text, Pos::UNKNOWN);
+    };
+    while let Some(block) = stack.pop() {
+        match block {
+            Block::Paragraph { content, .. }
+            | Block::Text { content, .. }
+            | Block::Heading { content, .. } => add(content, &mut out),
+            Block::Preformatted { lines, .. } => {
+                for line in lines {
+                    add(line, &mut out);
+                }
+            }
+            Block::Rule { .. } => {}
+            Block::Blockquote { content, .. } => stack.extend(content.iter().rev()),
+            Block::List { items, .. } => {
+                for item in items.iter().rev() {
+                    stack.extend(item.content.iter().rev());
+                }
+            }
+            Block::DefinitionList { items, .. } => {
+                for item in items.iter().rev() {
+                    stack.extend(item.definition.iter().rev());
+                    for term in item.terms.iter().rev() {
+                        add(&term.content, &mut out);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The blocks of a container whose blocks are at `depth` (the body's are
+/// at 1). Recursion is bounded by [`MAX_DEPTH`]: deeper containers are
+/// written as their text.
+pub(super) fn canon_blocks(blocks: Vec<Block>, depth: usize, fixer: &mut Fixer) -> Vec<Block> {
+    let mut out: Vec<Block> = Vec::with_capacity(blocks.len());
+    let flow = Ctx::flow_at(depth);
+    for block in blocks {
+        if depth >= MAX_DEPTH && has_nested_blocks(&block) {
+            too_deep(&block, depth, &mut out, fixer);
+            super::copy::dismantle(block);
+            continue;
+        }
+        match block {
+            Block::Paragraph { content, pos } => {
+                let content = canon_inlines(content, flow, Role::Paragraph, pos, fixer);
+                if content.is_empty() {
+                    fixer.report(
+                        Code::EmptyElementDropped,
+                        Severity::Info,
+                        "an empty paragraph was dropped",
+                        pos,
+                    );
+                } else {
+                    out.push(Block::Paragraph { content, pos });
+                }
+            }
+            Block::Text { content, pos } => {
+                let role = if depth <= 1 {
+                    Role::Paragraph
+                } else {
+                    Role::Text
+                };
+                let content = canon_inlines(content, flow, role, pos, fixer);
+                if content.is_empty() {
+                    fixer.report(
+                        Code::EmptyElementDropped,
+                        Severity::Info,
+                        "an empty text block was dropped",
+                        pos,
+                    );
+                } else {
+                    push_text_block(&mut out, content, depth, pos, fixer);
+                }
+            }
+            Block::Preformatted { lines, pos } => {
+                if let Some(b) = canon_pre(lines, pos, fixer) {
+                    out.push(b);
+                }
+            }
+            Block::Heading {
+                level,
+                content,
+                pos,
+            } => heading(level, content, pos, &mut out, fixer),
+            Block::Rule { pos } => out.push(Block::Rule { pos }),
+            Block::Blockquote { content, pos } => blockquote(content, pos, depth, &mut out, fixer),
+            Block::List { kind, items, pos } => list(kind, items, pos, depth, &mut out, fixer),
+            Block::DefinitionList {
+                compact,
+                items,
+                pos,
+            } => definition_list(compact, items, pos, depth, &mut out, fixer),
+        }
+    }
+    out
+}
+
+/// Whether a container holds blocks (which would nest them deeper).
+fn has_nested_blocks(block: &Block) -> bool {
+    match block {
+        Block::Blockquote { content, .. } => !content.is_empty(),
+        Block::List { items, .. } => !items.is_empty(),
+        Block::DefinitionList { items, .. } => items.iter().any(|i| !i.definition.is_empty()),
+        _ => false,
+    }
+}
+
+/// A container at [`MAX_DEPTH`] would put blocks deeper than the parser
+/// reads: it is written as its text.
+fn too_deep(block: &Block, depth: usize, out: &mut Vec<Block>, fixer: &mut Fixer) {
+    let pos = block.pos();
+    fixer.report(
+        Code::NotRoundTrip,
+        Severity::Error,
+        format!(
+            "blocks nest deeper than {MAX_DEPTH} levels; this {} was written as plain text",
+            block.kind_name()
+        ),
+        pos,
+    );
+    let text = block_text(std::slice::from_ref(block));
+    if !text.is_empty() {
+        let role = if depth <= 1 {
+            Role::Paragraph
+        } else {
+            Role::Text
+        };
+        let content = canon_inlines(text, Ctx::Flow, role, pos, fixer);
+        push_text_block(out, content, depth, pos, fixer);
+    }
+}
+
+fn heading(level: u8, content: Vec<Inline>, pos: Pos, out: &mut Vec<Block>, fixer: &mut Fixer) {
+    let content = canon_inlines(content, Ctx::Heading, Role::Heading, pos, fixer);
+    let fixed_level = level.clamp(1, 6);
+    if fixed_level != level {
+        fixer.report(
+            Code::NotRoundTrip,
+            Severity::Warning,
+            format!("heading level {level} does not exist; written as level {fixed_level}"),
+            pos,
+        );
+    }
+    if content.is_empty() {
+        fixer.report(
+            Code::EmptyElementDropped,
+            Severity::Info,
+            "an empty heading was dropped",
+            pos,
+        );
+    } else {
+        out.push(Block::Heading {
+            level: fixed_level,
+            content,
+            pos,
+        });
+    }
+}
+
+fn blockquote(
+    content: Vec<Block>,
+    pos: Pos,
+    depth: usize,
+    out: &mut Vec<Block>,
+    fixer: &mut Fixer,
+) {
+    let mut content = canon_blocks(content, depth + 1, fixer);
+    unwrap_leading_blockquotes(&mut content, fixer);
+    // A list or preformatted text cannot open a blockquote either: it goes
+    // before the blockquote, outside it.
+    let mut hoisted = false;
+    while matches!(
+        content.first(),
+        Some(Block::List { .. } | Block::Preformatted { .. })
+    ) {
+        let first = content.remove(0);
+        fixer.report(
+            Code::NotRoundTrip,
+            Severity::Warning,
+            format!(
+                "a blockquote cannot start with a {} in text; it was written before the blockquote",
+                first.kind_name()
+            ),
+            first.pos(),
+        );
+        push_merging(out, first, fixer);
+        hoisted = true;
+        unwrap_leading_blockquotes(&mut content, fixer);
+    }
+    if !content.is_empty() {
+        out.push(Block::Blockquote { content, pos });
+    } else if !hoisted {
+        fixer.report(
+            Code::EmptyElementDropped,
+            Severity::Info,
+            "an empty blockquote was dropped",
+            pos,
+        );
+    }
+}
+
+fn list(
+    kind: ListKind,
+    items: Vec<ListItem>,
+    pos: Pos,
+    depth: usize,
+    out: &mut Vec<Block>,
+    fixer: &mut Fixer,
+) {
+    let mut fixed = Vec::with_capacity(items.len());
+    for item in items {
+        let mut content = canon_blocks(item.content, depth + 1, fixer);
+        unwrap_leading_blockquotes(&mut content, fixer);
+        if content.is_empty() {
+            fixer.report(
+                Code::EmptyElementDropped,
+                Severity::Warning,
+                "an empty list item cannot be written; it was dropped",
+                item.pos,
+            );
+        } else {
+            fixed.push(ListItem {
+                content,
+                pos: item.pos,
+            });
+        }
+    }
+    if fixed.is_empty() {
+        fixer.report(
+            Code::EmptyElementDropped,
+            Severity::Info,
+            "an empty list was dropped",
+            pos,
+        );
+        return;
+    }
+    // Consecutive lists of the same type read back as one list.
+    if let Some(Block::List {
+        kind: last,
+        items: last_items,
+        ..
+    }) = out.last_mut()
+        && *last == kind
+    {
+        fixer.report_unless(
+            Silent::MERGED_LISTS,
+            Code::NotRoundTrip,
+            Severity::Warning,
+            "two lists of the same type in a row cannot be told apart in text; they were merged",
+            pos,
+        );
+        last_items.extend(fixed);
+        return;
+    }
+    out.push(Block::List {
+        kind,
+        items: fixed,
+        pos,
+    });
+}
+
+fn terms(terms: Vec<Term>, flow: Ctx, fixer: &mut Fixer) -> Vec<Term> {
+    let mut out = Vec::with_capacity(terms.len());
+    for term in terms {
+        let content = canon_inlines(term.content, flow, Role::Term, term.pos, fixer);
+        if content.is_empty() {
+            fixer.report(
+                Code::EmptyElementDropped,
+                Severity::Info,
+                "an empty definition term was dropped",
+                term.pos,
+            );
+        } else {
+            out.push(Term {
+                content,
+                pos: term.pos,
+            });
+        }
+    }
+    out
+}
+
+fn definition_list(
+    compact: bool,
+    items: Vec<DefItem>,
+    pos: Pos,
+    depth: usize,
+    out: &mut Vec<Block>,
+    fixer: &mut Fixer,
+) {
+    let flow = Ctx::flow_at(depth);
+    let mut fixed = Vec::with_capacity(items.len());
+    let mut hoisted = false;
+    for item in items {
+        let terms = terms(item.terms, flow, fixer);
+        let mut definition = canon_blocks(item.definition, depth + 1, fixer);
+        unwrap_leading_blockquotes(&mut definition, fixer);
+        if !matches!(definition.first(), Some(Block::List { .. })) {
+            fixed.push(DefItem {
+                terms,
+                definition,
+                pos: item.pos,
+            });
+            continue;
+        }
+        // Interpretation 6: a bullet on a definition's first line starts a
+        // list after the terms. So the list goes there, between two
+        // definition lists, and the rest of the definition follows under an
+        // empty term (`::`).
+        if !terms.is_empty() {
+            fixed.push(DefItem {
+                terms,
+                definition: Vec::new(),
+                pos: item.pos,
+            });
+        }
+        push_definition_list(out, compact, mem::take(&mut fixed), pos, fixer);
+        while matches!(definition.first(), Some(Block::List { .. })) {
+            let list = definition.remove(0);
+            fixer.report(
+                Code::NotRoundTrip,
+                Severity::Warning,
+                "a definition cannot start with a list in text; the list was written after the terms, outside the definition list",
+                list.pos(),
+            );
+            push_merging(out, list, fixer);
+        }
+        hoisted = true;
+        if !definition.is_empty() {
+            fixed.push(DefItem {
+                terms: Vec::new(),
+                definition,
+                pos: item.pos,
+            });
+        }
+    }
+    if fixed.is_empty() {
+        if !hoisted {
+            fixer.report(
+                Code::EmptyElementDropped,
+                Severity::Info,
+                "an empty definition list was dropped",
+                pos,
+            );
+        }
+        return;
+    }
+    push_definition_list(out, compact, fixed, pos, fixer);
+}
+
+/// Adds definition list items after `out`: consecutive definition lists
+/// read back as one, so they are merged (with a warning).
+fn push_definition_list(
+    out: &mut Vec<Block>,
+    compact: bool,
+    items: Vec<DefItem>,
+    pos: Pos,
+    fixer: &mut Fixer,
+) {
+    if items.is_empty() {
+        return;
+    }
+    if let Some(Block::DefinitionList {
+        items: last_items, ..
+    }) = out.last_mut()
+    {
+        fixer.report_unless(
+            Silent::MERGED_LISTS,
+            Code::NotRoundTrip,
+            Severity::Warning,
+            "two definition lists in a row cannot be told apart in text; they were merged",
+            pos,
+        );
+        last_items.extend(items);
+        return;
+    }
+    out.push(Block::DefinitionList {
+        compact,
+        items,
+        pos,
+    });
+}
+
+/// Seed 000 §"Block-level Elements": the first line of a list item,
+/// blockquote or definition is read unindented, where a `> ` is text, so a
+/// blockquote cannot open one. Its content takes its place (the text stays,
+/// one level of indentation goes), with a warning.
+fn unwrap_leading_blockquotes(content: &mut Vec<Block>, fixer: &mut Fixer) {
+    // Each round removes one level; the depth is bounded by MAX_DEPTH.
+    while matches!(content.first(), Some(Block::Blockquote { .. })) {
+        let Block::Blockquote {
+            content: inner,
+            pos,
+        } = content.remove(0)
+        else {
+            break;
+        };
+        fixer.report(
+            Code::NotRoundTrip,
+            Severity::Warning,
+            "a blockquote cannot open a list item, blockquote or definition in text; its content was written without it",
+            pos,
+        );
+        content.splice(0..0, inner);
+        // What was inside may end with a list the next block continues.
+        merge_adjacent(content, fixer);
+    }
+}
+
+/// Merges lists of one type, and definition lists, that stand in a row
+/// (text cannot tell them apart).
+fn merge_adjacent(content: &mut Vec<Block>, fixer: &mut Fixer) {
+    let blocks = mem::take(content);
+    for block in blocks {
+        push_merging(content, block, fixer);
+    }
+}
+
+/// Adds a block after others, merging it into a list of its type (or a
+/// definition list) right before it.
+fn push_merging(content: &mut Vec<Block>, block: Block, fixer: &mut Fixer) {
+    {
+        match (content.last_mut(), block) {
+            (
+                Some(Block::List {
+                    kind: last,
+                    items: last_items,
+                    ..
+                }),
+                Block::List { kind, items, pos },
+            ) if *last == kind => {
+                fixer.report_unless(
+                    Silent::MERGED_LISTS,
+                    Code::NotRoundTrip,
+                    Severity::Warning,
+                    "two lists of the same type in a row cannot be told apart in text; they were merged",
+                    pos,
+                );
+                last_items.extend(items);
+            }
+            (Some(Block::DefinitionList { .. }), Block::DefinitionList { items, pos, .. }) => {
+                push_definition_list(content, false, items, pos, fixer);
+            }
+            (_, block) => content.push(block),
+        }
+    }
+}
+
+/// A bare text block; at the top level every text block is a paragraph.
+fn push_text_block(
+    out: &mut Vec<Block>,
+    content: Vec<Inline>,
+    depth: usize,
+    pos: Pos,
+    fixer: &mut Fixer,
+) {
+    if depth <= 1 {
+        fixer.report(
+            Code::NotRoundTrip,
+            Severity::Info,
+            "text at the top level is always a paragraph; it was written as one",
+            pos,
+        );
+        out.push(Block::Paragraph { content, pos });
+    } else {
+        out.push(Block::Text { content, pos });
+    }
+}
+
+/// Preformatted text: line divisions make more lines, consecutive empty
+/// lines become one (the parser collapses them), and empty lines at the
+/// start or end go (they cannot be written).
+fn canon_pre(lines: Vec<Vec<Inline>>, pos: Pos, fixer: &mut Fixer) -> Option<Block> {
+    let mut out: Vec<Vec<Inline>> = Vec::with_capacity(lines.len());
+    for line in split_pre_lines(lines) {
+        let fixed = canon_pre_line(line, pos, fixer);
+        if fixed.is_empty() && out.last().is_some_and(Vec::is_empty) {
+            fixer.report_unless(
+                Silent::PRE_EMPTY_LINES,
+                Code::WhitespaceNormalized,
+                Severity::Info,
+                "consecutive empty lines in preformatted text were collapsed into one",
+                pos,
+            );
+            continue;
+        }
+        out.push(fixed);
+    }
+    let before = out.len();
+    while out.last().is_some_and(Vec::is_empty) {
+        out.pop();
+    }
+    let lead = out.iter().take_while(|l| l.is_empty()).count();
+    out.drain(..lead);
+    if out.len() != before {
+        fixer.report_unless(
+            Silent::PRE_EMPTY_LINES,
+            Code::WhitespaceNormalized,
+            Severity::Info,
+            "empty lines at the start or end of preformatted text were dropped",
+            pos,
+        );
+    }
+    if out.is_empty() {
+        fixer.report(
+            Code::EmptyElementDropped,
+            Severity::Info,
+            "empty preformatted text was dropped",
+            pos,
+        );
+        return None;
+    }
+    Some(Block::Preformatted { lines: out, pos })
+}
+
+/// Splits lines of preformatted text at their line divisions (and at line
+/// feeds inside text, which the model does not allow).
+fn split_pre_lines(lines: Vec<Vec<Inline>>) -> Vec<Vec<Inline>> {
+    let clean = |line: &[Inline]| {
+        !line.iter().any(|node| match node {
+            Inline::LineBreak { .. } => true,
+            Inline::Text { text, .. } => text.contains('\n'),
+            _ => false,
+        })
+    };
+    if lines.iter().all(|line| clean(line)) {
+        return lines;
+    }
+    let mut split: Vec<Vec<Inline>> = Vec::with_capacity(lines.len());
+    for line in lines {
+        let mut current = Vec::new();
+        for node in line {
+            match node {
+                Inline::LineBreak { .. } => split.push(mem::take(&mut current)),
+                Inline::Text { text, pos } if text.contains('\n') => {
+                    for (n, piece) in text.split('\n').enumerate() {
+                        if n > 0 {
+                            split.push(mem::take(&mut current));
+                        }
+                        if !piece.is_empty() {
+                            current.push(Inline::Text {
+                                text: piece.to_owned(),
+                                pos,
+                            });
+                        }
+                    }
+                }
+                other => current.push(other),
+            }
+        }
+        split.push(current);
+    }
+    split
+}

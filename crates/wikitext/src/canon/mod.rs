@@ -1,0 +1,267 @@
+//! What the text format can hold: the one place that turns any
+//! [`Document`] into a [`Canonical`] one, which the writer renders in one
+//! pass and which reads back as itself.
+//!
+//! Three kinds of change are made, each reported at the node's own
+//! position (for an ingested page, the line of its HTML):
+//!
+//! 1. *Harmless repairs* (info): white space at line edges, at the edges of
+//!    inline markup and in runs of three spaces (white space is not
+//!    significant in HTML text); empty elements dropped; code markup inside
+//!    preformatted text; characters a link value cannot hold
+//!    (percent-encoded); line feeds inside text. A [`Policy`] says which of
+//!    them are silent.
+//! 2. *Structure the format cannot hold* (warning): a blockquote opening a
+//!    container gives up its level, a list or preformatted text opening a
+//!    blockquote goes before it, a list opening a definition goes after
+//!    the terms, lists of one type in a row merge.
+//! 3. *Text that reads as something else* (error): a run whose written text
+//!    reads back as other inlines (literal `_x_`, markup touching a letter)
+//!    becomes what it reads as, checked run by run with the inline parser
+//!    (the `reads` module); a line that reads as other structure (a heading, a rule,
+//!    a term, a bullet) makes its top-level block what its text reads as.
+//!
+//! The copy also bounds the depth of the document ([`MAX_DEPTH`] levels of
+//! blocks, eight of inlines): deeper parts are flattened to
+//! their text, with an error. Every recursive function here takes the depth
+//! and stops at those bounds, so recursion depth never depends on the input.
+
+mod blocks;
+pub(crate) mod copy;
+mod inlines;
+mod meta;
+mod reads;
+
+use std::collections::HashSet;
+
+use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::model::{Document, MAX_DEPTH, Pos};
+
+/// Inline elements nest at most this deep in a written document (the parser
+/// never nests more than four: emphasis, strong, code and a link).
+pub(crate) const MAX_INLINE_DEPTH: usize = 8;
+
+/// At most this many read-back differences are reported per document.
+const MAX_REPORTS: usize = 50;
+
+/// A document the text format holds exactly: [`write_canonical`] renders it
+/// in one pass, and its text reads back as this same document. Only
+/// [`canonicalize`] makes one.
+///
+/// [`write_canonical`]: crate::write_canonical
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Canonical {
+    doc: Document,
+    /// Its text, rendered once while it was made.
+    text: String,
+}
+
+impl Canonical {
+    /// The document.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The document, given up.
+    pub fn into_document(self) -> Document {
+        self.doc
+    }
+
+    /// Its canonical text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The document and its text, given up.
+    pub fn into_parts(self) -> (Document, String) {
+        (self.doc, self.text)
+    }
+}
+
+/// Repairs that go unreported (they are still made, and the result is then
+/// not [`exact`](Canonicalized::exact)). A set of named flags.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Silent(u8);
+
+impl Silent {
+    /// Every repair is reported.
+    pub const NONE: Silent = Silent(0);
+    /// Lists of one type (or definition lists) in a row, merged because
+    /// text cannot tell them apart.
+    pub const MERGED_LISTS: Silent = Silent(1);
+    /// Empty lines at the edges of preformatted text, and runs of them.
+    pub const PRE_EMPTY_LINES: Silent = Silent(1 << 1);
+
+    /// Both sets of repairs.
+    #[must_use]
+    pub const fn union(self, other: Silent) -> Silent {
+        Silent(self.0 | other.0)
+    }
+
+    /// Whether every repair of `other` is in this set.
+    pub const fn contains(self, other: Silent) -> bool {
+        self.0 & other.0 == other.0 && other.0 != 0
+    }
+}
+
+/// How [`canonicalize`] treats what it changes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Policy {
+    /// Repairs made without a diagnostic.
+    pub silent: Silent,
+}
+
+/// What [`canonicalize`] returns.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Canonicalized {
+    /// The document as the format holds it.
+    pub canonical: Canonical,
+    /// Every change, at the position of the node it is about.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether nothing had to change: the canonical document equals the
+    /// one given.
+    pub exact: bool,
+}
+
+/// Turns any document into one the text format holds exactly, reporting
+/// every change (see the module documentation). Never fails; linear in the
+/// size of the document.
+///
+/// ```
+/// use wikitext::{Block, Document, Inline, canon};
+/// // Literal markup characters in text read back as emphasis.
+/// let doc = Document {
+///     body: vec![Block::paragraph(vec![Inline::text("_x_")])],
+///     ..Document::default()
+/// };
+/// let done = canon::canonicalize(doc, &canon::Policy::default());
+/// assert!(!done.exact);
+/// let want = vec![Block::paragraph(vec![Inline::emphasis(vec![Inline::text("x")])])];
+/// assert_eq!(done.canonical.document().body, want);
+/// ```
+pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
+    let mut fixer = Fixer::new(*policy);
+    let meta = meta::canon_meta(&doc.meta, &mut fixer);
+    let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
+    let (doc, text) = reads::settle(Document { meta, body }, &mut fixer);
+    #[cfg(debug_assertions)]
+    {
+        let back = crate::parse(&text).document;
+        debug_assert!(
+            back == doc,
+            "a canonical document reads back as itself:\n{text}\n--- canonical\n{}\n--- read back\n{}",
+            crate::dump::tree(&doc),
+            crate::dump::tree(&back)
+        );
+    }
+    fixer.finish_reports();
+    Canonicalized {
+        canonical: Canonical { doc, text },
+        diagnostics: fixer.diags,
+        exact: !fixer.changed,
+    }
+}
+
+/// Collects the changes and their diagnostics.
+struct Fixer {
+    policy: Policy,
+    changed: bool,
+    diags: Vec<Diagnostic>,
+    seen: HashSet<(Code, String, Span)>,
+    /// Reports made (including repeats that were not listed again).
+    reports: usize,
+    /// Read-back differences found (listed up to [`MAX_REPORTS`]).
+    differences: usize,
+}
+
+impl Fixer {
+    fn new(policy: Policy) -> Fixer {
+        Fixer {
+            policy,
+            changed: false,
+            diags: Vec::new(),
+            seen: HashSet::new(),
+            reports: 0,
+            differences: 0,
+        }
+    }
+
+    fn report(&mut self, code: Code, severity: Severity, message: impl Into<String>, pos: Pos) {
+        self.changed = true;
+        self.reports += 1;
+        let message = message.into();
+        // One report per kind of problem and place is enough.
+        if self.seen.insert((code, message.clone(), Span::at(pos))) {
+            self.diags
+                .push(Diagnostic::new(code, severity, message, Span::at(pos)));
+        }
+    }
+
+    /// [`Fixer::report`], unless the policy makes this repair silent.
+    fn report_unless(
+        &mut self,
+        silent: Silent,
+        code: Code,
+        severity: Severity,
+        message: impl Into<String>,
+        pos: Pos,
+    ) {
+        if self.policy.silent.contains(silent) {
+            self.changed = true;
+        } else {
+            self.report(code, severity, message, pos);
+        }
+    }
+
+    /// A place where the written text reads back as something else.
+    fn difference(&mut self, message: String, pos: Pos) {
+        self.changed = true;
+        if self.differences < MAX_REPORTS {
+            self.diags.push(Diagnostic::new(
+                Code::NotRoundTrip,
+                Severity::Error,
+                message,
+                Span::at(pos),
+            ));
+        }
+        self.differences += 1;
+    }
+
+    fn finish_reports(&mut self) {
+        if self.differences > MAX_REPORTS {
+            let more = self.differences - MAX_REPORTS;
+            self.diags.push(Diagnostic::new(
+                Code::NotRoundTrip,
+                Severity::Error,
+                format!("{more} more differences are not listed"),
+                Span::default(),
+            ));
+        }
+    }
+}
+
+/// Where an inline run is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    /// Paragraphs, text blocks, terms: white space is not significant.
+    Flow,
+    /// The same at the deepest level ([`MAX_DEPTH`]), where the parser opens
+    /// no compact definition, so three spaces in a row may stay.
+    DeepFlow,
+    /// Headings: one line.
+    Heading,
+    /// A line of preformatted text: white space is significant; no code, no
+    /// e-mail addresses.
+    Pre,
+}
+
+impl Ctx {
+    /// The context of running text in blocks at `depth`.
+    fn flow_at(depth: usize) -> Ctx {
+        if depth >= MAX_DEPTH {
+            Ctx::DeepFlow
+        } else {
+            Ctx::Flow
+        }
+    }
+}
