@@ -11,20 +11,13 @@ use crate::diag::{Diag, Severity, line_column};
 #[derive(Debug, Clone)]
 pub(crate) enum Job {
     /// HTML -> text.
-    ToText {
-        /// Transport-layer charset.
-        charset: Option<&'static encoding_rs::Encoding>,
-        /// Keep javascript:/vbscript:/data: links.
-        keep_unsafe_links: bool,
-    },
+    ToText(HtmlInput),
     /// Text -> XHTML or HTML.
     ToHtml {
         /// Output charset (UTF-8 when `None`).
         encoding: Option<&'static encoding_rs::Encoding>,
-        /// HTML syntax instead of XHTML.
-        html: bool,
-        /// Leave out optional tags (HTML syntax only).
-        omit_optional_tags: bool,
+        /// XHTML, or the HTML syntax (with or without optional tags).
+        syntax: htmlio::emit::Syntax,
     },
     /// Text -> canonical text.
     Fmt,
@@ -40,6 +33,39 @@ pub(crate) enum Job {
         /// The `--content-type` value.
         content_type: Option<String>,
     },
+}
+
+/// How HTML inputs are read (`to-text`, and `check` on HTML).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct HtmlInput {
+    /// Transport-layer charset.
+    pub(crate) charset: Option<&'static encoding_rs::Encoding>,
+    /// Keep javascript:/vbscript:/data: links instead of neutralising them.
+    pub(crate) keep_unsafe_links: bool,
+}
+
+impl HtmlInput {
+    /// The ingestion options: the charset as the transport's, parse errors
+    /// only counted.
+    fn ingest_options(&self) -> htmlio::ingest::Options<'static> {
+        htmlio::ingest::Options {
+            hints: sniff::Hints {
+                transport: self.charset,
+                ..sniff::Hints::default()
+            },
+            keep_unsafe_links: self.keep_unsafe_links,
+            parse_errors: false,
+        }
+    }
+}
+
+/// Whether a conversion keeps what it wrote or only reports on the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Output {
+    /// Keep the output (`to-text`, `fmt`).
+    Keep,
+    /// Diagnostics only (`check`): the output is dropped.
+    Discard,
 }
 
 /// The encoding the pipeline settled on for one file, as `sniff` prints it.
@@ -206,23 +232,17 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
     }
     match job {
         Job::Sniff { content_type } => Ok(settle(bytes, content_type.as_deref())),
-        Job::ToText {
-            charset,
-            keep_unsafe_links,
-        } => Ok(html_to_text(bytes, *charset, *keep_unsafe_links, true)),
-        Job::ToHtml {
-            encoding,
-            html,
-            omit_optional_tags,
-        } => Ok(to_html(bytes, *encoding, *html, *omit_optional_tags)),
-        Job::Fmt => Ok(text_round_trip(bytes, true)),
-        Job::Check { from, .. } => match check_format(*from, name) {
-            InputFormat::Text => Ok(text_round_trip(bytes, false)),
+        Job::ToText(input) => Ok(html_to_text(bytes, input, Output::Keep)),
+        Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
+        Job::Fmt => Ok(text_round_trip(bytes, Output::Keep)),
+        Job::Check { from, charset } => match check_format(*from, name) {
+            InputFormat::Text => Ok(text_round_trip(bytes, Output::Discard)),
             InputFormat::Html => {
-                let Job::Check { charset, .. } = job else {
-                    return Err("internal: not a check job".to_string());
+                let input = HtmlInput {
+                    charset: *charset,
+                    keep_unsafe_links: false,
                 };
-                Ok(html_to_text(bytes, *charset, false, false))
+                Ok(html_to_text(bytes, &input, Output::Discard))
             }
         },
     }
@@ -259,31 +279,11 @@ fn settle(bytes: &[u8], content_type: Option<&str>) -> Converted {
     }
 }
 
-/// The ingestion options for a transport charset and the unsafe-link choice.
-fn ingest_options(
-    charset: Option<&'static encoding_rs::Encoding>,
-    keep_unsafe_links: bool,
-) -> htmlio::ingest::Options<'static> {
-    htmlio::ingest::Options {
-        hints: sniff::Hints {
-            transport: charset,
-            ..sniff::Hints::default()
-        },
-        keep_unsafe_links,
-        parse_errors: false,
-    }
-}
-
 /// `to-text` (and `check` on HTML): bytes -> document (ingestion) -> text
 /// (the writer checks it by parsing it again). The source lines shown under
 /// diagnostics are the page decoded as ingestion decoded it.
-pub(crate) fn html_to_text(
-    bytes: &[u8],
-    charset: Option<&'static encoding_rs::Encoding>,
-    keep_unsafe_links: bool,
-    keep_output: bool,
-) -> Converted {
-    let mut ingested = htmlio::ingest::ingest(bytes, &ingest_options(charset, keep_unsafe_links));
+pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> Converted {
+    let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options());
     // The document is not needed after writing: let the writer free it early
     // (peak memory on large pages).
     let written = wikitext::write_owned(std::mem::take(&mut ingested.document));
@@ -301,7 +301,7 @@ pub(crate) fn html_to_text(
             .into_owned()
     });
     Converted {
-        output: keep_output.then(|| written.text.into_bytes()),
+        output: (output == Output::Keep).then(|| written.text.into_bytes()),
         encoding: Some(ingested.encoding.encoding),
         summary: Some(ingested.summary.to_string()),
         diagnostics,
@@ -314,19 +314,14 @@ pub(crate) fn html_to_text(
 fn to_html(
     bytes: &[u8],
     encoding: Option<&'static encoding_rs::Encoding>,
-    html: bool,
-    omit_optional_tags: bool,
+    syntax: htmlio::emit::Syntax,
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
     diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
     let options = htmlio::emit::EmitOptions {
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
-        syntax: if html {
-            htmlio::emit::Syntax::Html { omit_optional_tags }
-        } else {
-            htmlio::emit::Syntax::Xhtml
-        },
+        syntax,
     };
     let emitted = htmlio::emit::emit(&parsed.document, &options);
     diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
@@ -344,7 +339,7 @@ fn to_html(
 /// `fmt` and `check` on text: parse, write the canonical text (the writer
 /// checks it by parsing it again), and report what both said. `fmt` keeps
 /// the canonical text as its output.
-fn text_round_trip(bytes: &[u8], keep_output: bool) -> Converted {
+fn text_round_trip(bytes: &[u8], output: Output) -> Converted {
     let (text, encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
     diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
@@ -353,7 +348,7 @@ fn text_round_trip(bytes: &[u8], keep_output: bool) -> Converted {
     sort_by_position(&mut diagnostics);
     let changed = written.text.as_bytes() != bytes;
     Converted {
-        output: keep_output.then(|| written.text.into_bytes()),
+        output: (output == Output::Keep).then(|| written.text.into_bytes()),
         encoding: Some(encoding),
         diagnostics,
         source: Some(text),
