@@ -535,14 +535,7 @@ impl Printer<'_> {
             return writeln!(self.stdout, "{}", line.map_err(io::Error::other)?);
         }
         if let Some(report) = &record.converted.sniff {
-            return writeln!(
-                self.stdout,
-                "{}: {} ({}): {}",
-                record.path,
-                report.encoding.name(),
-                report.confidence,
-                report.reason
-            );
+            return writeln!(self.stdout, "{}: {}", record.path, report.settled);
         }
         if record.outcome == Outcome::NotCanonical {
             return writeln!(self.stdout, "{}", record.path);

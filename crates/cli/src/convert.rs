@@ -78,9 +78,10 @@ pub(crate) struct SniffReport {
     pub(crate) confidence: sniff::Confidence,
     /// Why, as an object with a `kind`.
     pub(crate) source: SniffSource,
-    /// The human-readable line (without the path).
+    /// What the pipeline said, for the human-readable line (its `Display`
+    /// is that line without the path).
     #[serde(skip)]
-    pub(crate) reason: String,
+    pub(crate) settled: htmlio::ingest::Settled,
 }
 
 /// Why the pipeline settled on an encoding, for `sniff --json`: the sniffing
@@ -161,16 +162,11 @@ impl SniffReport {
                 sniffed,
             },
         };
-        let reason = settled.to_string();
-        let reason = match reason.split_once("): ") {
-            Some((_, why)) => why.to_string(),
-            None => reason,
-        };
         SniffReport {
             encoding: settled.encoding,
             confidence: settled.confidence,
             source,
-            reason,
+            settled: *settled,
         }
     }
 }

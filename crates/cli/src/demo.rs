@@ -37,13 +37,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
         .map_err(anyhow::Error::msg)?;
     writeln!(out, "== 1. Which charset? (pagetext sniff {NAME}) ==\n")?;
     if let Some(report) = &sniffed.sniff {
-        writeln!(
-            out,
-            "{NAME}: {} ({}): {}",
-            report.encoding.name(),
-            report.confidence,
-            report.reason
-        )?;
+        writeln!(out, "{NAME}: {}", report.settled)?;
     }
     writeln!(
         out,
