@@ -4,6 +4,7 @@
 
 use pagetext::InputFormat;
 use serde::Serialize;
+use wikitext::{DiagnosticCode, Precision};
 
 use crate::diag::{Diag, Severity, line_column};
 
@@ -288,8 +289,8 @@ pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> C
         "encoding",
         format!("read as {}", ingested.encoding),
     )];
-    diagnostics.extend(ingested.diagnostics.iter().map(from_ingest));
-    diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(ingested.diagnostics.iter().map(from_library));
+    diagnostics.extend(written.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     let source = diagnostics.iter().any(|d| d.line.is_some()).then(|| {
         sniff::decode(bytes, ingested.encoding.encoding)
@@ -314,7 +315,7 @@ fn to_html(
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
-    diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(parsed.diagnostics.iter().map(from_library));
     let options = htmlio::emit::EmitOptions {
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
         syntax,
@@ -338,9 +339,9 @@ fn to_html(
 fn text_round_trip(bytes: &[u8], output: Output) -> Converted {
     let (text, encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
-    diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(parsed.diagnostics.iter().map(from_library));
     let written = wikitext::write_owned(parsed.document);
-    diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(written.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     let changed = written.text.as_bytes() != bytes;
     Converted {
@@ -370,21 +371,27 @@ fn position(diag: Diag, line: u32, column: u32) -> Diag {
     }
 }
 
-fn from_wikitext(d: &wikitext::Diagnostic) -> Diag {
+/// A library diagnostic in the CLI's terms: the text format's parser and
+/// writer (`wikitext::Diagnostic`) and ingestion
+/// (`htmlio::ingest::Diagnostic`, a `wikitext::Diagnostic<htmlio::ingest::Code>`)
+/// alike. Spans of [`Precision::Column`] codes are placed at their line and
+/// column (column 1 when only the line is known) and underlined to their end
+/// on the same line; spans of [`Precision::Line`] codes mark their whole line.
+fn from_library<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
     let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
-    let diag = position(diag, d.span.line, d.span.column);
-    if d.span.end_line == d.span.line {
-        diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
-    } else {
-        diag
-    }
-}
-
-fn from_ingest(d: &htmlio::ingest::Diagnostic) -> Diag {
-    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
-    match usize::try_from(d.line) {
-        Ok(line) if line > 0 => diag.at_line(line),
-        _ => diag,
+    match C::PRECISION {
+        Precision::Column => {
+            let diag = position(diag, d.span.line, d.span.column);
+            if d.span.end_line == d.span.line {
+                diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
+            } else {
+                diag
+            }
+        }
+        Precision::Line => match usize::try_from(d.span.line) {
+            Ok(line) if line > 0 => diag.at_line(line),
+            _ => diag,
+        },
     }
 }
 
@@ -463,5 +470,50 @@ mod tests {
         assert_eq!(text, "ok\nab\u{FFFD}c\u{FFFD}");
         assert_eq!(diags.len(), 1);
         assert_eq!((diags[0].line, diags[0].column), (Some(2), Some(3)));
+    }
+
+    #[test]
+    fn library_diagnostics_are_placed_as_precisely_as_their_codes_know() {
+        // Ingestion knows lines: the whole line, no column.
+        let ingest = htmlio::ingest::Diagnostic::at_line(
+            htmlio::ingest::Code::UnsafeLink,
+            wikitext::Severity::Warning,
+            6,
+            "m",
+        );
+        let d = from_library(&ingest);
+        assert_eq!(
+            (d.code.as_str(), d.line, d.column),
+            ("unsafe-link", Some(6), None)
+        );
+        // The text format knows columns: a node known by its line only is
+        // placed at column 1; a range on one line is underlined.
+        let written = wikitext::Diagnostic::at_line(
+            wikitext::Code::NotRoundTrip,
+            wikitext::Severity::Warning,
+            6,
+            "m",
+        );
+        let d = from_library(&written);
+        assert_eq!((d.line, d.column, d.end_column), (Some(6), Some(1), None));
+        let parsed = wikitext::Diagnostic::new(
+            wikitext::Code::UnknownHeaderLine,
+            wikitext::Severity::Warning,
+            "m",
+            wikitext::Span::new(1, 1, 1, 20),
+        );
+        let d = from_library(&parsed);
+        assert_eq!(
+            (d.line, d.column, d.end_column),
+            (Some(1), Some(1), Some(20))
+        );
+        // Unknown lines are no position at all.
+        let d = from_library(&htmlio::ingest::Diagnostic::at_line(
+            htmlio::ingest::Code::UnsafeLink,
+            wikitext::Severity::Warning,
+            0,
+            "m",
+        ));
+        assert_eq!((d.line, d.column), (None, None));
     }
 }

@@ -472,23 +472,23 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
     let arena = arena.unwrap_or_else(|| empty_arena(options.errors()));
     let mut pre = Vec::new();
     if let Why::Changed { line, .. } = settled.why {
-        pre.push(Diagnostic {
-            code: Code::EncodingChanged,
-            severity: Severity::Info,
-            message: settled.to_string(),
+        pre.push(Diagnostic::at_line(
+            Code::EncodingChanged,
+            Severity::Info,
             line,
-        });
+            settled.to_string(),
+        ));
     }
     if let Some(line) = malformed {
-        pre.push(Diagnostic {
-            code: Code::MalformedBytes,
-            severity: Severity::Warning,
-            message: format!(
+        pre.push(Diagnostic::at_line(
+            Code::MalformedBytes,
+            Severity::Warning,
+            line,
+            format!(
                 "bytes that are malformed in {} were replaced with U+FFFD (the first near here)",
                 settled.encoding.name()
             ),
-            line,
-        });
+        ));
     }
     finish(&arena, options, settled, pre)
 }
@@ -523,38 +523,40 @@ fn finish(
     let (document, diags, ballast) = build::Builder::new(arena, options).build();
     let mut diagnostics = pre;
     if options.parse_errors {
-        diagnostics.extend(arena.error_list.iter().map(|(line, msg)| Diagnostic {
-            code: Code::ParseError,
-            severity: Severity::Info,
-            message: format!("html5ever: {msg}"),
-            line: *line,
+        diagnostics.extend(arena.error_list.iter().map(|(line, msg)| {
+            Diagnostic::at_line(
+                Code::ParseError,
+                Severity::Info,
+                *line,
+                format!("html5ever: {msg}"),
+            )
         }));
     }
     if arena.forbidden.0 > 0 {
-        diagnostics.push(Diagnostic {
-            code: Code::ForbiddenCharacter,
-            severity: Severity::Warning,
-            message: format!(
+        diagnostics.push(Diagnostic::at_line(
+            Code::ForbiddenCharacter,
+            Severity::Warning,
+            arena.forbidden.1,
+            format!(
                 "{} characters that XML cannot hold (control characters, U+FFFE, U+FFFF) were replaced with U+FFFD (the first on this line)",
                 arena.forbidden.0
             ),
-            line: arena.forbidden.1,
-        });
+        ));
     }
     if arena.too_deep.0 > 0 {
-        diagnostics.push(Diagnostic {
-            code: Code::NestingTooDeep,
-            severity: Severity::Warning,
-            message: format!(
+        diagnostics.push(Diagnostic::at_line(
+            Code::NestingTooDeep,
+            Severity::Warning,
+            arena.too_deep.1,
+            format!(
                 "elements nest more than {} deep: {} start tags of containers were ignored (their content is kept)",
                 parse::MAX_OPEN,
                 arena.too_deep.0
             ),
-            line: arena.too_deep.1,
-        });
+        ));
     }
     diagnostics.extend(diags);
-    diagnostics.sort_by_key(|d| d.line);
+    diagnostics.sort_by_key(|d| d.span.line);
     let mut summary = Summary {
         ballast,
         parse_errors: (arena.parse_errors, arena.first_error_line),
