@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use crate::atomic::write_atomic;
 use crate::convert::{self, Converted, Job};
-use crate::diag::{self, Diag, Severity};
+use crate::diag::{self, Color, Diag, Severity};
 use crate::inputs::{Item, Source, describe_io_error};
 use crate::outputs::{Dest, Plan};
 
@@ -44,8 +44,21 @@ pub(crate) struct Display {
     pub(crate) quiet: bool,
     /// Notes and per-file lines too.
     pub(crate) verbose: bool,
-    /// ANSI colours on standard error.
-    pub(crate) color: bool,
+    /// ANSI colours on standard error, or plain text.
+    pub(crate) color: Color,
+}
+
+/// Which kind of command a run serves: what goes to standard output, and
+/// whether a summary line ends the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RunKind {
+    /// `to-text`, `to-html`, `fmt`, `check`: outputs (or one JSON record per
+    /// input, or the names `fmt --check` lists), then a summary line on
+    /// standard error.
+    Batch,
+    /// `sniff`: one line (or JSON object) per input naming its encoding, and
+    /// no summary line.
+    Sniff,
 }
 
 /// Options of one run.
@@ -59,10 +72,9 @@ pub(crate) struct Options {
     pub(crate) strict: bool,
     /// `fmt`'s mode, for `fmt` runs.
     pub(crate) fmt: Option<FmtMode>,
-    /// Print the summary line (batch commands; not `sniff`).
-    pub(crate) summary: bool,
-    /// The `sniff` command: its own line formats.
-    pub(crate) sniff: bool,
+    /// The command's kind: its line formats, and whether a summary line
+    /// is printed.
+    pub(crate) kind: RunKind,
     /// How to print.
     pub(crate) display: Display,
 }
@@ -266,7 +278,7 @@ pub(crate) fn run(
     printed?;
     printer.stdout.flush()?;
     summary.elapsed = started.elapsed();
-    if options.summary && !options.display.quiet {
+    if options.kind == RunKind::Batch && !options.display.quiet {
         eprintln!("{}", summary.line(options.fmt));
     }
     Ok(summary)
@@ -507,7 +519,7 @@ impl Printer<'_> {
 
         // Then standard output.
         if self.options.json {
-            if !self.options.sniff {
+            if self.options.kind == RunKind::Batch {
                 return self.print_json(record);
             }
             let line = match &record.converted.sniff {
@@ -523,14 +535,7 @@ impl Printer<'_> {
             return writeln!(self.stdout, "{}", line.map_err(io::Error::other)?);
         }
         if let Some(report) = &record.converted.sniff {
-            return writeln!(
-                self.stdout,
-                "{}: {} ({}): {}",
-                record.path,
-                report.encoding.name(),
-                report.confidence,
-                report.reason
-            );
+            return writeln!(self.stdout, "{}: {}", record.path, report.settled);
         }
         if record.outcome == Outcome::NotCanonical {
             return writeln!(self.stdout, "{}", record.path);

@@ -4,6 +4,7 @@
 
 use pagetext::InputFormat;
 use serde::Serialize;
+use wikitext::{DiagnosticCode, Precision};
 
 use crate::diag::{Diag, Severity, line_column};
 
@@ -11,20 +12,13 @@ use crate::diag::{Diag, Severity, line_column};
 #[derive(Debug, Clone)]
 pub(crate) enum Job {
     /// HTML -> text.
-    ToText {
-        /// Transport-layer charset.
-        charset: Option<&'static encoding_rs::Encoding>,
-        /// Keep javascript:/vbscript:/data: links.
-        keep_unsafe_links: bool,
-    },
+    ToText(HtmlInput),
     /// Text -> XHTML or HTML.
     ToHtml {
         /// Output charset (UTF-8 when `None`).
         encoding: Option<&'static encoding_rs::Encoding>,
-        /// HTML syntax instead of XHTML.
-        html: bool,
-        /// Leave out optional tags (HTML syntax only).
-        omit_optional_tags: bool,
+        /// XHTML, or the HTML syntax (with or without optional tags).
+        syntax: htmlio::emit::Syntax,
     },
     /// Text -> canonical text.
     Fmt,
@@ -42,6 +36,39 @@ pub(crate) enum Job {
     },
 }
 
+/// How HTML inputs are read (`to-text`, and `check` on HTML).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct HtmlInput {
+    /// Transport-layer charset.
+    pub(crate) charset: Option<&'static encoding_rs::Encoding>,
+    /// Keep javascript:/vbscript:/data: links instead of neutralising them.
+    pub(crate) keep_unsafe_links: bool,
+}
+
+impl HtmlInput {
+    /// The ingestion options: the charset as the transport's, parse errors
+    /// only counted.
+    fn ingest_options(&self) -> htmlio::ingest::Options<'static> {
+        htmlio::ingest::Options {
+            hints: sniff::Hints {
+                transport: self.charset,
+                ..sniff::Hints::default()
+            },
+            keep_unsafe_links: self.keep_unsafe_links,
+            parse_errors: false,
+        }
+    }
+}
+
+/// Whether a conversion keeps what it wrote or only reports on the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Output {
+    /// Keep the output (`to-text`, `fmt`).
+    Keep,
+    /// Diagnostics only (`check`): the output is dropped.
+    Discard,
+}
+
 /// The encoding the pipeline settled on for one file, as `sniff` prints it.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct SniffReport {
@@ -52,9 +79,10 @@ pub(crate) struct SniffReport {
     pub(crate) confidence: sniff::Confidence,
     /// Why, as an object with a `kind`.
     pub(crate) source: SniffSource,
-    /// The human-readable line (without the path).
+    /// What the pipeline said, for the human-readable line (its `Display`
+    /// is that line without the path).
     #[serde(skip)]
-    pub(crate) reason: String,
+    pub(crate) settled: htmlio::ingest::Settled,
 }
 
 /// Why the pipeline settled on an encoding, for `sniff --json`: the sniffing
@@ -135,16 +163,11 @@ impl SniffReport {
                 sniffed,
             },
         };
-        let reason = settled.to_string();
-        let reason = match reason.split_once("): ") {
-            Some((_, why)) => why.to_string(),
-            None => reason,
-        };
         SniffReport {
             encoding: settled.encoding,
             confidence: settled.confidence,
             source,
-            reason,
+            settled: *settled,
         }
     }
 }
@@ -206,23 +229,17 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
     }
     match job {
         Job::Sniff { content_type } => Ok(settle(bytes, content_type.as_deref())),
-        Job::ToText {
-            charset,
-            keep_unsafe_links,
-        } => Ok(html_to_text(bytes, *charset, *keep_unsafe_links, true)),
-        Job::ToHtml {
-            encoding,
-            html,
-            omit_optional_tags,
-        } => Ok(to_html(bytes, *encoding, *html, *omit_optional_tags)),
-        Job::Fmt => Ok(text_round_trip(bytes, true)),
-        Job::Check { from, .. } => match check_format(*from, name) {
-            InputFormat::Text => Ok(text_round_trip(bytes, false)),
+        Job::ToText(input) => Ok(html_to_text(bytes, input, Output::Keep)),
+        Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
+        Job::Fmt => Ok(text_round_trip(bytes, Output::Keep)),
+        Job::Check { from, charset } => match check_format(*from, name) {
+            InputFormat::Text => Ok(text_round_trip(bytes, Output::Discard)),
             InputFormat::Html => {
-                let Job::Check { charset, .. } = job else {
-                    return Err("internal: not a check job".to_string());
+                let input = HtmlInput {
+                    charset: *charset,
+                    keep_unsafe_links: false,
                 };
-                Ok(html_to_text(bytes, *charset, false, false))
+                Ok(html_to_text(bytes, &input, Output::Discard))
             }
         },
     }
@@ -259,31 +276,11 @@ fn settle(bytes: &[u8], content_type: Option<&str>) -> Converted {
     }
 }
 
-/// The ingestion options for a transport charset and the unsafe-link choice.
-fn ingest_options(
-    charset: Option<&'static encoding_rs::Encoding>,
-    keep_unsafe_links: bool,
-) -> htmlio::ingest::Options<'static> {
-    htmlio::ingest::Options {
-        hints: sniff::Hints {
-            transport: charset,
-            ..sniff::Hints::default()
-        },
-        keep_unsafe_links,
-        parse_errors: false,
-    }
-}
-
 /// `to-text` (and `check` on HTML): bytes -> document (ingestion) -> text
 /// (the writer checks it by parsing it again). The source lines shown under
 /// diagnostics are the page decoded as ingestion decoded it.
-pub(crate) fn html_to_text(
-    bytes: &[u8],
-    charset: Option<&'static encoding_rs::Encoding>,
-    keep_unsafe_links: bool,
-    keep_output: bool,
-) -> Converted {
-    let mut ingested = htmlio::ingest::ingest(bytes, &ingest_options(charset, keep_unsafe_links));
+pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> Converted {
+    let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options());
     // The document is not needed after writing: let the writer free it early
     // (peak memory on large pages).
     let written = wikitext::write_owned(std::mem::take(&mut ingested.document));
@@ -292,8 +289,8 @@ pub(crate) fn html_to_text(
         "encoding",
         format!("read as {}", ingested.encoding),
     )];
-    diagnostics.extend(ingested.diagnostics.iter().map(from_ingest));
-    diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(ingested.diagnostics.iter().map(from_library));
+    diagnostics.extend(written.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     let source = diagnostics.iter().any(|d| d.line.is_some()).then(|| {
         sniff::decode(bytes, ingested.encoding.encoding)
@@ -301,7 +298,7 @@ pub(crate) fn html_to_text(
             .into_owned()
     });
     Converted {
-        output: keep_output.then(|| written.text.into_bytes()),
+        output: (output == Output::Keep).then(|| written.text.into_bytes()),
         encoding: Some(ingested.encoding.encoding),
         summary: Some(ingested.summary.to_string()),
         diagnostics,
@@ -314,19 +311,14 @@ pub(crate) fn html_to_text(
 fn to_html(
     bytes: &[u8],
     encoding: Option<&'static encoding_rs::Encoding>,
-    html: bool,
-    omit_optional_tags: bool,
+    syntax: htmlio::emit::Syntax,
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
-    diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(parsed.diagnostics.iter().map(from_library));
     let options = htmlio::emit::EmitOptions {
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
-        syntax: if html {
-            htmlio::emit::Syntax::Html { omit_optional_tags }
-        } else {
-            htmlio::emit::Syntax::Xhtml
-        },
+        syntax,
     };
     let emitted = htmlio::emit::emit(&parsed.document, &options);
     diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
@@ -344,16 +336,16 @@ fn to_html(
 /// `fmt` and `check` on text: parse, write the canonical text (the writer
 /// checks it by parsing it again), and report what both said. `fmt` keeps
 /// the canonical text as its output.
-fn text_round_trip(bytes: &[u8], keep_output: bool) -> Converted {
+fn text_round_trip(bytes: &[u8], output: Output) -> Converted {
     let (text, encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
-    diagnostics.extend(parsed.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(parsed.diagnostics.iter().map(from_library));
     let written = wikitext::write_owned(parsed.document);
-    diagnostics.extend(written.diagnostics.iter().map(from_wikitext));
+    diagnostics.extend(written.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     let changed = written.text.as_bytes() != bytes;
     Converted {
-        output: keep_output.then(|| written.text.into_bytes()),
+        output: (output == Output::Keep).then(|| written.text.into_bytes()),
         encoding: Some(encoding),
         diagnostics,
         source: Some(text),
@@ -379,21 +371,27 @@ fn position(diag: Diag, line: u32, column: u32) -> Diag {
     }
 }
 
-fn from_wikitext(d: &wikitext::Diagnostic) -> Diag {
+/// A library diagnostic in the CLI's terms: the text format's parser and
+/// writer (`wikitext::Diagnostic`) and ingestion
+/// (`htmlio::ingest::Diagnostic`, a `wikitext::Diagnostic<htmlio::ingest::Code>`)
+/// alike. Spans of [`Precision::Column`] codes are placed at their line and
+/// column (column 1 when only the line is known) and underlined to their end
+/// on the same line; spans of [`Precision::Line`] codes mark their whole line.
+fn from_library<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
     let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
-    let diag = position(diag, d.span.line, d.span.column);
-    if d.span.end_line == d.span.line {
-        diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
-    } else {
-        diag
-    }
-}
-
-fn from_ingest(d: &htmlio::ingest::Diagnostic) -> Diag {
-    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
-    match usize::try_from(d.line) {
-        Ok(line) if line > 0 => diag.at_line(line),
-        _ => diag,
+    match C::PRECISION {
+        Precision::Column => {
+            let diag = position(diag, d.span.line, d.span.column);
+            if d.span.end_line == d.span.line {
+                diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
+            } else {
+                diag
+            }
+        }
+        Precision::Line => match usize::try_from(d.span.line) {
+            Ok(line) if line > 0 => diag.at_line(line),
+            _ => diag,
+        },
     }
 }
 
@@ -472,5 +470,50 @@ mod tests {
         assert_eq!(text, "ok\nab\u{FFFD}c\u{FFFD}");
         assert_eq!(diags.len(), 1);
         assert_eq!((diags[0].line, diags[0].column), (Some(2), Some(3)));
+    }
+
+    #[test]
+    fn library_diagnostics_are_placed_as_precisely_as_their_codes_know() {
+        // Ingestion knows lines: the whole line, no column.
+        let ingest = htmlio::ingest::Diagnostic::at_line(
+            htmlio::ingest::Code::UnsafeLink,
+            wikitext::Severity::Warning,
+            6,
+            "m",
+        );
+        let d = from_library(&ingest);
+        assert_eq!(
+            (d.code.as_str(), d.line, d.column),
+            ("unsafe-link", Some(6), None)
+        );
+        // The text format knows columns: a node known by its line only is
+        // placed at column 1; a range on one line is underlined.
+        let written = wikitext::Diagnostic::at_line(
+            wikitext::Code::NotRoundTrip,
+            wikitext::Severity::Warning,
+            6,
+            "m",
+        );
+        let d = from_library(&written);
+        assert_eq!((d.line, d.column, d.end_column), (Some(6), Some(1), None));
+        let parsed = wikitext::Diagnostic::new(
+            wikitext::Code::UnknownHeaderLine,
+            wikitext::Severity::Warning,
+            "m",
+            wikitext::Span::new(1, 1, 1, 20),
+        );
+        let d = from_library(&parsed);
+        assert_eq!(
+            (d.line, d.column, d.end_column),
+            (Some(1), Some(1), Some(20))
+        );
+        // Unknown lines are no position at all.
+        let d = from_library(&htmlio::ingest::Diagnostic::at_line(
+            htmlio::ingest::Code::UnsafeLink,
+            wikitext::Severity::Warning,
+            0,
+            "m",
+        ));
+        assert_eq!((d.line, d.column), (None, None));
     }
 }

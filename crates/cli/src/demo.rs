@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use crate::batch::Display;
 use crate::convert;
-use crate::diag;
+use crate::diag::{self, Color};
 
 /// The bundled page, byte for byte.
 const PAGE: &[u8] = include_bytes!("../../../testdata/cli/demo/chorale.html");
@@ -37,13 +37,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
         .map_err(anyhow::Error::msg)?;
     writeln!(out, "== 1. Which charset? (pagetext sniff {NAME}) ==\n")?;
     if let Some(report) = &sniffed.sniff {
-        writeln!(
-            out,
-            "{NAME}: {} ({}): {}",
-            report.encoding.name(),
-            report.confidence,
-            report.reason
-        )?;
+        writeln!(out, "{NAME}: {}", report.settled)?;
     }
     writeln!(
         out,
@@ -52,7 +46,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
     )?;
 
     // 2. The text, as `pagetext to-text` writes it.
-    let text = convert::html_to_text(PAGE, None, false, true);
+    let text = convert::html_to_text(PAGE, &convert::HtmlInput::default(), convert::Output::Keep);
     let text_output =
         String::from_utf8_lossy(text.output.as_deref().unwrap_or_default()).into_owned();
     writeln!(out, "== 2. The page as text (pagetext to-text {NAME}) ==\n")?;
@@ -73,15 +67,14 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
         writeln!(out)?;
     }
     for d in &text.diagnostics {
-        out.write_all(diag::render(NAME, d, None, false).as_bytes())?;
+        out.write_all(diag::render(NAME, d, None, Color::Plain).as_bytes())?;
     }
 
     // 4. The XHTML, as `pagetext to-html` writes it from that text.
     let xhtml = convert::run(
         &convert::Job::ToHtml {
             encoding: None,
-            html: false,
-            omit_optional_tags: false,
+            syntax: htmlio::emit::Syntax::Xhtml,
         },
         "chorale.txt",
         text_output.as_bytes(),
@@ -93,7 +86,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
     )?;
     out.write_all(xhtml.output.as_deref().unwrap_or_default())?;
     for d in &xhtml.diagnostics {
-        out.write_all(diag::render("chorale.txt", d, None, false).as_bytes())?;
+        out.write_all(diag::render("chorale.txt", d, None, Color::Plain).as_bytes())?;
     }
     writeln!(
         out,

@@ -2,11 +2,21 @@
 //! `file:line:column: severity[code]: message`, then the source line with a
 //! caret under the column (drawn by annotate-snippets).
 //!
-//! The libraries return their own diagnostic types; the glue in `convert`
-//! maps them into [`Diag`], which is also what `--json` serialises.
+//! The libraries report `wikitext::Diagnostic`s (ingestion's with codes of
+//! its own) and, for emission, `htmlio::emit::Diagnostic`s; the glue in
+//! `convert` maps them into [`Diag`], which is also what `--json` serialises.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde::Serialize;
+
+/// How text for the terminal is styled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Color {
+    /// No escape sequences.
+    Plain,
+    /// ANSI colours and bold.
+    Ansi,
+}
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -136,7 +146,7 @@ impl<'a> Lines<'a> {
 
 /// Renders one diagnostic: the header line and, when the source line is
 /// known, the line with a caret. Ends with a newline.
-pub(crate) fn render(path: &str, diag: &Diag, source: Option<&Lines<'_>>, color: bool) -> String {
+pub(crate) fn render(path: &str, diag: &Diag, source: Option<&Lines<'_>>, color: Color) -> String {
     let location = match (diag.line, diag.column) {
         (Some(line), Some(column)) => format!("{path}:{line}:{column}"),
         (Some(line), None) => format!("{path}:{line}"),
@@ -144,13 +154,12 @@ pub(crate) fn render(path: &str, diag: &Diag, source: Option<&Lines<'_>>, color:
     };
     let kind = format!("{}[{}]", diag.severity.name(), diag.code);
     let message = annotate_snippets::normalize_untrusted_str(&diag.message);
-    let mut out = if color {
-        format!(
+    let mut out = match color {
+        Color::Ansi => format!(
             "{BOLD}{location}:{RESET} {}{kind}:{RESET} {BOLD}{message}{RESET}\n",
             style(diag.severity)
-        )
-    } else {
-        format!("{location}: {kind}: {message}\n")
+        ),
+        Color::Plain => format!("{location}: {kind}: {message}\n"),
     };
     if let (Some(line), Some(source)) = (diag.line, source)
         && let Some(snippet) = snippet(line, diag, source, color)
@@ -169,7 +178,7 @@ const WINDOW: usize = 100;
 /// to its end column, one character without an end, the whole line (from
 /// its first non-blank character) without a column. Long lines are cut to a
 /// window around the range, marked with `…`.
-fn snippet(line: usize, diag: &Diag, source: &Lines<'_>, color: bool) -> Option<String> {
+fn snippet(line: usize, diag: &Diag, source: &Lines<'_>, color: Color) -> Option<String> {
     let text = source.line(line)?;
     let chars: Vec<char> = text.chars().collect();
     // The range in characters, 0-based, end exclusive.
@@ -225,10 +234,9 @@ fn snippet(line: usize, diag: &Diag, source: &Lines<'_>, color: bool) -> Option<
             .fold(false)
             .annotation(AnnotationKind::Primary.span(span_start..span_end)),
     )];
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
+    let renderer = match color {
+        Color::Ansi => Renderer::styled(),
+        Color::Plain => Renderer::plain(),
     };
     Some(renderer.render(&report))
 }
@@ -258,7 +266,7 @@ mod tests {
             "unknown metadata line ignored",
         )
         .at(2, 1);
-        let out = render("page.txt", &diag, Some(&Lines::new(source)), false);
+        let out = render("page.txt", &diag, Some(&Lines::new(source)), Color::Plain);
         insta::assert_snapshot!(out, @r"
         page.txt:2:1: warning[unknown-metadata]: unknown metadata line ignored
           |
@@ -271,7 +279,7 @@ mod tests {
     fn columns_count_characters_and_tabs_are_expanded() {
         let source = "\tcafé _x_ y\n";
         let diag = Diag::new(Severity::Error, "x", "here").at(1, 7);
-        let out = render("a.txt", &diag, Some(&Lines::new(source)), false);
+        let out = render("a.txt", &diag, Some(&Lines::new(source)), Color::Plain);
         insta::assert_snapshot!(out, @r"
         a.txt:1:7: error[x]: here
           |
@@ -284,12 +292,12 @@ mod tests {
     fn without_position_or_source_only_the_header() {
         let diag = Diag::new(Severity::Note, "encoding", "read as windows-1252");
         assert_eq!(
-            render("a.html", &diag, Some(&Lines::new("x")), false),
+            render("a.html", &diag, Some(&Lines::new("x")), Color::Plain),
             "a.html: note[encoding]: read as windows-1252\n"
         );
         let diag = diag.at(9, 1);
         assert_eq!(
-            render("a.html", &diag, Some(&Lines::new("x")), false),
+            render("a.html", &diag, Some(&Lines::new("x")), Color::Plain),
             "a.html:9:1: note[encoding]: read as windows-1252\n"
         );
     }
@@ -299,14 +307,14 @@ mod tests {
         let diag = Diag::new(Severity::Warning, "w", "m")
             .at(1, 3)
             .until_column(6);
-        let out = render("a", &diag, Some(&Lines::new("ab_cd_ef")), false);
+        let out = render("a", &diag, Some(&Lines::new("ab_cd_ef")), Color::Plain);
         assert!(out.ends_with("1 | ab_cd_ef\n  |   ^^^\n"), "{out}");
     }
 
     #[test]
     fn a_column_past_the_end_points_after_the_line() {
         let diag = Diag::new(Severity::Warning, "w", "m").at(1, 99);
-        let out = render("a", &diag, Some(&Lines::new("abc")), false);
+        let out = render("a", &diag, Some(&Lines::new("abc")), Color::Plain);
         assert!(out.ends_with("1 | abc\n  |    ^\n"), "{out}");
     }
 
@@ -317,7 +325,7 @@ mod tests {
             "a.html",
             &diag,
             Some(&Lines::new("x\n  <td>1</td>\n")),
-            false,
+            Color::Plain,
         );
         assert_eq!(
             out,
@@ -331,7 +339,7 @@ mod tests {
         let diag = Diag::new(Severity::Warning, "w", "m")
             .at(1, 500)
             .until_column(503);
-        let out = render("a", &diag, Some(&Lines::new(&line)), false);
+        let out = render("a", &diag, Some(&Lines::new(&line)), Color::Plain);
         let shown = out.lines().nth(2).unwrap();
         assert!(shown.starts_with("1 | …"), "{shown}");
         assert!(shown.ends_with('…'), "{shown}");
@@ -347,7 +355,7 @@ mod tests {
     #[test]
     fn color_wraps_the_header() {
         let diag = Diag::new(Severity::Error, "e", "m");
-        let out = render("a", &diag, None, true);
+        let out = render("a", &diag, None, Color::Ansi);
         assert!(
             out.starts_with("\x1b[1ma:\x1b[0m \x1b[1;91merror[e]:"),
             "{out:?}"

@@ -27,8 +27,9 @@ mod inputs;
 mod micro;
 mod outputs;
 
-use batch::{Display, FmtMode, Options};
-use convert::Job;
+use batch::{Display, FmtMode, Options, RunKind};
+use convert::{HtmlInput, Job};
+use diag::Color;
 use inputs::WalkRules;
 use outputs::{Naming, Request};
 
@@ -70,16 +71,15 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 /// `pagetext: error: TEXT`, with "error" in red when colouring.
-pub(crate) fn message(color: bool, text: &str) -> String {
-    if color {
-        format!("pagetext: \x1b[1;91merror:\x1b[0m {text}\n")
-    } else {
-        format!("pagetext: error: {text}\n")
+pub(crate) fn message(color: Color, text: &str) -> String {
+    match color {
+        Color::Ansi => format!("pagetext: \x1b[1;91merror:\x1b[0m {text}\n"),
+        Color::Plain => format!("pagetext: error: {text}\n"),
     }
 }
 
-fn use_color(choice: ColorChoice) -> bool {
-    match choice {
+fn use_color(choice: ColorChoice) -> Color {
+    let ansi = match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => {
@@ -87,7 +87,8 @@ fn use_color(choice: ColorChoice) -> bool {
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
                 && io::stderr().is_terminal()
         }
-    }
+    };
+    if ansi { Color::Ansi } else { Color::Plain }
 }
 
 fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
@@ -98,10 +99,10 @@ fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
 fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
     match command {
         Command::ToText(args) => {
-            let job = Job::ToText {
+            let job = Job::ToText(HtmlInput {
                 charset: args.charset,
                 keep_unsafe_links: args.keep_unsafe_links,
-            };
+            });
             let request = args
                 .output
                 .as_deref()
@@ -117,10 +118,16 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             )
         }
         Command::ToHtml(args) => {
+            let syntax = if args.html {
+                htmlio::emit::Syntax::Html {
+                    omit_optional_tags: args.omit_optional_tags,
+                }
+            } else {
+                htmlio::emit::Syntax::Xhtml
+            };
             let job = Job::ToHtml {
                 encoding: args.encoding,
-                html: args.html,
-                omit_optional_tags: args.omit_optional_tags,
+                syntax,
             };
             let request = args
                 .output
@@ -201,8 +208,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 json: args.json,
                 strict: false,
                 fmt: None,
-                summary: false,
-                sniff: true,
+                kind: RunKind::Sniff,
                 display,
             };
             let job = Job::Sniff {
@@ -298,8 +304,7 @@ fn batch_command(
         json: batch.json,
         strict: batch.strict,
         fmt,
-        summary: true,
-        sniff: false,
+        kind: RunKind::Batch,
         display,
     };
     let summary = batch::run(walk.items, plan, &job, options)?;

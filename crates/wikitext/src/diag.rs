@@ -2,6 +2,12 @@
 //!
 //! Parsing and writing never fail; they return their result together with a
 //! list of [`Diagnostic`]s. The library never prints them.
+//!
+//! [`Diagnostic`] is generic over its code so that other crates report in the
+//! same shape with codes of their own (`htmlio`'s ingestion diagnostics are
+//! `Diagnostic<htmlio::ingest::Code>`): a code type implements
+//! [`DiagnosticCode`], which gives its stable name and says how precise its
+//! spans are ([`Precision`]).
 
 use std::fmt;
 
@@ -104,6 +110,37 @@ impl fmt::Display for Code {
     }
 }
 
+/// How much of a [`Span`] the diagnostics of one kind of code know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Precision {
+    /// Lines and columns: the span is a range of characters (the text
+    /// format's parser and writer). A span known only by its line (a node
+    /// read from HTML) has column 0.
+    Column,
+    /// Lines only: the span's columns are 0 (ingestion of HTML, where
+    /// html5ever gives the line of each element).
+    Line,
+}
+
+/// A code a [`Diagnostic`] can carry: a closed set of kinds with stable
+/// kebab-case names.
+pub trait DiagnosticCode {
+    /// How much of a span diagnostics with these codes know; the
+    /// [`Display`](fmt::Display) of a [`Diagnostic`] shows that much.
+    const PRECISION: Precision;
+
+    /// The stable kebab-case name of the code.
+    fn as_str(&self) -> &'static str;
+}
+
+impl DiagnosticCode for Code {
+    const PRECISION: Precision = Precision::Column;
+
+    fn as_str(&self) -> &'static str {
+        Code::as_str(self)
+    }
+}
+
 /// A range of source text: 1-based lines and columns (columns in characters),
 /// the end exclusive. Zero means unknown (for documents built by hand).
 /// Unlike [`Pos`], spans compare by value.
@@ -134,6 +171,11 @@ impl Span {
     pub const fn at(pos: Pos) -> Span {
         Span::new(pos.line, pos.column, pos.line, pos.column)
     }
+
+    /// A span that knows only its line (the columns are 0, unknown).
+    pub const fn on_line(line: u32) -> Span {
+        Span::new(line, 0, line, 0)
+    }
 }
 
 impl fmt::Display for Span {
@@ -149,28 +191,25 @@ impl fmt::Display for Span {
     }
 }
 
-/// One thing the parser or the writer reports.
+/// One thing the parser or the writer reports, or (with another code type)
+/// another crate: `htmlio`'s ingestion reports `Diagnostic<htmlio::ingest::Code>`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Diagnostic {
+pub struct Diagnostic<C = Code> {
     /// What it is about.
-    pub code: Code,
+    pub code: C,
     /// How much it matters.
     pub severity: Severity,
     /// A lowercase sentence without a final period.
     pub message: String,
     /// Where: in the parsed text for the parser, in the written text (or the
-    /// node's own position) for the writer.
+    /// node's own position) for the writer, the source line for ingestion
+    /// (see [`DiagnosticCode::PRECISION`]).
     pub span: Span,
 }
 
-impl Diagnostic {
+impl<C> Diagnostic<C> {
     /// A diagnostic.
-    pub fn new(
-        code: Code,
-        severity: Severity,
-        message: impl Into<String>,
-        span: Span,
-    ) -> Diagnostic {
+    pub fn new(code: C, severity: Severity, message: impl Into<String>, span: Span) -> Self {
         Diagnostic {
             code,
             severity,
@@ -178,15 +217,62 @@ impl Diagnostic {
             span,
         }
     }
+
+    /// A diagnostic that knows only its line ([`Span::on_line`]; 0 when
+    /// unknown).
+    pub fn at_line(code: C, severity: Severity, line: u32, message: impl Into<String>) -> Self {
+        Diagnostic::new(code, severity, message, Span::on_line(line))
+    }
 }
 
-impl fmt::Display for Diagnostic {
-    /// `line:column: severity[code]: message`.
+impl<C: DiagnosticCode> fmt::Display for Diagnostic<C> {
+    /// `line:column: severity[code]: message` ([`Span`]'s form of the
+    /// place), or `line: severity[code]: message` for codes of
+    /// [`Precision::Line`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match C::PRECISION {
+            Precision::Column => write!(f, "{}", self.span)?,
+            Precision::Line => write!(f, "{}", self.span.line)?,
+        }
         write!(
             f,
-            "{}: {}[{}]: {}",
-            self.span, self.severity, self.code, self.message
+            ": {}[{}]: {}",
+            self.severity,
+            self.code.as_str(),
+            self.message
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A code type of another crate, known by lines only.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    struct LineCode;
+
+    impl DiagnosticCode for LineCode {
+        const PRECISION: Precision = Precision::Line;
+
+        fn as_str(&self) -> &'static str {
+            "line-code"
+        }
+    }
+
+    #[test]
+    fn display_shows_as_much_of_the_span_as_the_code_knows() {
+        let d = Diagnostic::new(
+            Code::NotRoundTrip,
+            Severity::Warning,
+            "m",
+            Span::new(2, 3, 2, 7),
+        );
+        assert_eq!(d.to_string(), "2:3-7: warning[not-round-trip]: m");
+        let d = Diagnostic::at_line(Code::NotRoundTrip, Severity::Warning, 47, "m");
+        assert_eq!(d.to_string(), "47:0: warning[not-round-trip]: m");
+        let d = Diagnostic::at_line(LineCode, Severity::Info, 5, "m");
+        assert_eq!(d.span, Span::on_line(5));
+        assert_eq!(d.to_string(), "5: info[line-code]: m");
     }
 }

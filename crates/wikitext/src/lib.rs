@@ -254,7 +254,7 @@ mod scan;
 mod write;
 
 pub use canon::{Canonical, Canonicalized, Policy, Silent, canonicalize};
-pub use diag::{Code, Diagnostic, Severity, Span};
+pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
     Numbering, Pos, Term, plain_text, push_text,

@@ -339,12 +339,8 @@ impl<'a> Builder<'a> {
     }
 
     fn report(&mut self, code: Code, severity: Severity, line: u32, message: impl Into<String>) {
-        self.diags.push(Diagnostic {
-            code,
-            severity,
-            message: message.into(),
-            line,
-        });
+        self.diags
+            .push(Diagnostic::at_line(code, severity, line, message));
     }
 
     // ---- the walk ---------------------------------------------------------

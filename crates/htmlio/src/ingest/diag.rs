@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use wikitext::Severity;
+use wikitext::{DiagnosticCode, Precision, Severity};
 
 /// What an ingestion diagnostic is about. Each code has a stable kebab-case
 /// name ([`Code::as_str`]) for tools and tests.
@@ -224,31 +224,27 @@ impl fmt::Display for Code {
     }
 }
 
-/// One thing ingestion has to say about a page.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Diagnostic {
-    /// What it is about.
-    pub code: Code,
-    /// How much it matters: [`Severity::Error`] is never used (ingestion
-    /// always gives a document), [`Severity::Warning`] is content lost or
-    /// changed, [`Severity::Info`] a mapping worth knowing about.
-    pub severity: Severity,
-    /// A lowercase sentence without a final period.
-    pub message: String,
-    /// The source line (1-based) html5ever was on; 0 when unknown.
-    pub line: u32,
-}
+impl DiagnosticCode for Code {
+    /// html5ever gives the line of each element, not its column.
+    const PRECISION: Precision = Precision::Line;
 
-impl fmt::Display for Diagnostic {
-    /// `line: severity[code]: message`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}[{}]: {}",
-            self.line, self.severity, self.code, self.message
-        )
+    fn as_str(&self) -> &'static str {
+        Code::as_str(self)
     }
 }
+
+/// One thing ingestion has to say about a page: the text format's
+/// [`wikitext::Diagnostic`] with an ingestion [`Code`].
+///
+/// - `severity`: [`Severity::Error`] is never used (ingestion always gives a
+///   document), [`Severity::Warning`] is content lost or changed,
+///   [`Severity::Info`] a mapping worth knowing about;
+/// - `span`: the source line (1-based) html5ever was on, 0 when unknown
+///   ([`wikitext::Span::on_line`]: the columns are 0, unknown); make one
+///   with [`wikitext::Diagnostic::at_line`].
+///
+/// Its `Display` is `line: severity[code]: message`.
+pub type Diagnostic = wikitext::Diagnostic<Code>;
 
 /// A short account of one ingestion: what was dropped as ballast and what
 /// was lost or changed, grouped, with counts and first lines.
@@ -284,7 +280,7 @@ impl Summary {
                 .or_insert(CodeCount {
                     count: 1,
                     severity: d.severity,
-                    first_line: d.line,
+                    first_line: d.span.line,
                 });
         }
     }

@@ -151,7 +151,8 @@ use wikitext::{Document, Severity};
 
 pub use diag::{Code, CodeCount, Diagnostic, Summary};
 
-use parse::OnMeta;
+use parse::{Declarations, OnMeta};
+use sink::ParseErrors;
 
 /// How to ingest.
 #[derive(Debug, Clone, Copy)]
@@ -166,6 +167,17 @@ pub struct Options<'a> {
     /// Report each of html5ever's parse errors as an info diagnostic (they
     /// are always counted in the summary).
     pub parse_errors: bool,
+}
+
+impl Options<'_> {
+    /// What the parse does with html5ever's parse errors.
+    fn errors(&self) -> ParseErrors {
+        if self.parse_errors {
+            ParseErrors::Keep
+        } else {
+            ParseErrors::Count
+        }
+    }
 }
 
 impl Default for Options<'_> {
@@ -291,6 +303,16 @@ struct Pipeline {
     malformed: Option<u32>,
 }
 
+/// How far [`run_pipeline`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Goal {
+    /// Only the encoding ([`settle_encoding`]): the parse stops at the first
+    /// `<meta>` that declares one, and no tree is kept.
+    Encoding,
+    /// The tree of the final parse too ([`ingest`]).
+    Tree,
+}
+
 /// The line of the first U+FFFD of a decoding that had errors.
 fn malformed_line(text: &str, had_errors: bool) -> Option<u32> {
     if !had_errors {
@@ -305,7 +327,7 @@ fn malformed_line(text: &str, had_errors: bool) -> Option<u32> {
 /// [`settle_encoding`]. The decoded text is borrowed from the bytes when it
 /// can be (valid UTF-8) and dropped as soon as the parse is done, so that
 /// the tree and the document never share the peak with it.
-fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, keep_errors: bool, settle_only: bool) -> Pipeline {
+fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal) -> Pipeline {
     let sniffed: Sniffed = sniff::sniff(bytes, hints);
     let mut settled = Settled {
         encoding: sniffed.encoding,
@@ -314,7 +336,10 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, keep_errors: bool, settle_only:
     };
     let decoded = sniff::decode(bytes, sniffed.encoding);
     let mut malformed = malformed_line(&decoded.text, decoded.had_errors);
-    let watching = sniffed.confidence == Confidence::Tentative;
+    let declarations = match sniffed.confidence {
+        Confidence::Tentative => Declarations::Watch,
+        Confidence::Certain => Declarations::Ignore,
+    };
     let mut change: Option<(EncodingChange, &'static Encoding, u32)> = None;
     let mut on_meta = |declared: &'static Encoding, line: u32| {
         let converted = converted_through_line(bytes, sniffed.encoding, line);
@@ -327,15 +352,15 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, keep_errors: bool, settle_only:
         );
         change = Some((decision, declared, line));
         match decision {
-            EncodingChange::Keep(_) if !settle_only => OnMeta::Settled,
+            EncodingChange::Keep(_) if goal == Goal::Tree => OnMeta::Settled,
             EncodingChange::Keep(_)
             | EncodingChange::SwitchOnTheFly(_)
             | EncodingChange::Reparse(_) => OnMeta::Stop,
         }
     };
-    let mut arena = parse::parse(&decoded.text, keep_errors, watching, &mut on_meta);
+    let mut arena = parse::parse(&decoded.text, errors, declarations, &mut on_meta);
     drop(decoded);
-    if settle_only {
+    if goal == Goal::Encoding {
         arena = None;
     }
     if let Some((decision, declared, line)) = change {
@@ -357,13 +382,14 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, keep_errors: bool, settle_only:
                     on_the_fly: matches!(decision, EncodingChange::SwitchOnTheFly(_)),
                 };
                 arena = None;
-                if !settle_only {
+                if goal == Goal::Tree {
                     // Seed 001 §8.2.2.4 step 4: decode again from the start,
                     // with the confidence certain (no more watching).
                     let again = sniff::decode(bytes, new);
                     malformed = malformed_line(&again.text, again.had_errors);
-                    arena =
-                        parse::parse(&again.text, keep_errors, false, &mut |_, _| OnMeta::Settled);
+                    arena = parse::parse(&again.text, errors, Declarations::Ignore, &mut |_, _| {
+                        OnMeta::Settled
+                    });
                 }
             }
         }
@@ -429,7 +455,7 @@ fn converted_through_line<'b>(bytes: &'b [u8], encoding: &'static Encoding, line
 /// assert!(matches!(settled.why, Why::Changed { line: 1, .. }));
 /// ```
 pub fn settle_encoding(bytes: &[u8], hints: &Hints<'_>) -> Settled {
-    run_pipeline(bytes, hints, false, true).settled
+    run_pipeline(bytes, hints, ParseErrors::Count, Goal::Encoding).settled
 }
 
 /// Ingests a page given as bytes: sniffs and decodes them, parses with
@@ -441,28 +467,28 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
         arena,
         settled,
         malformed,
-    } = run_pipeline(bytes, &options.hints, options.parse_errors, false);
+    } = run_pipeline(bytes, &options.hints, options.errors(), Goal::Tree);
     // A parse that does not watch never stops, so there is always a tree.
-    let arena = arena.unwrap_or_else(|| empty_arena(options.parse_errors));
+    let arena = arena.unwrap_or_else(|| empty_arena(options.errors()));
     let mut pre = Vec::new();
     if let Why::Changed { line, .. } = settled.why {
-        pre.push(Diagnostic {
-            code: Code::EncodingChanged,
-            severity: Severity::Info,
-            message: settled.to_string(),
+        pre.push(Diagnostic::at_line(
+            Code::EncodingChanged,
+            Severity::Info,
             line,
-        });
+            settled.to_string(),
+        ));
     }
     if let Some(line) = malformed {
-        pre.push(Diagnostic {
-            code: Code::MalformedBytes,
-            severity: Severity::Warning,
-            message: format!(
+        pre.push(Diagnostic::at_line(
+            Code::MalformedBytes,
+            Severity::Warning,
+            line,
+            format!(
                 "bytes that are malformed in {} were replaced with U+FFFD (the first near here)",
                 settled.encoding.name()
             ),
-            line,
-        });
+        ));
     }
     finish(&arena, options, settled, pre)
 }
@@ -476,16 +502,16 @@ pub fn ingest_str(text: &str, options: &Options<'_>) -> Ingested {
         confidence: Confidence::Certain,
         why: Why::Text,
     };
-    let arena = parse::parse(text, options.parse_errors, false, &mut |_, _| {
+    let arena = parse::parse(text, options.errors(), Declarations::Ignore, &mut |_, _| {
         OnMeta::Settled
     })
-    .unwrap_or_else(|| empty_arena(options.parse_errors));
+    .unwrap_or_else(|| empty_arena(options.errors()));
     finish(&arena, options, settled, Vec::new())
 }
 
-fn empty_arena(keep_errors: bool) -> sink::Arena {
+fn empty_arena(errors: ParseErrors) -> sink::Arena {
     use html5ever::tree_builder::TreeSink;
-    sink::Sink::new(keep_errors).finish()
+    sink::Sink::new(errors).finish()
 }
 
 fn finish(
@@ -497,38 +523,40 @@ fn finish(
     let (document, diags, ballast) = build::Builder::new(arena, options).build();
     let mut diagnostics = pre;
     if options.parse_errors {
-        diagnostics.extend(arena.error_list.iter().map(|(line, msg)| Diagnostic {
-            code: Code::ParseError,
-            severity: Severity::Info,
-            message: format!("html5ever: {msg}"),
-            line: *line,
+        diagnostics.extend(arena.error_list.iter().map(|(line, msg)| {
+            Diagnostic::at_line(
+                Code::ParseError,
+                Severity::Info,
+                *line,
+                format!("html5ever: {msg}"),
+            )
         }));
     }
     if arena.forbidden.0 > 0 {
-        diagnostics.push(Diagnostic {
-            code: Code::ForbiddenCharacter,
-            severity: Severity::Warning,
-            message: format!(
+        diagnostics.push(Diagnostic::at_line(
+            Code::ForbiddenCharacter,
+            Severity::Warning,
+            arena.forbidden.1,
+            format!(
                 "{} characters that XML cannot hold (control characters, U+FFFE, U+FFFF) were replaced with U+FFFD (the first on this line)",
                 arena.forbidden.0
             ),
-            line: arena.forbidden.1,
-        });
+        ));
     }
     if arena.too_deep.0 > 0 {
-        diagnostics.push(Diagnostic {
-            code: Code::NestingTooDeep,
-            severity: Severity::Warning,
-            message: format!(
+        diagnostics.push(Diagnostic::at_line(
+            Code::NestingTooDeep,
+            Severity::Warning,
+            arena.too_deep.1,
+            format!(
                 "elements nest more than {} deep: {} start tags of containers were ignored (their content is kept)",
                 parse::MAX_OPEN,
                 arena.too_deep.0
             ),
-            line: arena.too_deep.1,
-        });
+        ));
     }
     diagnostics.extend(diags);
-    diagnostics.sort_by_key(|d| d.line);
+    diagnostics.sort_by_key(|d| d.span.line);
     let mut summary = Summary {
         ballast,
         parse_errors: (arena.parse_errors, arena.first_error_line),

@@ -17,7 +17,7 @@ use html5ever::tokenizer::{
 };
 use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts, TreeSink};
 
-use super::sink::{Arena, Handle, Sink};
+use super::sink::{Arena, Handle, ParseErrors, Sink};
 use super::tags::droppable_when_deep;
 
 /// How many elements may be open before the start tags of plain containers
@@ -74,6 +74,17 @@ pub(crate) enum OnMeta {
     Stop,
 }
 
+/// Whether a parse listens to the encoding declarations of `<meta>`s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Declarations {
+    /// The encoding is tentative: each `<meta>` that declares one goes to
+    /// the caller.
+    Watch,
+    /// The encoding is certain (or the input is text already): they are
+    /// ignored.
+    Ignore,
+}
+
 /// How much text is handed to the tokenizer at a time.
 const CHUNK: usize = 64 * 1024;
 
@@ -86,18 +97,18 @@ fn floor_boundary(s: &str, at: usize) -> usize {
     i
 }
 
-/// Parses `text` into an arena. While `watching`, every `<meta>` the tree
-/// builder inserts that declares an encoding (by sniff's reading of its
+/// Parses `text` into an arena. While `declarations` are watched, every
+/// `<meta>` the tree builder inserts that declares an encoding (by sniff's reading of its
 /// attributes, see [`sniff::meta_declared_encoding`]) is given to `on_meta`
 /// with the element's line; [`OnMeta::Stop`] abandons the parse (`None`).
 pub(crate) fn parse(
     text: &str,
-    keep_errors: bool,
-    mut watching: bool,
+    errors: ParseErrors,
+    mut declarations: Declarations,
     on_meta: &mut dyn FnMut(&'static Encoding, u32) -> OnMeta,
 ) -> Option<Arena> {
     let builder = TreeBuilder::new(
-        Sink::new(keep_errors),
+        Sink::new(errors),
         TreeBuilderOpts {
             // DESIGN decision 6: the output has no scripts, so it is read as
             // a browser without scripting reads it: <noscript> content is
@@ -139,7 +150,7 @@ pub(crate) fn parse(
                 // Scripting is off: scripts are never run.
                 TokenizerResult::Script(_) => {}
                 TokenizerResult::EncodingIndicator(_label) => {
-                    if !watching {
+                    if declarations == Declarations::Ignore {
                         continue;
                     }
                     // The label html5ever passes is the `charset` value even
@@ -153,7 +164,7 @@ pub(crate) fn parse(
                     );
                     if let Some(encoding) = declared {
                         match on_meta(encoding, line) {
-                            OnMeta::Settled => watching = false,
+                            OnMeta::Settled => declarations = Declarations::Ignore,
                             OnMeta::Stop => return None,
                         }
                     }

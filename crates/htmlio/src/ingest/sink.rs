@@ -152,13 +152,23 @@ impl Handle {
     }
 }
 
+/// What the sink does with html5ever's parse errors: they are always
+/// counted (for the summary); their messages are kept only when asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ParseErrors {
+    /// Count them, and the line of the first.
+    Count,
+    /// Count them and keep each one's line and message.
+    Keep,
+}
+
 /// The [`TreeSink`] that fills an [`Arena`].
 pub(crate) struct Sink {
     nodes: RefCell<Vec<Node>>,
     line: Cell<u32>,
     parse_errors: Cell<usize>,
     first_error_line: Cell<u32>,
-    keep_errors: bool,
+    errors: ParseErrors,
     error_list: RefCell<Vec<(u32, Cow<'static, str>)>>,
     /// The last `meta` element created: html5ever signals an encoding
     /// declaration right after inserting it.
@@ -172,7 +182,7 @@ pub(crate) struct Sink {
 }
 
 impl Sink {
-    pub(crate) fn new(keep_errors: bool) -> Sink {
+    pub(crate) fn new(errors: ParseErrors) -> Sink {
         Sink {
             nodes: RefCell::new(vec![
                 Node::new(Data::Document, 1),
@@ -181,7 +191,7 @@ impl Sink {
             line: Cell::new(1),
             parse_errors: Cell::new(0),
             first_error_line: Cell::new(0),
-            keep_errors,
+            errors,
             error_list: RefCell::new(Vec::new()),
             last_meta: Cell::new(NONE),
             open_depth: Cell::new(0),
@@ -376,7 +386,7 @@ impl TreeSink for Sink {
             self.first_error_line.set(self.line.get());
         }
         self.parse_errors.set(n.saturating_add(1));
-        if self.keep_errors {
+        if self.errors == ParseErrors::Keep {
             self.error_list.borrow_mut().push((self.line.get(), msg));
         }
     }
