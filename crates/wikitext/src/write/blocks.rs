@@ -1,0 +1,418 @@
+//! Blocks to lines (seed 000 "Block-level Elements", in the canonical
+//! layout of the crate documentation): gaps, indentation, bullets,
+//! preformatted text, headings, rules, and inline runs as text.
+
+use crate::model::{Block, Inline, ListKind, Numbering};
+use crate::scan::ends_sentence;
+
+use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_term_line};
+use super::out::{LineKind, Out};
+
+/// The last line of a paragraph or text block.
+pub(super) fn last_text_line(block: &Block) -> Option<String> {
+    match block {
+        Block::Paragraph { content, .. } | Block::Text { content, .. } => {
+            inline_lines(content).pop()
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn is_text(block: Option<&Block>) -> bool {
+    matches!(block, Some(Block::Paragraph { .. } | Block::Text { .. }))
+}
+
+/// Layout of the blocks of one container: for each block, the column of
+/// the first line of an indented block that comes right after it (if any).
+/// That line must be outdented relative to everything the block leaves open
+/// (the content of its last item, a preformatted block itself), or it would
+/// continue it. Preformatted text is indented one more than such a line;
+/// list items, blockquotes and definitions push their content right.
+/// Returns, per block, that column and the indentation of preformatted text.
+pub(super) fn layout(blocks: &[Block], base: usize) -> Vec<(Option<usize>, usize)> {
+    let mut out = vec![(None, base + 2); blocks.len()];
+    let mut next_start: Option<usize> = None;
+    for (i, block) in blocks.iter().enumerate().rev() {
+        let pre = next_start.map_or(base + 2, |n| (n + 2).max(base + 2));
+        if let Some(slot) = out.get_mut(i) {
+            *slot = (next_start, pre);
+        }
+        next_start = match block {
+            Block::Preformatted { .. } => Some(pre),
+            Block::List { .. } | Block::Blockquote { .. } => Some(base + 2),
+            _ => None,
+        };
+    }
+    out
+}
+
+/// How many spaces follow a bullet (or compact term) at `col` with text
+/// `mark` so that the content starts at `min` or later, `least` at least.
+pub(super) fn spaces_after(col: usize, mark: &str, least: usize, min: usize) -> usize {
+    let end = col + mark.chars().count();
+    least.max(min.saturating_sub(end))
+}
+
+/// Where the blocks of a container are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Container {
+    /// The column of its non-indented lines.
+    base: usize,
+    /// The body or a container inside it.
+    level: Level,
+    /// Where its first block starts.
+    start: Start,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Level {
+    Body,
+    Nested,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Start {
+    /// On a line of its own.
+    OwnLine,
+    /// On the line of a bullet, `>` or compact term.
+    OnBullet,
+    /// On a line of its own that is read as an indented line (the
+    /// definition of a `term::` item).
+    Indented,
+}
+
+impl Container {
+    pub(super) const BODY: Container = Container {
+        base: 0,
+        level: Level::Body,
+        start: Start::OwnLine,
+    };
+
+    pub(super) fn nested(base: usize, start: Start) -> Container {
+        Container {
+            base,
+            level: Level::Nested,
+            start,
+        }
+    }
+}
+
+fn prev_block(blocks: &[Block], i: usize) -> Option<&Block> {
+    i.checked_sub(1).and_then(|j| blocks.get(j))
+}
+
+/// Writes the blocks of a container.
+pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Container) {
+    let Container { base, level, start } = container;
+    let nested = level == Level::Nested;
+    let layout = layout(blocks, base);
+    for (i, block) in blocks.iter().enumerate() {
+        if level == Level::Body {
+            out.begin_top();
+        }
+        // A term still waiting for its definition takes up an indented
+        // block after it, empty lines or not: the two are read together.
+        let waiting = matches!(prev_block(blocks, i), Some(Block::DefinitionList { items, .. })
+                if items.last().is_some_and(|item| item.definition.is_empty()));
+        if waiting {
+            match level {
+                Level::Body => out.glue(),
+                Level::Nested => out.suspect(),
+            }
+        }
+        let prev = i.checked_sub(1).and_then(|j| blocks.get(j));
+        let first_on_bullet = i == 0 && start == Start::OnBullet;
+        // Only bare text is sure to read back where a bullet's line (or an
+        // indented definition's first line) opens a container; anything
+        // else there is read again.
+        let risky_start = match start {
+            Start::OnBullet => !matches!(block, Block::Text { .. }),
+            Start::Indented => matches!(
+                block,
+                Block::Preformatted { .. } | Block::List { .. } | Block::Blockquote { .. }
+            ),
+            Start::OwnLine => false,
+        };
+        if i == 0 && risky_start {
+            out.suspect();
+        }
+        if !first_on_bullet {
+            // The gap before the block.
+            match block {
+                Block::Paragraph { .. } => {
+                    if nested || is_text(prev) {
+                        out.must_empty();
+                    } else {
+                        out.prefer(true);
+                    }
+                }
+                Block::DefinitionList { compact, items, .. } => {
+                    // A first term ending in `::` would take up the lines of
+                    // text before it that do not end a sentence.
+                    let joins = items.first().is_some_and(|item| {
+                        starts_with_term_line(item, decide_form(item, 0, *compact).0)
+                    }) && !prev
+                        .and_then(last_text_line)
+                        .is_some_and(|l| ends_sentence(&l));
+                    if is_text(prev) && joins {
+                        out.must_empty();
+                    } else {
+                        out.prefer(!nested);
+                    }
+                }
+                Block::Text { .. } | Block::Preformatted { .. } | Block::Blockquote { .. } => {
+                    // After text, an empty line keeps the lines apart (and
+                    // keeps an indented line from reading as a compact
+                    // definition).
+                    if is_text(prev) {
+                        out.must_empty();
+                    } else {
+                        out.prefer(!nested);
+                    }
+                }
+                Block::List { .. } | Block::Heading { .. } | Block::Rule { .. } => {
+                    out.prefer(!nested);
+                }
+            }
+        }
+        let (next_start, pre_indent) = layout.get(i).copied().unwrap_or((None, base + 2));
+        // What the block leaves open must start right of the next line.
+        let min_content = next_start.map_or(0, |n| n + 1);
+        let indented = i == 0 && start == Start::Indented;
+        render_block(
+            out,
+            block,
+            base,
+            first_on_bullet,
+            indented,
+            pre_indent,
+            min_content,
+        );
+    }
+}
+
+fn render_block(
+    out: &mut Out,
+    block: &Block,
+    base: usize,
+    first_on_bullet: bool,
+    first_indented: bool,
+    pre_indent: usize,
+    min_content: usize,
+) {
+    match block {
+        Block::Paragraph { content, .. } | Block::Text { content, .. } => {
+            let mut preceded = false;
+            let mut rendered = String::new();
+            render_inline(content, &mut rendered);
+            for (j, line) in rendered.split('\n').enumerate() {
+                if j > 0 {
+                    out.must_none();
+                }
+                let empty = out.text_line(base, line);
+                if j == 0 {
+                    preceded = empty && !first_on_bullet;
+                }
+            }
+            // Seed 000: text surrounded by empty lines is a paragraph.
+            if matches!(block, Block::Paragraph { .. }) && !preceded {
+                out.suspect();
+            }
+            if matches!(block, Block::Paragraph { .. }) {
+                out.must_empty();
+            } else if preceded {
+                out.must_none();
+            }
+        }
+        Block::Heading { level, content, .. } => {
+            let line = heading_line(*level, content);
+            let title = line.get(usize::from(*level) + 1..line.len() - usize::from(*level) - 1);
+            if crate::scan::heading(&line)
+                .is_none_or(|h| h.level != *level || Some(h.title) != title)
+            {
+                out.suspect();
+            }
+            out.line(base, &line);
+        }
+        Block::Rule { .. } => {
+            out.line(base, RULE);
+        }
+        Block::Preformatted { lines, .. } => {
+            let mut after_empty = false;
+            for (j, line) in lines.iter().enumerate() {
+                if line.is_empty() {
+                    after_empty = true;
+                    continue;
+                }
+                if j > 0 {
+                    if after_empty {
+                        out.must_empty();
+                    } else {
+                        out.must_none();
+                    }
+                }
+                after_empty = false;
+                let mut text = String::new();
+                render_inline(line, &mut text);
+                // A line of preformatted text holds no line division; should
+                // one be there, it is written as a space.
+                let text = if text.contains('\n') {
+                    text.replace('\n', " ")
+                } else {
+                    text
+                };
+                let kind = if j == 0 {
+                    LineKind::PreFirst
+                } else {
+                    LineKind::Pre
+                };
+                out.line_of(kind, pre_indent, &text);
+            }
+        }
+        Block::Blockquote { content, .. } => {
+            let spaces = spaces_after(base + 2, ">", 1, min_content);
+            let prefix = format!(">{}", " ".repeat(spaces));
+            out.set_prefix(base + 2, &prefix);
+            render_blocks(
+                out,
+                content,
+                Container::nested(base + 3 + spaces, Start::OnBullet),
+            );
+        }
+        Block::List { kind, items, .. } => {
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    out.prefer(false);
+                }
+                let mark = bullet(*kind, k);
+                let min = if k + 1 == items.len() { min_content } else { 0 };
+                let spaces = spaces_after(base + 2, &mark, 1, min);
+                let prefix = format!("{mark}{}", " ".repeat(spaces));
+                out.set_prefix(base + 2, &prefix);
+                render_blocks(
+                    out,
+                    &item.content,
+                    Container::nested(base + 2 + prefix.chars().count(), Start::OnBullet),
+                );
+            }
+        }
+        Block::DefinitionList { compact, items, .. } => {
+            for (k, item) in items.iter().enumerate() {
+                let prev_empty = k
+                    .checked_sub(1)
+                    .and_then(|j| items.get(j))
+                    .is_some_and(|p| p.definition.is_empty());
+                if prev_empty {
+                    // Otherwise this item's terms would join the previous
+                    // item's, which has no definition yet.
+                    out.must_empty();
+                } else if k > 0 {
+                    out.prefer(false);
+                }
+                let min = if k + 1 == items.len() { min_content } else { 0 };
+                let (form, def_line) = decide_form(item, k, *compact);
+                // The first item's form says whether the list is compact.
+                if k == 0 && *compact == (form == Form::Normal) {
+                    out.suspect();
+                }
+                if k == 0 && needs_lead(item, form, def_line.as_deref(), first_indented) {
+                    out.line(base, "::");
+                    out.must_none();
+                }
+                render_def_item(out, item, form, base, min);
+            }
+        }
+    }
+}
+
+pub(super) fn heading_line(level: u8, content: &[Inline]) -> String {
+    let marks = "=".repeat(usize::from(level));
+    let title = inline_lines(content).join(" ");
+    format!("{marks} {title} {marks}")
+}
+
+pub(super) const RULE: &str = "----------";
+
+/// The bullet of the `k`-th item (from 0): `*`, `1.`, `a.`, `A.`; letters
+/// go on `z`, `aa`, `ab`...
+pub(super) fn bullet(kind: ListKind, k: usize) -> String {
+    let letters = |base: u8| {
+        let mut n = k;
+        let mut out = Vec::new();
+        loop {
+            out.push(char::from(base + (n % 26) as u8));
+            if n < 26 {
+                break;
+            }
+            n = n / 26 - 1;
+        }
+        out.iter().rev().collect::<String>()
+    };
+    match kind {
+        ListKind::Unordered => "*".to_owned(),
+        ListKind::Ordered(Numbering::Decimal) => format!("{}.", k + 1),
+        ListKind::Ordered(Numbering::LowerAlpha) => format!("{}.", letters(b'a')),
+        ListKind::Ordered(Numbering::UpperAlpha) => format!("{}.", letters(b'A')),
+    }
+}
+
+/// An inline run as lines of text (split at its line divisions).
+pub(super) fn inline_lines(run: &[Inline]) -> Vec<String> {
+    let mut s = String::new();
+    render_inline(run, &mut s);
+    if !s.contains('\n') {
+        return vec![s];
+    }
+    s.split('\n').map(str::to_owned).collect()
+}
+
+pub(crate) fn render_inline(run: &[Inline], out: &mut String) {
+    for node in run {
+        match node {
+            Inline::Text { text, .. } => out.push_str(text),
+            Inline::LineBreak { .. } => out.push('\n'),
+            Inline::Emphasis { content, .. } => {
+                out.push('_');
+                render_inline(content, out);
+                out.push('_');
+            }
+            Inline::Strong { content, .. } => {
+                out.push('*');
+                render_inline(content, out);
+                out.push('*');
+            }
+            Inline::Code { content, .. } => {
+                out.push('\'');
+                render_inline(content, out);
+                out.push('\'');
+            }
+            Inline::Link {
+                url,
+                fragment,
+                content,
+                ..
+            } => {
+                out.push('[');
+                out.push_str(url.as_deref().unwrap_or(""));
+                out.push('|');
+                out.push_str(fragment.as_deref().unwrap_or(""));
+                out.push('|');
+                // An empty link text reads back as the URL (or fragment), so
+                // that is how such a text is written: it is then not read
+                // for markup either.
+                let shown = url.as_deref().or(fragment.as_deref()).unwrap_or("");
+                let replaced =
+                    matches!(content.as_slice(), [Inline::Text { text, .. }] if text == shown);
+                if !replaced {
+                    render_inline(content, out);
+                }
+                out.push(']');
+            }
+            Inline::Email { address, .. } => {
+                out.push('<');
+                out.push_str(address);
+                out.push('>');
+            }
+        }
+    }
+}

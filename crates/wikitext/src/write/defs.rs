@@ -1,0 +1,290 @@
+//! Definition lists: whether an item is written `term::` or compact
+//! (`term   definition`), and how, so that its first line reads as the
+//! writer means it.
+
+use crate::model::{Block, DefItem};
+
+use super::blocks::{
+    Container, RULE, Start, heading_line, inline_lines, render_blocks, spaces_after,
+};
+use super::out::{LineKind, Out, line_may_mislead};
+
+/// How a compact item's terms are written: the first `normal_terms` as
+/// `term::` lines, then `term` before the three spaces (the last term, or
+/// `::` when the item has no term or its last term cannot stand there).
+struct Compact {
+    normal_terms: usize,
+    term: String,
+}
+
+/// How the item can be written compactly, if it can.
+fn compact_term(item: &DefItem) -> Option<Compact> {
+    let first = item.definition.first()?;
+    // The definition's first line is read unindented after the term: only
+    // blocks that start with such a line can stand there.
+    if !matches!(
+        first,
+        Block::Text { .. }
+            | Block::Heading { .. }
+            | Block::Rule { .. }
+            | Block::DefinitionList { .. }
+    ) {
+        return None;
+    }
+    let empty = |normal_terms| {
+        Some(Compact {
+            normal_terms,
+            term: "::".to_owned(),
+        })
+    };
+    let Some(last) = item.terms.last() else {
+        return empty(0);
+    };
+    let lines = inline_lines(&last.content);
+    match lines.as_slice() {
+        // `::` alone would be an empty term.
+        [line] if line != "::" && !line.contains("   ") => Some(Compact {
+            normal_terms: item.terms.len() - 1,
+            term: line.clone(),
+        }),
+        // An empty compact term after all the terms: empty terms are left
+        // out of the model.
+        _ => empty(item.terms.len()),
+    }
+}
+
+/// How a definition item is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Form {
+    /// `term::` lines, then the definition indented on the next line.
+    Normal,
+    /// Compact: `term   definition` on one line.
+    SameLine,
+    /// Compact: the last term alone on its line, the definition indented on
+    /// the next line.
+    NextLine,
+    /// Compact: every term as a `term::` line, then an empty compact term:
+    /// `::   definition` (when the last term's line would read as a heading).
+    SameLineEmpty,
+}
+
+/// The compact shape of an item written in `form`.
+fn compact_for(item: &DefItem, form: Form) -> Option<Compact> {
+    let c = compact_term(item)?;
+    Some(match form {
+        Form::SameLineEmpty => Compact {
+            normal_terms: item.terms.len(),
+            term: "::".to_owned(),
+        },
+        _ => c,
+    })
+}
+
+/// The first line the blocks of a definition will be written with (without
+/// indentation), where the line is not read as an indented one.
+fn first_line(blocks: &[Block]) -> Option<String> {
+    match blocks.first()? {
+        Block::Paragraph { content, .. } | Block::Text { content, .. } => {
+            inline_lines(content).into_iter().next()
+        }
+        Block::Heading { level, content, .. } => Some(heading_line(*level, content)),
+        Block::Rule { .. } => Some(RULE.to_owned()),
+        Block::DefinitionList { compact, items, .. } => {
+            let item = items.first()?;
+            let (form, def_line) = decide_form(item, 0, *compact);
+            Some(item_first_line(item, form, def_line.as_deref()))
+        }
+        Block::Preformatted { .. } | Block::Blockquote { .. } | Block::List { .. } => None,
+    }
+}
+
+/// The same first line where it is read as an indented line: a definition
+/// list whose first line would look like a bullet gets an extra `::` line.
+fn first_line_indented(blocks: &[Block], plain: Option<String>) -> Option<String> {
+    match (blocks.first(), plain) {
+        (Some(Block::DefinitionList { .. }), Some(line)) if looks_like_bullet(&line) => {
+            Some("::".to_owned())
+        }
+        (_, plain) => plain,
+    }
+}
+
+/// Whether an item written in `form` starts with a `term::` line (which
+/// would take up lines of text right before it).
+pub(super) fn starts_with_term_line(item: &DefItem, form: Form) -> bool {
+    match form {
+        Form::Normal => !item.terms.is_empty(),
+        Form::SameLine | Form::SameLineEmpty | Form::NextLine => {
+            compact_for(item, form).is_some_and(|c| c.normal_terms > 0)
+        }
+    }
+}
+
+fn first_term_line(item: &DefItem) -> Option<String> {
+    let term = item.terms.first()?;
+    let lines = inline_lines(&term.content);
+    match lines.as_slice() {
+        [only] => Some(format!("{only}::")),
+        _ => lines.into_iter().next(),
+    }
+}
+
+/// The first line of an item written in `form`; `def_line` is the first
+/// line of its definition (from [`first_line`]).
+fn item_first_line(item: &DefItem, form: Form, def_line: Option<&str>) -> String {
+    let compact = match form {
+        Form::Normal => None,
+        Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form),
+    };
+    let Some(c) = compact else {
+        return first_term_line(item).unwrap_or_else(|| "::".to_owned());
+    };
+    if c.normal_terms > 0 {
+        return first_term_line(item).unwrap_or_default();
+    }
+    match form {
+        Form::NextLine => c.term,
+        _ => format!("{}   {}", c.term, def_line.unwrap_or_default()),
+    }
+}
+
+/// Whether a line would start a list item where it stands as the first
+/// line of a definition (a `>` would not: the definition comes first).
+fn looks_like_bullet(line: &str) -> bool {
+    matches!(
+        crate::scan::bullet(line),
+        Some((crate::scan::Bullet::List(_), _))
+    )
+}
+
+/// Chooses how to write the `k`-th item of a definition list, and returns
+/// the first line of its definition along the way. The first item says
+/// whether the list is compact; later items follow the list's style unless
+/// their definition would then start with what reads as a bullet. A compact
+/// line that would read as a heading is split after the term.
+///
+/// It looks down the chain of first blocks once (depth at most
+/// [`MAX_DEPTH`](crate::MAX_DEPTH)), so writing stays linear.
+pub(super) fn decide_form(item: &DefItem, k: usize, compact: bool) -> (Form, Option<String>) {
+    let def_line = first_line(&item.definition);
+    let Some(Compact { normal_terms, term }) = compact_term(item) else {
+        return (Form::Normal, def_line);
+    };
+    let indented = first_line_indented(&item.definition, def_line.clone());
+    let mut form = if compact {
+        Form::SameLine
+    } else {
+        Form::Normal
+    };
+    if form == Form::Normal && k > 0 && indented.as_deref().is_some_and(looks_like_bullet) {
+        form = Form::SameLine;
+    }
+    if form == Form::SameLine {
+        let line = format!("{term}   {}", def_line.as_deref().unwrap_or_default());
+        let next_line_ok = normal_terms + 1 == item.terms.len()
+            && !term.ends_with("::")
+            && crate::scan::heading(&term).is_none()
+            && !crate::scan::is_rule(&term)
+            && indented.as_deref().is_some_and(|l| !looks_like_bullet(l));
+        if crate::scan::heading(&line).is_some() {
+            form = if next_line_ok {
+                Form::NextLine
+            } else {
+                Form::SameLineEmpty
+            };
+        }
+    }
+    (form, def_line)
+}
+
+/// Whether the first item of a definition list gets an extra empty term
+/// (`::`) line first: when the list's first line stands where it is read
+/// as an indented line and would look like a bullet. Empty terms are left
+/// out of the model, so the extra line changes nothing else.
+pub(super) fn needs_lead(
+    item: &DefItem,
+    form: Form,
+    def_line: Option<&str>,
+    first_indented: bool,
+) -> bool {
+    first_indented && looks_like_bullet(&item_first_line(item, form, def_line))
+}
+
+pub(super) fn render_def_item(
+    out: &mut Out,
+    item: &DefItem,
+    form: Form,
+    base: usize,
+    min_content: usize,
+) {
+    let compact = match form {
+        Form::Normal => None,
+        Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form),
+    };
+    let normal_terms = compact
+        .as_ref()
+        .map_or(item.terms.len(), |c| c.normal_terms);
+    let mut first_line = true;
+    for term in item.terms.iter().take(normal_terms) {
+        let lines = inline_lines(&term.content);
+        let count = lines.len();
+        for (j, line) in lines.into_iter().enumerate() {
+            if !first_line {
+                // Terms of one item may not be separated by empty lines.
+                out.must_none();
+            }
+            first_line = false;
+            if j + 1 == count {
+                if line_may_mislead(LineKind::Text, &line) || line.ends_with(':') {
+                    out.suspect();
+                }
+                out.line(base, &format!("{line}::"));
+            } else {
+                out.text_line(base, &line);
+            }
+        }
+    }
+    match (compact.map(|c| c.term), form) {
+        (Some(term), Form::NextLine) => {
+            if !first_line {
+                out.must_none();
+            }
+            out.text_line(base, &term);
+            // The definition follows right away.
+            out.must_none();
+            render_blocks(
+                out,
+                &item.definition,
+                Container::nested((base + 4).max(min_content), Start::Indented),
+            );
+        }
+        (Some(term), _) => {
+            if !first_line {
+                out.must_none();
+            }
+            if term != "::" && (line_may_mislead(LineKind::Text, &term) || term.ends_with(':')) {
+                out.suspect();
+            }
+            let spaces = spaces_after(base, &term, 3, min_content);
+            let prefix = format!("{term}{}", " ".repeat(spaces));
+            out.set_prefix(base, &prefix);
+            render_blocks(
+                out,
+                &item.definition,
+                Container::nested(base + prefix.chars().count(), Start::OnBullet),
+            );
+        }
+        (None, _) => {
+            if item.terms.is_empty() {
+                out.line(base, "::");
+            }
+            if !item.definition.is_empty() {
+                render_blocks(
+                    out,
+                    &item.definition,
+                    Container::nested((base + 4).max(min_content), Start::Indented),
+                );
+            }
+        }
+    }
+}

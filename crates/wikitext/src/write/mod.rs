@@ -1,0 +1,527 @@
+//! The canonical writer: a [`Canonical`] document to text, in one pass.
+//!
+//! What the format can hold is decided before, by [`crate::canon`]; this
+//! module only lays it out (see the crate documentation for the layout).
+
+use serde::{Deserialize, Serialize};
+
+use crate::canon::{Canonical, Policy, canonicalize};
+use crate::diag::Diagnostic;
+use crate::model::Document;
+
+mod blocks;
+mod defs;
+mod out;
+
+pub(crate) use blocks::render_inline;
+use blocks::{Container, render_blocks};
+pub(crate) use out::TopMark;
+use out::{Need, Out};
+
+/// What [`write()`] returns.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    /// The canonical text.
+    pub text: String,
+    /// Repairs (info), losses (warning, error) and every place where the
+    /// document says what its text cannot (error), at the positions of the
+    /// document's nodes.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether `parse(&text).document == document` holds exactly: nothing
+    /// had to be repaired and everything reads back the same.
+    pub exact: bool,
+}
+
+impl Written {
+    /// Whether the text reads back as exactly the document that was written.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+}
+
+/// Writes a document as canonical text: [`canonicalize`] makes it what the
+/// format holds (reporting every change), and [`write_canonical`] renders
+/// that in one pass. Never fails.
+///
+/// The text reads back as the canonical document, so writing is a fixpoint
+/// after the first time: `write(parse(write(d)))` equals `write(d)`. For
+/// every document that [`parse`](crate::parse) produces nothing changes
+/// (`exact` is true).
+///
+/// ```
+/// use wikitext::{Block, Document, Inline};
+/// let doc = Document {
+///     body: vec![Block::paragraph(vec![Inline::strong(vec![Inline::text("Hi")])])],
+///     ..Document::default()
+/// };
+/// let written = wikitext::write(&doc);
+/// assert_eq!(written.text, "\n*Hi*\n");
+/// assert!(written.is_exact());
+/// ```
+pub fn write(doc: &Document) -> Written {
+    write_owned(crate::canon::copy::bounded_copy(doc))
+}
+
+/// [`write()`] for a document the caller no longer needs: its nodes are
+/// moved into the canonical document instead of copied.
+///
+/// ```
+/// use wikitext::{Block, Document, Inline};
+/// let doc = Document {
+///     body: vec![Block::paragraph(vec![Inline::text("Hi")])],
+///     ..Document::default()
+/// };
+/// assert_eq!(wikitext::write_owned(doc).text, "\nHi\n");
+/// ```
+pub fn write_owned(doc: Document) -> Written {
+    write_with(doc, &Policy::default())
+}
+
+/// [`write_owned`] with a [`Policy`] for the repairs that go unreported.
+pub fn write_with(doc: Document, policy: &Policy) -> Written {
+    let done = canonicalize(doc, policy);
+    let (_, text) = done.canonical.into_parts();
+    Written {
+        text,
+        diagnostics: done.diagnostics,
+        exact: done.exact,
+    }
+}
+
+/// The text of a canonical document (see the crate documentation for the
+/// layout). It was rendered once, in one pass, when the document was made
+/// canonical, and it reads back as the same document.
+///
+/// ```
+/// use wikitext::canon::{Policy, canonicalize};
+/// let doc = wikitext::parse("\n= Notes =\n\n  * one\n").document;
+/// let done = canonicalize(doc, &Policy::default());
+/// assert!(done.exact);
+/// assert_eq!(wikitext::write_canonical(&done.canonical), "\n= Notes =\n\n  * one\n");
+/// ```
+pub fn write_canonical(canonical: &Canonical) -> &str {
+    canonical.text()
+}
+
+/// A rendered body: the text and a mark per top-level block.
+pub(crate) struct Rendered {
+    /// The whole text, header included.
+    pub(crate) text: String,
+    /// Where each top-level block's part starts, and what was noticed.
+    pub(crate) tops: Vec<TopMark>,
+}
+
+/// Renders the canonical text of a document, noting the top-level blocks
+/// whose lines could read as something else.
+pub(crate) fn render(doc: &Document) -> Rendered {
+    let mut text = String::with_capacity(4096);
+    render_header(doc, &mut text);
+    let mut out = Out::new(text);
+    render_blocks(&mut out, &doc.body, Container::BODY);
+    out.flush_prefix();
+    // The end of the text counts as an empty line: text that had to be
+    // followed by none reads differently there.
+    if matches!(out.gap.need, Need::NoEmpty | Need::Conflict) {
+        out.suspect();
+    }
+    Rendered {
+        text: out.text,
+        tops: out.tops,
+    }
+}
+
+fn render_header(doc: &Document, text: &mut String) {
+    let meta = &doc.meta;
+    if let Some(title) = &meta.title {
+        text.push_str(&format!("#Title {title}\n"));
+    }
+    if let Some(lang) = &meta.lang {
+        text.push_str(&format!("#Lang {lang}\n"));
+    }
+    for m in &meta.metas {
+        if m.content.is_empty() {
+            text.push_str(&format!("#Meta:{}\n", m.name));
+        } else {
+            text.push_str(&format!("#Meta:{} {}\n", m.name, m.content));
+        }
+    }
+    for l in &meta.links {
+        text.push_str(&format!("#Link:{} {}", l.rel.join(":"), l.href));
+        if let Some(title) = &l.title {
+            text.push(' ');
+            text.push_str(title);
+        }
+        text.push('\n');
+    }
+    // The empty line that ends the header (also when there is none).
+    text.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blocks::bullet;
+    use super::*;
+    use crate::diag::{Code, Severity};
+    use crate::model::{
+        Block, DefItem, Inline, ListItem, ListKind, Meta, Metadata, Numbering, Pos, Term,
+    };
+    use crate::parse::parse;
+
+    fn t(s: &str) -> Inline {
+        Inline::text(s)
+    }
+
+    fn body(blocks: Vec<Block>) -> Document {
+        Document::new(Metadata::default(), blocks)
+    }
+
+    fn codes(w: &Written) -> Vec<Code> {
+        w.diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn white_space_at_markup_edges_moves_outside() {
+        let doc = body(vec![Block::paragraph(vec![
+            t("a"),
+            Inline::emphasis(vec![t(" x ")]),
+            t("b"),
+        ])]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\na _x_ b\n");
+        assert!(!w.is_exact());
+        assert_eq!(codes(&w), vec![Code::WhitespaceNormalized]);
+        assert_eq!(w.diagnostics[0].severity, Severity::Info);
+    }
+
+    #[test]
+    fn white_space_at_line_edges_and_three_spaces() {
+        let doc = body(vec![Block::paragraph(vec![
+            t("  a   b "),
+            Inline::line_break(),
+            Inline::line_break(),
+            t("\tc"),
+        ])]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\na b\nc\n");
+        assert_eq!(codes(&w), vec![Code::WhitespaceNormalized]);
+    }
+
+    #[test]
+    fn literal_markup_in_text_is_reported_where_it_is_written() {
+        let doc = body(vec![
+            Block::heading(1, vec![t("Title")]),
+            Block::paragraph(vec![t("a _x_ b")]).at(Pos::new(7, 3)),
+        ]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n= Title =\n\na _x_ b\n");
+        assert!(!w.is_exact());
+        assert_eq!(codes(&w), vec![Code::NotRoundTrip]);
+        assert_eq!(w.diagnostics[0].severity, Severity::Error);
+        // At the paragraph's own position (for an ingested page, the line
+        // of its HTML), not at a line of the written text.
+        assert_eq!(w.diagnostics[0].span.line, 7);
+        assert!(
+            w.diagnostics[0].message.contains("emphasis"),
+            "{}",
+            w.diagnostics[0].message
+        );
+    }
+
+    #[test]
+    fn top_level_text_becomes_a_paragraph() {
+        let w = write(&body(vec![Block::text(vec![t("x")])]));
+        assert_eq!(w.text, "\nx\n");
+        assert_eq!(codes(&w), vec![Code::NotRoundTrip]);
+        assert_eq!(w.diagnostics[0].severity, Severity::Info);
+    }
+
+    #[test]
+    fn links_are_repaired_or_reported() {
+        let doc = body(vec![Block::paragraph(vec![
+            Inline::link(Some("a b\"c".into()), None, vec![t("x")]),
+            t(" "),
+            Inline::link(Some("u".into()), None, vec![]),
+            t(" "),
+            Inline::link(None, None, vec![t("lost")]),
+            t(" "),
+            Inline::link(
+                Some("v".into()),
+                None,
+                vec![Inline::link(Some("w".into()), None, vec![t("inner")])],
+            ),
+        ])]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n[a%20b%22c||x] [u||] lost [v||inner]\n");
+        assert_eq!(
+            codes(&w),
+            vec![
+                Code::UnrepresentableLink,
+                Code::UnrepresentableLink,
+                Code::UnrepresentableLink,
+                Code::EmptyElementDropped,
+            ]
+        );
+    }
+
+    #[test]
+    fn addresses_and_code_where_they_cannot_be() {
+        let doc = body(vec![
+            Block::paragraph(vec![Inline::email("not an address")]),
+            Block::preformatted(vec![vec![
+                Inline::code(vec![t("x")]),
+                t(" "),
+                Inline::email("a@b.cd"),
+            ]]),
+        ]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nnot an address\n\n  x a@b.cd\n");
+        assert_eq!(
+            codes(&w),
+            vec![
+                Code::NotRoundTrip,
+                Code::WhitespaceNormalized,
+                Code::NotRoundTrip
+            ]
+        );
+    }
+
+    #[test]
+    fn heading_levels_and_empty_elements() {
+        let doc = body(vec![
+            Block::heading(9, vec![t("deep")]),
+            Block::paragraph(vec![Inline::strong(vec![])]),
+            Block::list(
+                ListKind::Unordered,
+                vec![
+                    ListItem::new(vec![]),
+                    ListItem::new(vec![Block::text(vec![t("x")])]),
+                ],
+            ),
+        ]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n====== deep ======\n\n  * x\n");
+        assert!(!w.is_exact());
+    }
+
+    #[test]
+    fn header_repairs() {
+        let doc = Document::new(
+            Metadata {
+                title: Some(" Two  words ".into()),
+                lang: Some("not a code".into()),
+                metas: vec![Meta::new("bad name", "x"), Meta::new("ok", " a  b ")],
+                links: vec![crate::model::Link::new(
+                    vec!["a:b".into(), "c".into()],
+                    "x.css",
+                    Some(String::new()),
+                )],
+            },
+            vec![],
+        );
+        let w = write(&doc);
+        assert_eq!(w.text, "#Title Two words\n#Meta:ok a b\n#Link:c x.css\n\n");
+        assert_eq!(parse(&w.text).diagnostics, vec![]);
+    }
+
+    #[test]
+    fn preformatted_text_before_an_indented_block_goes_deeper() {
+        let doc = body(vec![
+            Block::preformatted(vec![vec![t("code")]]),
+            Block::list(
+                ListKind::Unordered,
+                vec![ListItem::new(vec![Block::text(vec![t("x")])])],
+            ),
+        ]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n    code\n\n  * x\n");
+        assert!(w.is_exact());
+    }
+
+    #[test]
+    fn items_push_their_content_right_of_following_preformatted_text() {
+        // A list item followed by preformatted text that must stay apart.
+        let doc = body(vec![Block::list(
+            ListKind::Unordered,
+            vec![ListItem::new(vec![
+                Block::text(vec![t("x")]),
+                Block::blockquote(vec![Block::text(vec![t("q")])]),
+                Block::preformatted(vec![vec![t("p")]]),
+                Block::preformatted(vec![vec![t("r")]]),
+            ])],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n  * x\n\n      >  q\n        p\n      r\n");
+        assert!(w.is_exact(), "{:?}", w.diagnostics);
+    }
+
+    #[test]
+    fn definition_list_layouts() {
+        let item = |term: &str, def: &str| {
+            DefItem::new(
+                vec![Term::new(vec![t(term)])],
+                vec![Block::text(vec![t(def)])],
+            )
+        };
+        // Non-compact, then compact.
+        let doc = body(vec![
+            Block::definition_list(false, vec![item("A", "a"), item("B", "b")]),
+            Block::paragraph(vec![t("p")]),
+            Block::definition_list(true, vec![item("C", "c"), item("D", "d")]),
+        ]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nA::\n    a\nB::\n    b\n\np\n\nC   c\nD   d\n");
+        assert!(w.is_exact());
+        // A compact line that would read as a heading: the term goes alone.
+        let doc = body(vec![Block::definition_list(true, vec![item("= x", "y =")])]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n= x\n    y =\n");
+        assert!(w.is_exact(), "{:?}", w.diagnostics);
+        // A later item of a non-compact list whose definition looks like a
+        // bullet is written compact.
+        let doc = body(vec![Block::definition_list(
+            false,
+            vec![item("A", "a"), item("B", "* b")],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nA::\n    a\nB   * b\n");
+        assert!(w.is_exact(), "{:?}", w.diagnostics);
+        // A nested list whose first line looks like a bullet gets a `::`.
+        let inner = Block::definition_list(true, vec![item("*", "x")]);
+        let doc = body(vec![Block::definition_list(
+            false,
+            vec![DefItem::new(vec![Term::new(vec![t("T")])], vec![inner])],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nT::\n    ::\n    *   x\n");
+        assert!(w.is_exact(), "{:?}", w.diagnostics);
+    }
+
+    /// What the format cannot hold is written as what its text means, so
+    /// that writing is a fixpoint after the first time.
+    #[test]
+    fn text_that_means_something_else_is_written_as_what_it_means() {
+        // An item whose first block is a list: the inner bullet is read as
+        // text on the outer bullet's line.
+        let inner = Block::list(
+            ListKind::Unordered,
+            vec![ListItem::new(vec![Block::text(vec![
+                t("a one"),
+                Inline::line_break(),
+                t("two"),
+            ])])],
+        );
+        let doc = body(vec![Block::list(
+            ListKind::Unordered,
+            vec![ListItem::new(vec![inner])],
+        )]);
+        let w = write(&doc);
+        assert!(!w.is_exact());
+        assert!(codes(&w).contains(&Code::NotRoundTrip));
+        let again = write(&parse(&w.text).document);
+        assert_eq!(again.text, w.text);
+        assert!(again.is_exact());
+    }
+
+    #[test]
+    fn a_blockquote_opening_with_a_list_writes_the_list_before_it() {
+        let list = Block::list(
+            ListKind::Ordered(Numbering::Decimal),
+            vec![
+                ListItem::new(vec![Block::text(vec![t("one")])]),
+                ListItem::new(vec![Block::text(vec![t("two")])]),
+            ],
+        );
+        let doc = body(vec![Block::blockquote(vec![
+            list,
+            Block::text(vec![t("after")]),
+        ])]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n  1. one\n  2. two\n\n  > after\n");
+        assert!(codes(&w).contains(&Code::NotRoundTrip));
+        assert!(!codes(&w).contains(&Code::EmptyElementDropped));
+        assert_eq!(write(&parse(&w.text).document).text, w.text);
+    }
+
+    #[test]
+    fn a_definition_opening_with_a_list_writes_the_list_after_the_terms() {
+        let list = Block::list(
+            ListKind::Unordered,
+            vec![ListItem::new(vec![Block::text(vec![t("a")])])],
+        );
+        let doc = body(vec![Block::definition_list(
+            false,
+            vec![
+                DefItem::new(
+                    vec![Term::new(vec![t("t")])],
+                    vec![list, Block::text(vec![t("more")])],
+                ),
+                DefItem::new(
+                    vec![Term::new(vec![t("n")])],
+                    vec![Block::text(vec![t("d")])],
+                ),
+            ],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nt::\n\n  * a\n\n::\n    more\nn::\n    d\n");
+        // Reported as a loss, and nothing else differs.
+        assert!(
+            w.diagnostics
+                .iter()
+                .all(|d| d.severity == Severity::Warning),
+            "{:?}",
+            w.diagnostics
+        );
+        assert_eq!(write(&parse(&w.text).document).text, w.text);
+    }
+
+    #[test]
+    fn a_blockquote_cannot_open_a_container() {
+        // `> > > x`: nested blockquotes collapse to one.
+        let doc = body(vec![Block::blockquote(vec![Block::blockquote(vec![
+            Block::blockquote(vec![Block::text(vec![t("x")])]),
+        ])])]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n  > x\n");
+        // Both levels are reported; the repeat is counted, not listed again.
+        assert_eq!(codes(&w), vec![Code::NotRoundTrip], "{:?}", w.diagnostics);
+        // A definition opening with a blockquote keeps its text.
+        let doc = body(vec![Block::definition_list(
+            false,
+            vec![DefItem::new(
+                vec![Term::new(vec![t("f()")])],
+                vec![Block::blockquote(vec![Block::text(vec![t("does")])])],
+            )],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\nf()::\n    does\n");
+    }
+
+    #[test]
+    fn a_paragraph_cannot_open_an_item() {
+        let doc = body(vec![Block::list(
+            ListKind::Unordered,
+            vec![ListItem::new(vec![Block::paragraph(vec![t("x")])])],
+        )]);
+        let w = write(&doc);
+        assert_eq!(w.text, "\n  * x\n");
+        assert_eq!(codes(&w), vec![Code::NotRoundTrip]);
+        assert!(
+            w.diagnostics[0]
+                .message
+                .contains("reads back as a text block")
+        );
+    }
+
+    #[test]
+    fn bullets() {
+        let ord = |n| ListKind::Ordered(n);
+        assert_eq!(bullet(ListKind::Unordered, 5), "*");
+        assert_eq!(bullet(ord(Numbering::Decimal), 0), "1.");
+        assert_eq!(bullet(ord(Numbering::Decimal), 11), "12.");
+        assert_eq!(bullet(ord(Numbering::LowerAlpha), 0), "a.");
+        assert_eq!(bullet(ord(Numbering::LowerAlpha), 25), "z.");
+        assert_eq!(bullet(ord(Numbering::LowerAlpha), 26), "aa.");
+        assert_eq!(bullet(ord(Numbering::UpperAlpha), 27), "AB.");
+        assert_eq!(bullet(ord(Numbering::UpperAlpha), 702), "AAA.");
+    }
+}
