@@ -246,6 +246,7 @@ mod block;
 pub mod canon;
 pub mod diag;
 pub mod dump;
+pub mod grammar;
 mod inline;
 mod lines;
 pub mod model;

@@ -98,17 +98,16 @@ pub(crate) struct Run {
     pub(crate) pos: Pos,
 }
 
-/// Seed 000, inline rule 3: "A character on either side of a special
-/// sequence can only be white-space or any character from the set
-/// '`!"$%&@\/(){}[|]<>=?*+-~#,.;:_^" (all ASCII punctuation).
+/// Seed 000, inline rule 3 (the rule is wikitext's): whether a character
+/// may stand next to inline markup.
 fn is_side(c: char) -> bool {
-    c.is_whitespace() || c.is_ascii_punctuation()
+    wikitext::grammar::is_side_char(Some(c))
 }
 
-/// Seed 000 "Definition list": the characters a term line but the last may
-/// not end with.
+/// Seed 000 "Definition list" (the rule is wikitext's): whether a term line
+/// ending in this character ends a sentence.
 fn ends_sentence(c: Option<char>) -> bool {
-    matches!(c, Some('.' | '!' | '?' | ':'))
+    c.is_some_and(|c| wikitext::grammar::ends_sentence(c.encode_utf8(&mut [0u8; 4])))
 }
 
 impl Run {

@@ -8,38 +8,33 @@
 //! meaning the same resource. Anchor names get the same percent-encoding, so
 //! that a `#fragment` link and its target keep matching.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
-/// Whether the format forbids `c` inside a URL or fragment.
-fn forbidden(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(c, '{' | '}' | '[' | '|' | ']' | '<' | '>' | '"')
-        || c.is_control()
-}
-
-/// Percent-encodes every forbidden character of `s` (as its UTF-8 bytes).
-/// Returns the text and whether anything changed.
+/// Percent-encodes what a URL or fragment cannot hold in text: control
+/// characters (the URL Standard's rule: they are not URL code points), then
+/// the characters the text format forbids ([`wikitext::grammar`] owns that
+/// set). Returns the text and whether anything changed.
 fn encode_forbidden(s: &str) -> (String, bool) {
-    // Fast path: printable ASCII without the forbidden characters.
-    let plain = |b: &u8| {
-        (0x21..0x7f).contains(b)
-            && !matches!(*b, b'{' | b'}' | b'[' | b'|' | b']' | b'<' | b'>' | b'"')
-    };
-    if s.bytes().all(|b| plain(&b)) || !s.chars().any(forbidden) {
-        return (s.to_owned(), false);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    let mut buf = [0u8; 4];
-    for c in s.chars() {
-        if forbidden(c) {
-            for b in c.encode_utf8(&mut buf).bytes() {
-                let _ = write!(out, "%{b:02X}");
+    let controls: Cow<'_, str> = if s.chars().any(char::is_control) {
+        let mut out = String::with_capacity(s.len() + 8);
+        let mut buf = [0u8; 4];
+        for c in s.chars() {
+            if c.is_control() {
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "%{b:02X}");
+                }
+            } else {
+                out.push(c);
             }
-        } else {
-            out.push(c);
         }
-    }
-    (out, true)
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(s)
+    };
+    let encoded = wikitext::grammar::encode_link_value(&controls);
+    let changed = matches!(controls, Cow::Owned(_)) || matches!(encoded, Cow::Owned(_));
+    (encoded.into_owned(), changed)
 }
 
 /// A URL cleaned for the format.
@@ -122,17 +117,9 @@ pub(crate) fn mailto_address(url: &str) -> Option<&str> {
     is_email(address).then_some(address)
 }
 
-/// Seed 000, inline rule 5.
+/// Seed 000, inline rule 5 (the rule is wikitext's).
 pub(crate) fn is_email(address: &str) -> bool {
-    let Some((local, domain)) = address.split_once('@') else {
-        return false;
-    };
-    let ok = |c: char| c.is_alphanumeric() || c == '-' || c == '.';
-    !local.is_empty()
-        && !domain.is_empty()
-        && local.chars().all(|c| ok(c) || c == '_')
-        && domain.chars().all(ok)
-        && domain.contains('.')
+    wikitext::grammar::is_email_address(address)
 }
 
 #[cfg(test)]

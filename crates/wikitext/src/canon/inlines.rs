@@ -68,36 +68,6 @@ enum Open {
     },
 }
 
-/// Percent-encodes the characters a URL or fragment may not hold in text.
-fn encode_link_value(value: &str) -> String {
-    // Nearly every URL needs nothing: copy it whole.
-    let Some(first_bad) = value.find(|c: char| !is_link_value_char(c)) else {
-        return value.to_owned();
-    };
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(value.len() + 8);
-    out.push_str(value.get(..first_bad).unwrap_or_default());
-    for c in value.get(first_bad..).unwrap_or_default().chars() {
-        if is_link_value_char(c) {
-            out.push(c);
-        } else {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push('%');
-                out.push(char::from(HEX[usize::from(b >> 4)]));
-                out.push(char::from(HEX[usize::from(b & 0x0f)]));
-            }
-        }
-    }
-    out
-}
-
-/// Seed 000 rule 5, as the parser checks it.
-fn is_valid_email(address: &str) -> bool {
-    let text = format!("<{address}>");
-    crate::scan::email(&text).is_some_and(|(a, len)| a == address && len == text.len())
-}
-
 fn flatten(
     run: &[Inline],
     ctx: Ctx,
@@ -137,7 +107,7 @@ fn flatten(
                         block,
                     );
                     out.push(Ev::Text(address.clone()));
-                } else if !is_valid_email(address) {
+                } else if !crate::grammar::is_email_address(address) {
                     fixer.report(
                         Code::NotRoundTrip,
                         Severity::Warning,
@@ -205,7 +175,7 @@ fn flatten(
                     continue;
                 }
                 let url = url.map(|u| {
-                    let e = encode_link_value(u);
+                    let e = crate::grammar::encode_link_value(u).into_owned();
                     if e != u {
                         fixer.report(
                             Code::UnrepresentableLink,
@@ -217,7 +187,7 @@ fn flatten(
                     e
                 });
                 let fragment = fragment.map(|f| {
-                    let e = encode_link_value(f);
+                    let e = crate::grammar::encode_link_value(f).into_owned();
                     if e != f {
                         fixer.report(
                             Code::UnrepresentableLink,
@@ -667,7 +637,7 @@ fn clean_run(
                 *at_line_start = true;
             }
             Inline::Email { address, .. } => {
-                if ctx == Ctx::Pre || in_link || !is_valid_email(address) {
+                if ctx == Ctx::Pre || in_link || !crate::grammar::is_email_address(address) {
                     return false;
                 }
                 *at_line_start = false;

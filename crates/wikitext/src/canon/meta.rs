@@ -7,15 +7,10 @@ use crate::scan::{is_language_code, is_word};
 
 use super::Fixer;
 
-/// Words joined by single spaces, as the header parser produces them.
-pub(crate) fn normalize_words(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 pub(super) fn canon_meta(meta: &Metadata, fixer: &mut Fixer) -> Metadata {
     let mut out = Metadata::default();
     if let Some(title) = &meta.title {
-        let t = normalize_words(title);
+        let t = crate::grammar::words(title);
         if t.is_empty() {
             fixer.report(
                 Code::UnrepresentableHeader,
@@ -60,7 +55,7 @@ pub(super) fn canon_meta(meta: &Metadata, fixer: &mut Fixer) -> Metadata {
             );
             continue;
         }
-        let content = normalize_words(&m.content);
+        let content = crate::grammar::words(&m.content);
         if content != m.content {
             fixer.report(
                 Code::WhitespaceNormalized,
@@ -104,7 +99,7 @@ pub(super) fn canon_meta(meta: &Metadata, fixer: &mut Fixer) -> Metadata {
                 );
             }
         }
-        let title = l.title.as_deref().map(normalize_words);
+        let title = l.title.as_deref().map(crate::grammar::words);
         if title.as_deref() != l.title.as_deref() {
             fixer.report(
                 Code::WhitespaceNormalized,

@@ -90,6 +90,18 @@ pub(super) fn as_read(
     }];
     let read = parse_inlines(&text, &segs, mode);
     if read != run {
+        // At the first node that reads differently, where its position is
+        // known (for an ingested page, the line of its HTML text).
+        let at = run
+            .iter()
+            .zip(
+                read.iter()
+                    .chain(std::iter::repeat(&Inline::LineBreak { pos: Pos::UNKNOWN })),
+            )
+            .find(|(a, b)| a != b)
+            .map(|(a, _)| a.pos())
+            .filter(Pos::is_known)
+            .unwrap_or(pos);
         fixer.difference(
             format!(
                 "{} reads back differently: {} is read as {}",
@@ -97,7 +109,7 @@ pub(super) fn as_read(
                 describe_from(&run, &read),
                 describe_from(&read, &run)
             ),
-            pos,
+            at,
         );
     }
     read

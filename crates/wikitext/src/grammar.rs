@@ -1,0 +1,101 @@
+//! The rules of the text format that other crates need, defined here and
+//! nowhere else (seed 000). A crate that maps another format to the model
+//! (such as `htmlio`) asks these functions instead of copying the rules;
+//! everything else about what the format can hold is done by
+//! [`canon`](crate::canon).
+//!
+//! ```
+//! use wikitext::grammar;
+//! assert!(grammar::is_side_char(Some('(')));
+//! assert!(!grammar::is_side_char(Some('é')));
+//! assert_eq!(grammar::encode_link_value("a b|c"), "a%20b%7Cc");
+//! assert!(grammar::is_email_address("joe@example.org"));
+//! assert_eq!(grammar::words("  two \n words "), "two words");
+//! ```
+
+use std::borrow::Cow;
+
+/// Seed 000 "Inline Elements", rule 3: whether a character may stand next
+/// to inline markup: white space, ASCII punctuation, or the edge of the
+/// text (`None`). A letter or digit there keeps the markup from being read.
+pub fn is_side_char(c: Option<char>) -> bool {
+    crate::scan::is_side_char(c)
+}
+
+/// Seed 000 "Inline Elements", link: whether a URL or fragment may hold
+/// the character in text (not white space, not one of `{}[|]<>"`).
+pub fn is_link_value_char(c: char) -> bool {
+    crate::scan::is_link_value_char(c)
+}
+
+/// A URL or fragment as text can hold it: every character
+/// [`is_link_value_char`] refuses is percent-encoded (its UTF-8 bytes),
+/// which leaves a URL naming the same resource. Borrows when nothing
+/// changes.
+pub fn encode_link_value(value: &str) -> Cow<'_, str> {
+    // Nearly every URL needs nothing: no copy.
+    let Some(first_bad) = value.find(|c: char| !is_link_value_char(c)) else {
+        return Cow::Borrowed(value);
+    };
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(value.len() + 8);
+    out.push_str(value.get(..first_bad).unwrap_or_default());
+    for c in value.get(first_bad..).unwrap_or_default().chars() {
+        if is_link_value_char(c) {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push('%');
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0x0f)]));
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Seed 000 "Inline Elements", rule 5: whether `address` can be written
+/// as `<address>` and read back as the same e-mail address (letters and
+/// digits of any script, `-` and `.`, `_` in the local part too, and a `.`
+/// in the domain), exactly as the parser checks it.
+pub fn is_email_address(address: &str) -> bool {
+    let text = format!("<{address}>");
+    crate::scan::email(&text).is_some_and(|(a, len)| a == address && len == text.len())
+}
+
+/// Seed 000 "Meta Data": header values are words separated by single
+/// spaces; this is the value the header holds for any text.
+pub fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Seed 000 "Definition list": whether a line ends like a sentence (`.`,
+/// `!`, `?`, `:`), which no line of a term but the last may do.
+pub fn ends_sentence(line: &str) -> bool {
+    crate::scan::ends_sentence(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn link_values_from_the_seed() {
+        // Seed 000: not white space or any of {}[|]<>"
+        for c in [' ', '\t', '{', '}', '[', '|', ']', '<', '>', '"'] {
+            assert!(!is_link_value_char(c), "{c:?}");
+        }
+        assert!(is_link_value_char('/'));
+        assert!(matches!(encode_link_value("http://x/"), Cow::Borrowed(_)));
+        assert_eq!(encode_link_value("a\u{a0}b"), "a%C2%A0b");
+    }
+
+    #[test]
+    fn addresses_follow_rule_5() {
+        assert!(is_email_address("a.b_c@ex-ample.org"));
+        assert!(!is_email_address("a@b"));
+        assert!(!is_email_address("a b@c.d"));
+        assert!(!is_email_address("a@b_c.d"));
+    }
+}
