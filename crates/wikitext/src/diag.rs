@@ -82,6 +82,9 @@ pub enum Code {
     UnrepresentableLink,
     /// Part of the document does not read back the same from the written text.
     NotRoundTrip,
+    /// A space was put in where inline markup touched a letter or digit
+    /// (seed 000, inline rule 3), so that the markup reads back.
+    SpaceAdded,
 }
 
 impl Code {
@@ -100,6 +103,7 @@ impl Code {
             Code::UnrepresentableHeader => "unrepresentable-header",
             Code::UnrepresentableLink => "unrepresentable-link",
             Code::NotRoundTrip => "not-round-trip",
+            Code::SpaceAdded => "space-added",
         }
     }
 }

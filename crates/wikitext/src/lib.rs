@@ -254,7 +254,7 @@ mod parse;
 mod scan;
 mod write;
 
-pub use canon::{Canonical, Canonicalized, Policy, Silent, canonicalize};
+pub use canon::{Canonical, Canonicalized, Policy, Silent, Touching, canonicalize};
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,

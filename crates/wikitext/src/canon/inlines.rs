@@ -5,10 +5,10 @@
 
 use crate::diag::{Code, Severity};
 use crate::model::{Inline, Pos, plain_text};
-use crate::scan::is_link_value_char;
+use crate::scan::{is_link_value_char, is_side_char};
 
 use super::reads::Role;
-use super::{Ctx, Fixer, MAX_INLINE_DEPTH};
+use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Touching};
 
 fn bounded_run(run: &[Inline], depth: usize) -> Vec<Inline> {
     if depth > MAX_INLINE_DEPTH {
@@ -697,7 +697,57 @@ pub(super) fn canon_inlines(
         super::copy::dismantle_inlines(run);
         repaired
     };
+    let mut run = run;
+    if fixer.policy.touching == Touching::SpaceApart && ctx != Ctx::Pre {
+        let spaces = space_apart(&mut run, 0);
+        if spaces > 0 {
+            fixer.report(
+                Code::SpaceAdded,
+                Severity::Info,
+                format!(
+                    "{spaces} space{} put in where inline markup touched a letter or digit (the text format needs a \
+                     space or punctuation there)",
+                    if spaces == 1 { "" } else { "s" }
+                ),
+                block,
+            );
+        }
+    }
     super::reads::as_read(run, ctx, role, block, fixer)
+}
+
+/// Seed 000 rule 3: puts a space between inline markup and a letter or
+/// digit right outside it; returns how many. Recursion is bounded by
+/// [`MAX_INLINE_DEPTH`] (the run is bounded already).
+fn space_apart(run: &mut [Inline], depth: usize) -> u32 {
+    let mut spaces = 0;
+    for i in 0..run.len() {
+        let is_markup = !matches!(
+            run.get(i),
+            None | Some(Inline::Text { .. } | Inline::LineBreak { .. })
+        );
+        if !is_markup {
+            continue;
+        }
+        if let Some(Inline::Text { text, .. }) = i.checked_sub(1).and_then(|j| run.get_mut(j))
+            && !is_side_char(text.chars().next_back())
+        {
+            text.push(' ');
+            spaces += 1;
+        }
+        if let Some(Inline::Text { text, .. }) = run.get_mut(i + 1)
+            && !is_side_char(text.chars().next())
+        {
+            text.insert(0, ' ');
+            spaces += 1;
+        }
+        if depth < MAX_INLINE_DEPTH
+            && let Some(children) = run.get_mut(i).and_then(Inline::children_mut)
+        {
+            spaces += space_apart(children, depth + 1);
+        }
+    }
+    spaces
 }
 
 /// One line of preformatted text, as [`canon_inlines`] does it.

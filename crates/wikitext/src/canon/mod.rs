@@ -104,11 +104,26 @@ impl Silent {
     }
 }
 
+/// What to do where inline markup touches a letter or digit, which seed
+/// 000 rule 3 does not allow (`a_b_`: the markup would not be read).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Touching {
+    /// Write what the text reads as (the markup is lost), with an error:
+    /// the author of a text document chose those characters.
+    #[default]
+    ReadAsText,
+    /// Put a space in between, with an info diagnostic: in HTML, markup
+    /// next to a letter is common and the space keeps the markup.
+    SpaceApart,
+}
+
 /// How [`canonicalize`] treats what it changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Policy {
     /// Repairs made without a diagnostic.
     pub silent: Silent,
+    /// Markup that touches a letter or digit.
+    pub touching: Touching,
 }
 
 /// What [`canonicalize`] returns.
@@ -263,5 +278,94 @@ impl Ctx {
         } else {
             Ctx::Flow
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Block, Inline};
+
+    fn paragraph(run: Vec<Inline>) -> Document {
+        Document {
+            body: vec![Block::paragraph(run)],
+            ..Document::default()
+        }
+    }
+
+    fn touching() -> Document {
+        paragraph(vec![
+            Inline::text("a"),
+            Inline::emphasis(vec![Inline::text("b")]),
+            Inline::text("c"),
+        ])
+    }
+
+    #[test]
+    fn markup_touching_a_letter_is_read_as_text_by_default() {
+        let done = canonicalize(touching(), &Policy::default());
+        assert_eq!(done.canonical.text(), "\na_b_c\n");
+        assert_eq!(
+            done.canonical.document(),
+            &paragraph(vec![Inline::text("a_b_c")])
+        );
+        assert_eq!(done.diagnostics.len(), 1);
+        assert_eq!(done.diagnostics[0].code, Code::NotRoundTrip);
+        assert_eq!(done.diagnostics[0].severity, Severity::Error);
+    }
+
+    #[test]
+    fn markup_touching_a_letter_can_be_spaced_apart() {
+        let policy = Policy {
+            touching: Touching::SpaceApart,
+            ..Policy::default()
+        };
+        let done = canonicalize(touching(), &policy);
+        assert_eq!(done.canonical.text(), "\na _b_ c\n");
+        assert!(!done.exact);
+        assert_eq!(done.diagnostics.len(), 1);
+        assert_eq!(done.diagnostics[0].code, Code::SpaceAdded);
+        assert!(done.diagnostics[0].message.starts_with("2 spaces"));
+        // Nothing to do for text that has its spaces.
+        let spaced = paragraph(vec![
+            Inline::text("a "),
+            Inline::emphasis(vec![Inline::text("b")]),
+            Inline::text(", c"),
+        ]);
+        let done = canonicalize(spaced, &policy);
+        assert!(done.exact);
+        assert!(done.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn silent_repairs_change_but_say_nothing() {
+        let lists = Document {
+            body: vec![
+                Block::list(
+                    crate::ListKind::Unordered,
+                    vec![crate::ListItem::new(vec![Block::text(vec![Inline::text(
+                        "a",
+                    )])])],
+                ),
+                Block::list(
+                    crate::ListKind::Unordered,
+                    vec![crate::ListItem::new(vec![Block::text(vec![Inline::text(
+                        "b",
+                    )])])],
+                ),
+            ],
+            ..Document::default()
+        };
+        let loud = canonicalize(lists.clone(), &Policy::default());
+        assert_eq!(loud.diagnostics.len(), 1);
+        let policy = Policy {
+            silent: Silent::MERGED_LISTS,
+            ..Policy::default()
+        };
+        let quiet = canonicalize(lists, &policy);
+        assert!(quiet.diagnostics.is_empty());
+        assert!(!quiet.exact);
+        assert_eq!(quiet.canonical.text(), "\n  * a\n  * b\n");
+        assert_eq!(quiet.canonical, loud.canonical);
     }
 }
