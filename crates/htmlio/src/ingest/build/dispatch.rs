@@ -4,15 +4,25 @@
 
 use wikitext::{Block, ListKind, Numbering, Severity};
 
-use super::frames::{Frame, FrameKind};
+use super::frames::{Frame, FrameKind, Level};
 use super::{Builder, Exit, at, words};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::{Element, NodeId};
 use crate::ingest::tags::{Fmt, Tag};
 
+/// An element the walk enters: what the handlers of its group read.
+#[derive(Clone, Copy)]
+struct Entered<'e> {
+    id: NodeId,
+    e: &'e Element,
+    tag: Tag,
+    line: u32,
+}
+
 impl Builder<'_> {
-    /// Handles the start of an element; whether to walk into its children.
+    /// Handles the start of an element: what it does, by its [`Tag`];
+    /// whether to walk into its children.
     pub(super) fn element(&mut self, id: NodeId, e: &Element, line: u32) -> bool {
         let mut exit = Exit::default();
         let tag = e.tag;
@@ -35,7 +45,46 @@ impl Builder<'_> {
         } else {
             e.attr("id").and_then(|raw| self.id_anchor(raw, line))
         };
-        let descend = self.element_kind(id, e, tag, line, &mut exit, &mut own_id);
+        let el = Entered { id, e, tag, line };
+        // By the row groups of the mapping table ([`Tag`]); a heading or a
+        // term takes `own_id` as its own anchor.
+        let descend = match tag {
+            Tag::Html | Tag::Head | Tag::Body | Tag::Title | Tag::Meta | Tag::Link | Tag::Base => {
+                self.head_element(el)
+            }
+            Tag::Ballast | Tag::Nothing | Tag::Math | Tag::Svg | Tag::Unknown => {
+                self.unread_element(el)
+            }
+            Tag::Format(_)
+            | Tag::Anchor
+            | Tag::LineBreak
+            | Tag::Image
+            | Tag::Quote
+            | Tag::Presentational
+            | Tag::Inline => self.inline_element(el, &mut exit),
+            Tag::Block
+            | Tag::Frameset
+            | Tag::RowGroup
+            | Tag::Paragraph
+            | Tag::Heading(_)
+            | Tag::Pre
+            | Tag::Blockquote
+            | Tag::Rule
+            | Tag::Frame => self.block_element(el, &mut exit, &mut own_id),
+            Tag::UnorderedList
+            | Tag::OrderedList
+            | Tag::ListItem
+            | Tag::DefinitionList
+            | Tag::Term
+            | Tag::Definition => {
+                self.list_element(el, &mut exit, &mut own_id);
+                true
+            }
+            Tag::Table | Tag::Caption | Tag::Row | Tag::Cell | Tag::HeaderCell => {
+                self.table_element(el, &mut exit);
+                true
+            }
+        };
         if let Some(anchor) = own_id {
             self.pending_anchors.push((anchor, line));
         }
@@ -45,17 +94,10 @@ impl Builder<'_> {
         descend
     }
 
-    /// What the element does, by its [`Tag`]; whether to walk into its
-    /// children. A heading or term takes `own_id` as its own anchor.
-    fn element_kind(
-        &mut self,
-        id: NodeId,
-        e: &Element,
-        tag: Tag,
-        line: u32,
-        exit: &mut Exit,
-        own_id: &mut Option<String>,
-    ) -> bool {
+    /// The document and its head: the language and the metadata; `head` and
+    /// `body` are walked into.
+    fn head_element(&mut self, el: Entered<'_>) -> bool {
+        let Entered { id, e, tag, line } = el;
         match tag {
             Tag::Html => {
                 let lang = e.attr("lang").or_else(|| e.attr("xml:lang")).map(str::trim);
@@ -87,6 +129,18 @@ impl Builder<'_> {
                 }
                 return false;
             }
+            // The other tags are in other groups (see `element`).
+            _ => {}
+        }
+        true
+    }
+
+    /// Elements whose content is not read as text of the page: ballast is
+    /// dropped with everything inside, SVG too; MathML and unknown elements
+    /// are read as their content, with a note.
+    fn unread_element(&mut self, el: Entered<'_>) -> bool {
+        let Entered { id, e, tag, line } = el;
+        match tag {
             Tag::Ballast => {
                 *self.ballast.entry(e.name.local.to_string()).or_insert(0) += 1;
                 return false;
@@ -127,6 +181,17 @@ impl Builder<'_> {
                     );
                 }
             }
+            // The other tags are in other groups (see `element`).
+            _ => {}
+        }
+        true
+    }
+
+    /// Inline elements: formatting entries, links and anchors, line breaks,
+    /// images as their alt text, quotations in quotation marks.
+    fn inline_element(&mut self, el: Entered<'_>, exit: &mut Exit) -> bool {
+        let Entered { e, tag, line, .. } = el;
+        match tag {
             Tag::Inline => {}
             Tag::Presentational => {
                 let what = match &*e.name.local {
@@ -161,12 +226,24 @@ impl Builder<'_> {
                 self.inline_text("\u{201c}", line);
                 exit.quote = true;
             }
+            // The other tags are in other groups (see `element`).
+            _ => {}
+        }
+        true
+    }
+
+    /// Blocks: rules, transparent block elements, paragraphs, headings,
+    /// preformatted text, blockquotes, and frames as links.
+    fn block_element(
+        &mut self,
+        el: Entered<'_>,
+        exit: &mut Exit,
+        own_id: &mut Option<String>,
+    ) -> bool {
+        let Entered { id, e, tag, line } = el;
+        match tag {
             Tag::Rule => {
                 self.rule(line);
-                return false;
-            }
-            Tag::Frame => {
-                self.frame_link(e, line);
                 return false;
             }
             Tag::Block | Tag::Frameset | Tag::RowGroup => self.start_block(exit),
@@ -184,66 +261,51 @@ impl Builder<'_> {
                 }
             }
             Tag::Heading(level) => {
-                if self.top_inline_only() {
-                    self.flattened(line, "a heading");
-                    self.start_block(exit);
-                } else {
-                    self.prepare_content();
-                    self.block_boundary();
-                    exit.frame = Some(self.open_frame(FrameKind::Heading(level), id, 0, line));
-                    if let Some(f) = self.frames.last_mut() {
-                        f.anchor = own_id.take().map(|a| (a, line));
-                    }
+                let kind = FrameKind::Heading(level);
+                if self.open_inline_frame(id, line, "a heading", exit, kind)
+                    && let Some(f) = self.frames.last_mut()
+                {
+                    f.anchor = own_id.take().map(|a| (a, line));
                 }
             }
             Tag::Pre => {
-                if self.top_inline_only() {
-                    self.flattened(line, "preformatted text");
-                    self.start_block(exit);
-                } else {
-                    self.prepare_content();
-                    self.block_boundary();
-                    exit.frame = Some(self.open_frame(
-                        FrameKind::Pre {
-                            lines: Vec::new(),
-                            at_start: true,
-                        },
-                        id,
-                        0,
-                        line,
-                    ));
-                }
+                let kind = FrameKind::Pre {
+                    lines: Vec::new(),
+                    at_start: true,
+                };
+                self.open_inline_frame(id, line, "preformatted text", exit, kind);
             }
             Tag::Blockquote => {
-                if self.container_allowed(line, "a blockquote") {
-                    self.prepare_content();
-                    self.block_boundary();
-                    exit.frame = Some(self.open_frame(FrameKind::Quote, id, 1, line));
-                } else {
-                    self.start_block(exit);
-                }
+                self.open_container(id, line, "a blockquote", Level::Deeper, exit, |_| {
+                    FrameKind::Quote
+                });
             }
+            Tag::Frame => {
+                self.frame_link(e, line);
+                return false;
+            }
+            // The other tags are in other groups (see `element`).
+            _ => {}
+        }
+        true
+    }
+
+    /// Lists and definition lists, their items, terms and definitions.
+    fn list_element(&mut self, el: Entered<'_>, exit: &mut Exit, own_id: &mut Option<String>) {
+        let Entered { id, e, tag, line } = el;
+        match tag {
             Tag::UnorderedList | Tag::OrderedList => {
-                if self.container_allowed(line, "a list") {
-                    self.prepare_content();
-                    self.block_boundary();
+                self.open_container(id, line, "a list", Level::Same, exit, |b| {
                     let kind = if tag == Tag::OrderedList {
-                        ListKind::Ordered(self.numbering(e, line))
+                        ListKind::Ordered(b.numbering(e, line))
                     } else {
                         ListKind::Unordered
                     };
-                    exit.frame = Some(self.open_frame(
-                        FrameKind::List {
-                            kind,
-                            items: Vec::new(),
-                        },
-                        id,
-                        0,
-                        line,
-                    ));
-                } else {
-                    self.start_block(exit);
-                }
+                    FrameKind::List {
+                        kind,
+                        items: Vec::new(),
+                    }
+                });
             }
             Tag::ListItem => {
                 if e.attr("value").is_some() {
@@ -255,74 +317,70 @@ impl Builder<'_> {
                     );
                 }
                 if self.prepare_item(line) {
-                    exit.frame = Some(self.open_frame(FrameKind::Item, id, 1, line));
+                    exit.frame = Some(self.open_frame(FrameKind::Item, id, Level::Deeper, line));
                 } else {
                     self.start_block(exit);
                 }
             }
             Tag::DefinitionList => {
-                if self.container_allowed(line, "a definition list") {
-                    self.prepare_content();
-                    self.block_boundary();
-                    exit.frame = Some(self.open_frame(
-                        FrameKind::Dl {
-                            compact: e.attr("compact").is_some(),
-                            items: Vec::new(),
-                            terms: Vec::new(),
-                        },
-                        id,
-                        0,
-                        line,
-                    ));
-                } else {
-                    self.start_block(exit);
-                }
+                self.open_container(id, line, "a definition list", Level::Same, exit, |_| {
+                    FrameKind::Dl {
+                        compact: e.attr("compact").is_some(),
+                        items: Vec::new(),
+                        terms: Vec::new(),
+                    }
+                });
             }
             Tag::Term | Tag::Definition => {
                 if self.prepare_dl_child(line) {
                     if tag == Tag::Term {
                         // A term joins the terms waiting for a definition;
                         // after a definition it starts a new item.
-                        exit.frame = Some(self.open_frame(FrameKind::Term, id, 0, line));
+                        exit.frame = Some(self.open_frame(FrameKind::Term, id, Level::Same, line));
                         if let Some(f) = self.frames.last_mut() {
                             f.anchor = own_id.take().map(|a| (a, line));
                         }
                     } else {
-                        exit.frame = Some(self.open_frame(FrameKind::Definition, id, 1, line));
+                        exit.frame =
+                            Some(self.open_frame(FrameKind::Definition, id, Level::Deeper, line));
                     }
                 } else {
                     self.start_block(exit);
                 }
             }
+            // The other tags are in other groups (see `element`).
+            _ => {}
+        }
+    }
+
+    /// Tables, their captions, rows and cells.
+    fn table_element(&mut self, el: Entered<'_>, exit: &mut Exit) {
+        let Entered { id, e, tag, line } = el;
+        match tag {
             Tag::Table => {
-                if self.container_allowed(line, "a table") {
-                    self.prepare_content();
-                    self.block_boundary();
-                    exit.frame = Some(self.open_frame(
-                        FrameKind::Table {
-                            rows: Vec::new(),
-                            caption: Vec::new(),
-                            spans: false,
-                        },
-                        id,
-                        0,
-                        line,
-                    ));
-                } else {
-                    self.start_block(exit);
-                }
+                self.open_container(id, line, "a table", Level::Same, exit, |_| {
+                    FrameKind::Table {
+                        rows: Vec::new(),
+                        caption: Vec::new(),
+                        spans: false,
+                    }
+                });
             }
             Tag::Caption => {
                 if self.prepare_table_part() {
-                    exit.frame = Some(self.open_frame(FrameKind::Caption, id, 0, line));
+                    exit.frame = Some(self.open_frame(FrameKind::Caption, id, Level::Same, line));
                 } else {
                     self.start_block(exit);
                 }
             }
             Tag::Row => {
                 if self.prepare_row() {
-                    exit.frame =
-                        Some(self.open_frame(FrameKind::Row { cells: Vec::new() }, id, 0, line));
+                    exit.frame = Some(self.open_frame(
+                        FrameKind::Row { cells: Vec::new() },
+                        id,
+                        Level::Same,
+                        line,
+                    ));
                 } else {
                     self.start_block(exit);
                 }
@@ -341,7 +399,7 @@ impl Builder<'_> {
                     {
                         *spans = true;
                     }
-                    exit.frame = Some(self.open_frame(FrameKind::Cell, id, 1, line));
+                    exit.frame = Some(self.open_frame(FrameKind::Cell, id, Level::Deeper, line));
                 } else {
                     self.start_block(exit);
                 }
@@ -349,8 +407,56 @@ impl Builder<'_> {
                     exit.fmt = self.push_fmt(Kind::Strong);
                 }
             }
+            // The other tags are in other groups (see `element`).
+            _ => {}
         }
-        true
+    }
+
+    /// Opens the frame of an element that holds one run of inlines (a
+    /// heading, preformatted text), unless the top frame holds one run
+    /// already: there the element is flattened into its text. Whether it
+    /// opened.
+    fn open_inline_frame(
+        &mut self,
+        id: NodeId,
+        line: u32,
+        what: &str,
+        exit: &mut Exit,
+        kind: FrameKind,
+    ) -> bool {
+        if self.top_inline_only() {
+            self.flattened(line, what);
+            self.start_block(exit);
+            false
+        } else {
+            self.prepare_content();
+            self.block_boundary();
+            exit.frame = Some(self.open_frame(kind, id, Level::Same, line));
+            true
+        }
+    }
+
+    /// Opens the frame of a container (a blockquote, a list, a definition
+    /// list, a table) where one may open: the frame `kind` makes, once room
+    /// is made for it. Elsewhere (inside a heading, term or preformatted
+    /// text, or too deep) the element is read as a plain block.
+    fn open_container(
+        &mut self,
+        id: NodeId,
+        line: u32,
+        what: &str,
+        level: Level,
+        exit: &mut Exit,
+        kind: impl FnOnce(&mut Self) -> FrameKind,
+    ) {
+        if self.container_allowed(line, what) {
+            self.prepare_content();
+            self.block_boundary();
+            let kind = kind(self);
+            exit.frame = Some(self.open_frame(kind, id, level, line));
+        } else {
+            self.start_block(exit);
+        }
     }
 
     /// A transparent block element: a block boundary at both ends.

@@ -173,6 +173,17 @@ pub(super) fn extend_run(run: &mut Vec<Inline>, more: Vec<Inline>) {
     run.extend(more);
 }
 
+/// Where the blocks of a frame an element opens sit, relative to its
+/// parent's.
+#[derive(Clone, Copy)]
+pub(super) enum Level {
+    /// At the same depth (lists, definition lists, tables, rows, captions,
+    /// headings, terms, preformatted text).
+    Same,
+    /// One level deeper (items, blockquotes, definitions, cells).
+    Deeper,
+}
+
 /// Which kind of list a stray child needs around it.
 #[derive(Clone, Copy)]
 enum ListShape {
@@ -245,16 +256,19 @@ impl Builder<'_> {
         }
     }
 
-    /// Pushes a frame; `deeper` is 1 for frames whose blocks sit one level
-    /// below their parent's (items, blockquotes, definitions, cells).
+    /// Pushes a frame; its blocks sit at `level` relative to its parent's.
     pub(super) fn open_frame(
         &mut self,
         kind: FrameKind,
         owner: NodeId,
-        deeper: usize,
+        level: Level,
         line: u32,
     ) -> usize {
         let base = self.frames.last().map_or(0, |f| f.depth);
+        let deeper = match level {
+            Level::Same => 0,
+            Level::Deeper => 1,
+        };
         self.frames
             .push(Frame::new(kind, owner, base + deeper, at(line)));
         self.frames.len() - 1
