@@ -6,7 +6,6 @@ use std::mem;
 use wikitext::{Block, DefItem, Inline, ListItem, Severity, Term};
 
 use super::frames::{Frame, FrameKind, extend_run};
-use super::pre::strip_common_indent;
 use super::tables::CellData;
 use super::{Builder, block_text};
 use crate::ingest::diag::Code;
@@ -102,12 +101,31 @@ impl Builder<'_> {
         } else {
             self.flush();
         }
-        let Some(mut frame) = self.frames.pop() else {
+        let Some(frame) = self.frames.pop() else {
             return;
         };
-        let line = frame.pos.line;
         match frame.kind {
             FrameKind::Root => {}
+            FrameKind::Item
+            | FrameKind::Quote
+            | FrameKind::Definition
+            | FrameKind::Cell
+            | FrameKind::Caption => self.close_content_frame(frame),
+            FrameKind::List { .. }
+            | FrameKind::Dl { .. }
+            | FrameKind::Table { .. }
+            | FrameKind::Row { .. } => self.close_container(frame),
+            FrameKind::Heading(_) | FrameKind::Term => self.close_inline_frame(frame),
+            FrameKind::Pre { .. } => self.close_pre(frame),
+        }
+    }
+
+    /// Closes a frame that collects blocks (an item, a blockquote, a
+    /// definition, a cell, a caption): its blocks go into the container
+    /// below, or are delivered as they are when it is not there.
+    fn close_content_frame(&mut self, mut frame: Frame) {
+        let line = frame.pos.line;
+        match frame.kind {
             FrameKind::Item => {
                 bare_first(&mut frame.blocks);
                 // The text format has no empty list item.
@@ -193,11 +211,19 @@ impl Builder<'_> {
                     self.deliver(frame.blocks);
                 }
             }
-            FrameKind::List { kind, items } => {
-                if !items.is_empty() {
-                    let pos = items.first().map_or(frame.pos, |i| i.pos);
-                    self.deliver(vec![Block::List { kind, items, pos }]);
-                }
+            // The other kinds are closed by the other `close_` methods.
+            _ => {}
+        }
+    }
+
+    /// Closes a container (a list, a definition list, a table, a row): what
+    /// it collected becomes a block, or a row of the table below.
+    fn close_container(&mut self, frame: Frame) {
+        let line = frame.pos.line;
+        match frame.kind {
+            FrameKind::List { kind, items } if !items.is_empty() => {
+                let pos = items.first().map_or(frame.pos, |i| i.pos);
+                self.deliver(vec![Block::List { kind, items, pos }]);
             }
             FrameKind::Dl {
                 compact,
@@ -242,12 +268,23 @@ impl Builder<'_> {
                     self.deliver(cells.into_iter().flat_map(|c| c.blocks).collect());
                 }
             }
+            // An empty list leaves nothing; the other kinds are closed by the
+            // other `close_` methods.
+            _ => {}
+        }
+    }
+
+    /// Closes a heading or a term: its run, with the frame's own anchor on
+    /// it, becomes a heading, or a term of the definition list below.
+    fn close_inline_frame(&mut self, mut frame: Frame) {
+        let line = frame.pos.line;
+        let (mut content, pos) = frame.run.finish(false);
+        self.spaces_added(frame.run.spaces_added, line);
+        if let Some((anchor, aline)) = frame.anchor.take() {
+            self.attach_own_anchor(&mut content, anchor, aline);
+        }
+        match frame.kind {
             FrameKind::Heading(level) => {
-                let (mut content, pos) = frame.run.finish(false);
-                self.spaces_added(frame.run.spaces_added, line);
-                if let Some((anchor, aline)) = frame.anchor.take() {
-                    self.attach_own_anchor(&mut content, anchor, aline);
-                }
                 if content.is_empty() {
                     self.report(
                         Code::EmptyDropped,
@@ -263,53 +300,25 @@ impl Builder<'_> {
                     }]);
                 }
             }
-            FrameKind::Term => {
-                let (mut content, pos) = frame.run.finish(false);
-                self.spaces_added(frame.run.spaces_added, line);
-                if let Some((anchor, aline)) = frame.anchor.take() {
-                    self.attach_own_anchor(&mut content, anchor, aline);
-                }
-                if !content.is_empty() {
-                    let term = Term {
-                        content,
-                        pos: if pos.is_known() { pos } else { frame.pos },
-                    };
-                    match self.frames.last_mut() {
-                        Some(Frame {
-                            kind: FrameKind::Dl { terms, .. },
-                            ..
-                        }) => terms.push(term),
-                        _ => self.deliver(vec![Block::Text {
-                            content: term.content,
-                            pos: term.pos,
-                        }]),
-                    }
+            FrameKind::Term if !content.is_empty() => {
+                let term = Term {
+                    content,
+                    pos: if pos.is_known() { pos } else { frame.pos },
+                };
+                match self.frames.last_mut() {
+                    Some(Frame {
+                        kind: FrameKind::Dl { terms, .. },
+                        ..
+                    }) => terms.push(term),
+                    _ => self.deliver(vec![Block::Text {
+                        content: term.content,
+                        pos: term.pos,
+                    }]),
                 }
             }
-            FrameKind::Pre { mut lines, .. } => {
-                while lines.last().is_some_and(Vec::is_empty) {
-                    lines.pop();
-                }
-                let lead = lines.iter().take_while(|l| l.is_empty()).count();
-                lines.drain(..lead);
-                // The text format collapses consecutive empty lines.
-                lines.dedup_by(|a, b| a.is_empty() && b.is_empty());
-                if strip_common_indent(&mut lines) {
-                    self.report(
-                        Code::PreIndentLost,
-                        Severity::Warning,
-                        line,
-                        "the first line of preformatted text was indented more than a later line; \
-                         the text format measures from the first line, so its extra indentation was dropped",
-                    );
-                }
-                if !lines.is_empty() {
-                    self.deliver(vec![Block::Preformatted {
-                        lines,
-                        pos: frame.pos,
-                    }]);
-                }
-            }
+            // An empty term leaves nothing; the other kinds are closed by the
+            // other `close_` methods.
+            _ => {}
         }
     }
 }

@@ -3,10 +3,11 @@
 
 use std::mem;
 
-use wikitext::Inline;
+use wikitext::{Block, Inline, Severity};
 
-use super::frames::FrameKind;
+use super::frames::{Frame, FrameKind};
 use super::{Builder, at};
+use crate::ingest::diag::Code;
 use crate::ingest::run::trim_end;
 
 impl Builder<'_> {
@@ -70,6 +71,38 @@ impl Builder<'_> {
         }
         self.spaces_added(spaces, pos.line);
     }
+
+    /// Closes preformatted text: its lines without the empty lines at its
+    /// edges, runs of empty lines collapsed, and the indentation the text
+    /// format can hold.
+    pub(super) fn close_pre(&mut self, frame: Frame) {
+        let line = frame.pos.line;
+        let FrameKind::Pre { mut lines, .. } = frame.kind else {
+            return;
+        };
+        while lines.last().is_some_and(Vec::is_empty) {
+            lines.pop();
+        }
+        let lead = lines.iter().take_while(|l| l.is_empty()).count();
+        lines.drain(..lead);
+        // The text format collapses consecutive empty lines.
+        lines.dedup_by(|a, b| a.is_empty() && b.is_empty());
+        if strip_common_indent(&mut lines) {
+            self.report(
+                Code::PreIndentLost,
+                Severity::Warning,
+                line,
+                "the first line of preformatted text was indented more than a later line; \
+                 the text format measures from the first line, so its extra indentation was dropped",
+            );
+        }
+        if !lines.is_empty() {
+            self.deliver(vec![Block::Preformatted {
+                lines,
+                pos: frame.pos,
+            }]);
+        }
+    }
 }
 
 /// The text format measures preformatted lines from the indentation of the
@@ -78,7 +111,7 @@ impl Builder<'_> {
 /// indentation shared by all lines cannot be held: it is removed; and the
 /// first line cannot be indented more than a later line: its excess is
 /// removed (returns whether that happened).
-pub(super) fn strip_common_indent(lines: &mut [Vec<Inline>]) -> bool {
+fn strip_common_indent(lines: &mut [Vec<Inline>]) -> bool {
     fn indent(line: &[Inline]) -> usize {
         match line.first() {
             Some(Inline::Text { text, .. }) => text.len() - text.trim_start_matches(' ').len(),
