@@ -6,7 +6,7 @@ use wikitext::{Meta, Severity};
 use super::{Builder, at, words};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
-use crate::ingest::url::{clean_url, is_unsafe_scheme};
+use crate::ingest::url::clean_url;
 
 impl Builder<'_> {
     /// `lang` of `<html>`: `#Lang`, its first word.
@@ -100,13 +100,7 @@ impl Builder<'_> {
             );
             return;
         };
-        if clean.scheme.as_deref().is_some_and(is_unsafe_scheme) && !self.keep_unsafe_links {
-            self.report(
-                Code::UnsafeLink,
-                Severity::Warning,
-                line,
-                "<link> with an unsafe URL left out",
-            );
+        if self.unsafe_left_out(&clean, line, "<link>") {
             return;
         }
         if clean.encoded {

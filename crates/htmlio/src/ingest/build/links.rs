@@ -9,7 +9,7 @@ use super::{Builder, Exit, at, words};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::Element;
-use crate::ingest::url::{clean_anchor, clean_url, is_unsafe_scheme};
+use crate::ingest::url::{CleanUrl, clean_anchor, clean_url, is_unsafe_scheme};
 
 impl Builder<'_> {
     /// Puts waiting anchors on the first words of `piece`; returns the rest.
@@ -266,18 +266,28 @@ impl Builder<'_> {
         );
     }
 
+    /// Whether an element with this URL is left out: its scheme is unsafe
+    /// and unsafe links are not kept (a warning says so).
+    pub(super) fn unsafe_left_out(&mut self, clean: &CleanUrl, line: u32, what: &str) -> bool {
+        let left_out =
+            clean.scheme.as_deref().is_some_and(is_unsafe_scheme) && !self.keep_unsafe_links;
+        if left_out {
+            self.report(
+                Code::UnsafeLink,
+                Severity::Warning,
+                line,
+                format!("{what} with an unsafe URL left out"),
+            );
+        }
+        left_out
+    }
+
     /// `<frame src name>`: a link to the frame's document.
     pub(super) fn frame_link(&mut self, e: &Element, line: u32) {
         let Some(clean) = e.attr("src").and_then(clean_url) else {
             return;
         };
-        if clean.scheme.as_deref().is_some_and(is_unsafe_scheme) && !self.keep_unsafe_links {
-            self.report(
-                Code::UnsafeLink,
-                Severity::Warning,
-                line,
-                "frame with an unsafe URL left out",
-            );
+        if self.unsafe_left_out(&clean, line, "frame") {
             return;
         }
         let text = e
