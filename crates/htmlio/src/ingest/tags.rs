@@ -138,8 +138,19 @@ pub(crate) fn classify(ns: &Namespace, local: &LocalName) -> Tag {
     Tag::Unknown
 }
 
+/// The tag of an element in the HTML namespace: the mapping table, one
+/// function per row group of [`Tag`].
 fn classify_html(local: &LocalName) -> Tag {
-    match *local {
+    head_tag(local)
+        .or_else(|| ballast_tag(local))
+        .or_else(|| block_tag(local))
+        .or_else(|| inline_tag(local))
+        .unwrap_or_else(|| foreign_tag(local))
+}
+
+/// The document and its head.
+fn head_tag(local: &LocalName) -> Option<Tag> {
+    Some(match *local {
         local_name!("html") => Tag::Html,
         local_name!("head") => Tag::Head,
         local_name!("body") => Tag::Body,
@@ -147,7 +158,14 @@ fn classify_html(local: &LocalName) -> Tag {
         local_name!("meta") => Tag::Meta,
         local_name!("link") => Tag::Link,
         local_name!("base") => Tag::Base,
+        _ => return None,
+    })
+}
 
+/// Ballast (dropped with everything inside) and elements that mean
+/// nothing here.
+fn ballast_tag(local: &LocalName) -> Option<Tag> {
+    Some(match *local {
         // Ballast: scripts and styles, templates, form controls, embedded
         // and interactive content, fallbacks of what is dropped.
         local_name!("script")
@@ -188,7 +206,14 @@ fn classify_html(local: &LocalName) -> Tag {
         | local_name!("wbr")
         | local_name!("basefont")
         | local_name!("bgsound") => Tag::Nothing,
+        _ => return None,
+    })
+}
 
+/// Blocks: containers whose children are kept, paragraphs, headings,
+/// preformatted text, lists, tables, frames.
+fn block_tag(local: &LocalName) -> Option<Tag> {
+    Some(match *local {
         // Blocks whose children are kept.
         local_name!("div")
         | local_name!("center")
@@ -220,9 +245,10 @@ fn classify_html(local: &LocalName) -> Tag {
         local_name!("h4") => Tag::Heading(4),
         local_name!("h5") => Tag::Heading(5),
         local_name!("h6") => Tag::Heading(6),
-        local_name!("pre") | local_name!("listing") | local_name!("xmp") | local_name!("plaintext") => {
-            Tag::Pre
-        }
+        local_name!("pre")
+        | local_name!("listing")
+        | local_name!("xmp")
+        | local_name!("plaintext") => Tag::Pre,
         local_name!("blockquote") => Tag::Blockquote,
         local_name!("ul") | local_name!("dir") | local_name!("menu") => Tag::UnorderedList,
         local_name!("ol") => Tag::OrderedList,
@@ -239,7 +265,14 @@ fn classify_html(local: &LocalName) -> Tag {
         local_name!("th") => Tag::HeaderCell,
         local_name!("frameset") => Tag::Frameset,
         local_name!("frame") => Tag::Frame,
+        _ => return None,
+    })
+}
 
+/// Inlines: formatting, links, line breaks, images, quotations,
+/// presentational and transparent inline elements.
+fn inline_tag(local: &LocalName) -> Option<Tag> {
+    Some(match *local {
         // Inline formatting (seed 000 "Inline Elements").
         local_name!("em")
         | local_name!("i")
@@ -285,7 +318,14 @@ fn classify_html(local: &LocalName) -> Tag {
         // Not void for the HTML parser: whatever follows them is inside.
         | local_name!("spacer")
         | local_name!("nextid") => Tag::Inline,
+        _ => return None,
+    })
+}
 
+/// Foreign content written in the HTML namespace, and elements this table
+/// does not know.
+fn foreign_tag(local: &LocalName) -> Tag {
+    match *local {
         // html5ever puts <math> and <svg> in their namespaces; these names
         // only reach here in the HTML namespace when written oddly.
         local_name!("math") => Tag::Math,

@@ -1,0 +1,334 @@
+//! Links and anchors: `a` elements, ids as anchor names, where waiting
+//! anchors are placed, and frames shown as links.
+
+use std::mem;
+
+use wikitext::{Block, Inline, Severity};
+
+use super::{Builder, Exit, at, words};
+use crate::ingest::diag::Code;
+use crate::ingest::run::Kind;
+use crate::ingest::sink::Element;
+use crate::ingest::url::{CleanUrl, clean_anchor, clean_url, is_unsafe_scheme};
+
+impl Builder<'_> {
+    /// Puts waiting anchors on the first words of `piece`; returns the rest.
+    pub(super) fn place_anchors<'t>(&mut self, piece: &'t str, line: u32) -> &'t str {
+        let mut rest = piece;
+        while !rest.is_empty() && !self.pending_anchors.is_empty() {
+            let Some(top) = self.frames.last_mut() else {
+                break;
+            };
+            if let Some(fragment) = top.run.fresh_link() {
+                if fragment.is_none() {
+                    *fragment = Some(self.pending_anchors.remove(0).0);
+                    continue;
+                }
+                break;
+            }
+            if top.run.in_link() {
+                break;
+            }
+            let cut = rest.find(' ').unwrap_or(rest.len());
+            let (word, tail) = rest.split_at(cut);
+            let (anchor, _) = self.pending_anchors.remove(0);
+            top.run.inline(
+                Inline::Link {
+                    url: None,
+                    fragment: Some(anchor),
+                    content: vec![Inline::text(word)],
+                    pos: at(line),
+                },
+                word.chars().next_back(),
+            );
+            rest = match tail.strip_prefix(' ') {
+                Some(t) => {
+                    top.run.text(" ", at(line));
+                    t
+                }
+                None => tail,
+            };
+        }
+        rest
+    }
+
+    /// The start of an `a`: a link, an anchor, or both, as a formatting entry.
+    pub(super) fn start_anchor(&mut self, e: &Element, line: u32, exit: &mut Exit) {
+        let mut url = None;
+        if let Some(href) = e.attr("href") {
+            match clean_url(href) {
+                None => self.report(
+                    Code::EmptyUrl,
+                    Severity::Warning,
+                    line,
+                    "link with an empty URL kept as its text",
+                ),
+                Some(clean) => {
+                    if let Some(scheme) = clean.scheme.as_deref().filter(|s| is_unsafe_scheme(s)) {
+                        if self.keep_unsafe_links {
+                            url = Some(clean.url);
+                        } else {
+                            self.report(
+                                Code::UnsafeLink,
+                                Severity::Warning,
+                                line,
+                                format!(
+                                    "{scheme}: link neutralised: its text is kept, the link is not"
+                                ),
+                            );
+                        }
+                    } else {
+                        if clean.encoded {
+                            self.report(
+                                Code::UrlEncoded,
+                                Severity::Info,
+                                line,
+                                format!("characters the text format forbids in a URL were percent-encoded: {}", clean.url),
+                            );
+                        }
+                        url = Some(clean.url);
+                    }
+                }
+            }
+        }
+        // The anchor name: `name`, else `id`; a different `id` as well waits
+        // for the next word.
+        let name = e.attr("name").and_then(|raw| self.link_anchor(raw, line));
+        // `name` and `id` with the same value (as pagetext writes them) are
+        // one anchor.
+        let id = e
+            .attr("id")
+            .filter(|raw| {
+                clean_anchor(raw).map(|c| c.0) != e.attr("name").and_then(clean_anchor).map(|c| c.0)
+            })
+            .and_then(|raw| self.link_anchor(raw, line));
+        let fragment = match (name, id) {
+            (Some(n), Some(i)) => {
+                self.pending_anchors.push((i, line));
+                Some(n)
+            }
+            (n, i) => n.or(i),
+        };
+        if url.is_none() && fragment.is_none() {
+            return;
+        }
+        if self.fmt.iter().any(|f| matches!(f.kind, Kind::Link { .. })) {
+            if url.is_some() {
+                self.report(
+                    Code::NestedLink,
+                    Severity::Warning,
+                    line,
+                    "link inside a link: only its text is kept",
+                );
+            }
+            if let Some(fragment) = fragment {
+                self.pending_anchors.push((fragment, line));
+            }
+            return;
+        }
+        exit.fmt = self.push_fmt(Kind::Link {
+            url: url.clone(),
+            fragment,
+        });
+        if exit.fmt {
+            exit.anchor_link = Some(url);
+        }
+    }
+
+    /// The end of an `a`: a link that got no text shows its URL (as the
+    /// format does for an empty link text); an anchor without text waits for
+    /// the next word.
+    pub(super) fn end_anchor(&mut self, url: Option<String>, line: u32) {
+        let Some(entry) = self.fmt.last() else { return };
+        if entry.used {
+            return;
+        }
+        if let Some(url) = url {
+            self.report(
+                Code::EmptyLinkText,
+                Severity::Info,
+                line,
+                "link without text: its URL is shown as its text",
+            );
+            self.inline_text(&url, line);
+        } else if let Some(Kind::Link {
+            fragment: Some(fragment),
+            ..
+        }) = self.fmt.last().map(|f| &f.kind)
+        {
+            let fragment = fragment.clone();
+            self.pending_anchors.push((fragment, line));
+        }
+    }
+
+    /// The anchor name of an `a` element's `name` or `id`, or `None` when an
+    /// earlier anchor has it (a browser goes to the first; a repeated
+    /// anchor would make the XHTML invalid). Parsers repeat anchors too:
+    /// `<a id="x"/>` leaves the `a` open, and each block that follows gets a
+    /// copy of it.
+    fn link_anchor(&mut self, raw: &str, line: u32) -> Option<String> {
+        let (name, changed) = clean_anchor(raw)?;
+        if !self.anchors_seen.insert(name.clone()) {
+            self.report(
+                Code::AnchorDropped,
+                Severity::Info,
+                line,
+                format!("anchor {name:?} repeats an earlier one and was left out"),
+            );
+            return None;
+        }
+        if changed {
+            self.report(
+                Code::UrlEncoded,
+                Severity::Info,
+                line,
+                format!("characters the text format forbids in an anchor name were percent-encoded: {name}"),
+            );
+        }
+        Some(name)
+    }
+
+    /// The anchor name of another element's `id`, or `None` when an earlier
+    /// anchor has it (a browser goes to the first; a repeated anchor would
+    /// make the XHTML invalid).
+    pub(super) fn id_anchor(&mut self, raw: &str, line: u32) -> Option<String> {
+        let (name, changed) = clean_anchor(raw)?;
+        if !self.anchors_seen.insert(name.clone()) {
+            self.report(
+                Code::AnchorDropped,
+                Severity::Info,
+                line,
+                format!("id {name:?} repeats an anchor of the page and was left out"),
+            );
+            return None;
+        }
+        if changed {
+            self.report(
+                Code::UrlEncoded,
+                Severity::Info,
+                line,
+                format!("characters the text format forbids in an anchor name were percent-encoded: {name}"),
+            );
+        }
+        Some(name)
+    }
+
+    /// A heading's or term's own `id`: around the whole text when it holds
+    /// no link, otherwise on its first word.
+    pub(super) fn attach_own_anchor(
+        &mut self,
+        content: &mut Vec<Inline>,
+        anchor: String,
+        line: u32,
+    ) {
+        if content.is_empty() {
+            self.pending_anchors.push((anchor, line));
+            return;
+        }
+        if !has_link(content) {
+            let pos = content.first().map_or(at(line), Inline::pos);
+            let inner = mem::take(content);
+            content.push(Inline::Link {
+                url: None,
+                fragment: Some(anchor),
+                content: inner,
+                pos,
+            });
+            return;
+        }
+        if let Some(Inline::Link { fragment, .. }) = content.first_mut()
+            && fragment.is_none()
+        {
+            *fragment = Some(anchor);
+            return;
+        }
+        if let Some(Inline::Text { text, pos }) = content.first_mut() {
+            let cut = text.find(' ').unwrap_or(text.len());
+            let word: String = text.drain(..cut).collect();
+            let pos = *pos;
+            let link = Inline::Link {
+                url: None,
+                fragment: Some(anchor),
+                content: vec![Inline::text(word).at(pos)],
+                pos,
+            };
+            if text.is_empty() {
+                content.remove(0);
+            }
+            content.insert(0, link);
+            return;
+        }
+        self.report(
+            Code::AnchorDropped,
+            Severity::Warning,
+            line,
+            format!("anchor {anchor:?} could not be placed on its text and was left out"),
+        );
+    }
+
+    /// Whether an element with this URL is left out: its scheme is unsafe
+    /// and unsafe links are not kept (a warning says so).
+    pub(super) fn unsafe_left_out(&mut self, clean: &CleanUrl, line: u32, what: &str) -> bool {
+        let left_out =
+            clean.scheme.as_deref().is_some_and(is_unsafe_scheme) && !self.keep_unsafe_links;
+        if left_out {
+            self.report(
+                Code::UnsafeLink,
+                Severity::Warning,
+                line,
+                format!("{what} with an unsafe URL left out"),
+            );
+        }
+        left_out
+    }
+
+    /// `<frame src name>`: a link to the frame's document.
+    pub(super) fn frame_link(&mut self, e: &Element, line: u32) {
+        let Some(clean) = e.attr("src").and_then(clean_url) else {
+            return;
+        };
+        if self.unsafe_left_out(&clean, line, "frame") {
+            return;
+        }
+        let text = e
+            .attr("title")
+            .or_else(|| e.attr("name"))
+            .map(words)
+            .filter(|t| !t.is_empty())
+            .unwrap_or_else(|| clean.url.clone());
+        self.report(
+            Code::FrameAsLink,
+            Severity::Info,
+            line,
+            format!("frame shown as a link to {}", clean.url),
+        );
+        let mut content = Vec::new();
+        wikitext::push_text(&mut content, &text, at(line));
+        self.deliver(vec![Block::Text {
+            content: vec![Inline::Link {
+                url: Some(clean.url),
+                fragment: None,
+                content,
+                pos: at(line),
+            }],
+            pos: at(line),
+        }]);
+    }
+}
+
+/// Whether a run holds a link or an e-mail address at any depth.
+fn has_link(run: &[Inline]) -> bool {
+    let mut stack: Vec<&[Inline]> = vec![run];
+    while let Some(items) = stack.pop() {
+        for inline in items {
+            match inline {
+                Inline::Link { .. } | Inline::Email { .. } => return true,
+                Inline::Emphasis { content, .. }
+                | Inline::Strong { content, .. }
+                | Inline::Code { content, .. } => stack.push(content),
+                Inline::Text { .. } | Inline::LineBreak { .. } => {}
+            }
+        }
+    }
+    false
+}

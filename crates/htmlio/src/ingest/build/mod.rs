@@ -1,0 +1,277 @@
+//! From the tree html5ever built to a [`wikitext::Document`]: one walk over
+//! the arena, without recursion (the walk follows parent and sibling links,
+//! so a page nested 100,000 elements deep costs no stack), building blocks on
+//! an explicit stack of frames.
+//!
+//! - A *frame* is a block the model will hold: the body, a list item, a
+//!   blockquote, a definition, a table cell, a heading, a term, preformatted
+//!   text; or a container of such (a list, a definition list, a table, a
+//!   row). Content frames collect blocks and one inline [`Run`](super::run::Run).
+//! - Inline formatting (`em`, `strong`, `code`, links) is a stack of entries
+//!   along the current path of the tree. A run opens the inline elements of
+//!   the entries lazily, when text arrives, and closes them when the text
+//!   that follows is no longer inside them. So a block inside an inline
+//!   element splits it (the formatting carries on in the block) instead of
+//!   losing anything, and elements without text vanish.
+//! - Broken structure is mended the way browsers show it: content directly
+//!   inside a list goes into its previous item (a list directly inside a list
+//!   nests under the previous item), a stray `<li>`/`<dt>`/`<dd>` gets an
+//!   implicit list around it, text in a table outside cells gets a cell.
+//! - Blocks never nest deeper than the text format's limit
+//!   ([`wikitext::MAX_DEPTH`], counting the body as the parser does): deeper
+//!   containers are read as plain blocks, with a diagnostic.
+//!
+//! One file per job: the walk and the builder's state here; [`dispatch`]
+//! (what each element does), [`frames`] (the frame stack and making room for
+//! content), [`close`] (block boundaries and closing frames), [`text`]
+//! (text nodes and words), [`formatting`] (inline formatting entries),
+//! [`links`] (links and anchors), [`pre`] (preformatted text), [`tables`]
+//! (tables to definition lists), [`head`] (metadata).
+
+mod close;
+mod dispatch;
+mod formatting;
+mod frames;
+mod head;
+mod links;
+mod pre;
+mod tables;
+mod text;
+
+use std::collections::{BTreeMap, HashSet};
+use std::mem;
+
+use wikitext::{Block, Document, Inline, MAX_DEPTH, Metadata, Pos, Severity};
+
+use super::Options;
+use super::diag::{Code, Diagnostic};
+use super::sink::{Arena, DOCUMENT, Data, NONE, NodeId};
+use formatting::FmtEntry;
+use frames::{Frame, FrameKind};
+
+/// The deepest nesting of blocks the text parser produces: it counts the
+/// body as one of its `MAX_DEPTH` open containers, so blocks sit inside at
+/// most `MAX_DEPTH - 1` list items, blockquotes or definitions.
+pub(crate) const MAX_NEST: usize = MAX_DEPTH - 1;
+
+/// What to undo when an element ends.
+#[derive(Debug, Default)]
+struct Exit {
+    /// The element pushed a formatting entry.
+    fmt: bool,
+    /// The element is an `a` whose entry may need its text or anchor.
+    anchor_link: Option<Option<String>>,
+    /// The element opened the frame at this index.
+    frame: Option<usize>,
+    /// The element is a block: the frame count when it started.
+    block: Option<usize>,
+    /// The element is a `<p>` counted in the frame at this index.
+    para: Option<usize>,
+    /// The element is a `<q>`.
+    quote: bool,
+}
+
+/// The walk's state: the open frames, the formatting entries on the path,
+/// the anchors waiting for text, the metadata and the diagnostics.
+pub(crate) struct Builder<'a> {
+    arena: &'a Arena,
+    keep_unsafe_links: bool,
+    frames: Vec<Frame>,
+    fmt: Vec<FmtEntry>,
+    serial: u32,
+    exits: Vec<Exit>,
+    pending_anchors: Vec<(String, u32)>,
+    /// Anchor names placed so far.
+    anchors_seen: HashSet<String>,
+    meta: Metadata,
+    content_language: Option<String>,
+    pub(crate) diags: Vec<Diagnostic>,
+    pub(crate) ballast: BTreeMap<String, usize>,
+    unknown_seen: HashSet<String>,
+    depth_warned: bool,
+}
+
+/// The position of a line.
+fn at(line: u32) -> Pos {
+    Pos::at_line(line)
+}
+
+/// Collapses white space to single spaces and trims it (titles, meta
+/// contents: "words joined by single spaces").
+fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl<'a> Builder<'a> {
+    pub(crate) fn new(arena: &'a Arena, options: &Options<'_>) -> Builder<'a> {
+        Builder {
+            arena,
+            keep_unsafe_links: options.keep_unsafe_links,
+            frames: vec![Frame::new(FrameKind::Root, DOCUMENT, 0, Pos::UNKNOWN)],
+            fmt: Vec::new(),
+            serial: 0,
+            exits: Vec::new(),
+            pending_anchors: Vec::new(),
+            anchors_seen: HashSet::new(),
+            meta: Metadata::default(),
+            content_language: None,
+            diags: Vec::new(),
+            ballast: BTreeMap::new(),
+            unknown_seen: HashSet::new(),
+            depth_warned: false,
+        }
+    }
+
+    /// Adds a diagnostic.
+    fn report(&mut self, code: Code, severity: Severity, line: u32, message: impl Into<String>) {
+        self.diags
+            .push(Diagnostic::at_line(code, severity, line, message));
+    }
+
+    /// Walks the whole tree and returns the document.
+    pub(crate) fn build(mut self) -> (Document, Vec<Diagnostic>, BTreeMap<String, usize>) {
+        let arena = self.arena;
+        let mut node = arena.node(DOCUMENT).map_or(NONE, |n| n.first_child);
+        while node != NONE {
+            let descend = self.enter(node);
+            let first = arena.node(node).map_or(NONE, |n| n.first_child);
+            if descend && first != NONE {
+                node = first;
+                continue;
+            }
+            if descend {
+                self.exit(node);
+            }
+            // Up until there is a next sibling.
+            loop {
+                let Some(n) = arena.node(node) else {
+                    node = NONE;
+                    break;
+                };
+                if n.next != NONE {
+                    node = n.next;
+                    break;
+                }
+                node = n.parent;
+                if node == DOCUMENT || node == NONE {
+                    node = NONE;
+                    break;
+                }
+                self.exit(node);
+            }
+        }
+        self.finish()
+    }
+
+    fn finish(mut self) -> (Document, Vec<Diagnostic>, BTreeMap<String, usize>) {
+        while self.frames.len() > 1 {
+            self.close_top_frame();
+        }
+        self.flush();
+        let leftovers = mem::take(&mut self.pending_anchors);
+        for (id, line) in leftovers {
+            self.report(
+                Code::AnchorDropped,
+                Severity::Warning,
+                line,
+                format!("anchor {id:?} has no text after it to stay on and was left out"),
+            );
+        }
+        if self.meta.lang.is_none() {
+            self.meta.lang = self.content_language.take();
+        }
+        let body = self.frames.pop().map(|f| f.blocks).unwrap_or_default();
+        let doc = Document::new(mem::take(&mut self.meta), body);
+        (doc, self.diags, self.ballast)
+    }
+
+    /// Handles the start of a node; whether to walk into its children (an
+    /// [`Exit`] was pushed then).
+    fn enter(&mut self, id: NodeId) -> bool {
+        let arena = self.arena;
+        let Some(node) = arena.node(id) else {
+            return false;
+        };
+        let line = node.line;
+        match &node.data {
+            Data::Text(t) => {
+                self.text(t, line);
+                false
+            }
+            Data::Element(e) => self.element(id, e, line),
+            Data::Document | Data::Discard => false,
+        }
+    }
+
+    /// Handles the end of a node the walk went into: undoes what its
+    /// [`Exit`] says.
+    fn exit(&mut self, id: NodeId) {
+        let Some(exit) = self.exits.pop() else { return };
+        let line = self.arena.node(id).map_or(0, |n| n.line);
+        if exit.quote {
+            self.inline_text("\u{201d}", line);
+        }
+        if let Some(frame) = exit.frame {
+            while self.frames.len() > frame + 1 {
+                self.close_top_frame();
+            }
+            if self.frames.len() == frame + 1 {
+                self.close_top_frame();
+            }
+        }
+        if let Some(len) = exit.block {
+            self.close_implicit_above(len);
+            self.block_boundary();
+        }
+        if let Some(f) = exit.para.and_then(|frame| self.frames.get_mut(frame)) {
+            f.para = f.para.saturating_sub(1);
+        }
+        if let Some(url) = exit.anchor_link {
+            self.end_anchor(url, line);
+        }
+        if exit.fmt {
+            self.fmt.pop();
+        }
+    }
+}
+
+/// The plain text of a block (for flattening), lines joined by spaces.
+fn block_text(block: &Block) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<&Block> = vec![block];
+    while let Some(b) = stack.pop() {
+        let mut add = |run: &[Inline]| {
+            let t = wikitext::plain_text(run).replace('\n', " ");
+            if !out.is_empty() && !t.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&t);
+        };
+        match b {
+            Block::Paragraph { content, .. }
+            | Block::Text { content, .. }
+            | Block::Heading { content, .. } => add(content),
+            Block::Preformatted { lines, .. } => {
+                for l in lines {
+                    add(l);
+                }
+            }
+            Block::Rule { .. } => {}
+            Block::Blockquote { content, .. } => stack.extend(content.iter().rev()),
+            Block::List { items, .. } => {
+                for item in items.iter().rev() {
+                    stack.extend(item.content.iter().rev());
+                }
+            }
+            Block::DefinitionList { items, .. } => {
+                for item in items.iter().rev() {
+                    stack.extend(item.definition.iter().rev());
+                    for t in &item.terms {
+                        add(&t.content);
+                    }
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,156 @@
+//! Preformatted text: its lines as they come, and their indentation when the
+//! block ends.
+
+use std::mem;
+
+use wikitext::{Block, Inline, Severity};
+
+use super::frames::{Frame, FrameKind};
+use super::{Builder, at};
+use crate::ingest::diag::Code;
+use crate::ingest::run::trim_end;
+
+impl Builder<'_> {
+    /// A text node in preformatted text: its lines, leading tabs expanded.
+    pub(super) fn pre_text(&mut self, text: &str, line: u32) {
+        // A form feed is HTML white space that XML cannot hold (emission
+        // would write U+FFFD, breaking the round trip): in preformatted text
+        // too it is a space, as outside (found by cargo fuzz).
+        let text = if text.contains('\u{c}') {
+            std::borrow::Cow::Owned(text.replace('\u{c}', " "))
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        };
+        let mut first = true;
+        let mut line = line;
+        for piece in text.split('\n') {
+            if !first {
+                self.pre_newline();
+                line = line.saturating_add(1);
+            }
+            first = false;
+            if piece.is_empty() {
+                continue;
+            }
+            self.sync_close();
+            self.sync_open(line);
+            let Some(top) = self.frames.last_mut() else {
+                return;
+            };
+            let FrameKind::Pre { at_start, .. } = &mut top.kind else {
+                return;
+            };
+            if *at_start {
+                // Leading tabs are eight spaces each, as the text format
+                // reads them (and as tab stops at the start of a line are).
+                let lead = piece.len() - piece.trim_start_matches([' ', '\t']).len();
+                let (indent, rest) = piece.split_at(lead);
+                if !rest.is_empty() {
+                    *at_start = false;
+                }
+                let expanded = indent.replace('\t', "        ");
+                top.run.text(&expanded, at(line));
+                top.run.text(rest, at(line));
+            } else {
+                top.run.text(piece, at(line));
+            }
+        }
+    }
+
+    /// Ends the current line of preformatted text.
+    pub(super) fn pre_newline(&mut self) {
+        let Some(top) = self.frames.last_mut() else {
+            return;
+        };
+        let (mut content, pos) = top.run.finish(true);
+        let spaces = mem::take(&mut top.run.spaces_added);
+        trim_end(&mut content);
+        if let FrameKind::Pre { lines, at_start } = &mut top.kind {
+            lines.push(content);
+            *at_start = true;
+        }
+        self.spaces_added(spaces, pos.line);
+    }
+
+    /// Closes preformatted text: its lines without the empty lines at its
+    /// edges, runs of empty lines collapsed, and the indentation the text
+    /// format can hold.
+    pub(super) fn close_pre(&mut self, frame: Frame) {
+        let line = frame.pos.line;
+        let FrameKind::Pre { mut lines, .. } = frame.kind else {
+            return;
+        };
+        while lines.last().is_some_and(Vec::is_empty) {
+            lines.pop();
+        }
+        let lead = lines.iter().take_while(|l| l.is_empty()).count();
+        lines.drain(..lead);
+        // The text format collapses consecutive empty lines.
+        lines.dedup_by(|a, b| a.is_empty() && b.is_empty());
+        if strip_common_indent(&mut lines) {
+            self.report(
+                Code::PreIndentLost,
+                Severity::Warning,
+                line,
+                "the first line of preformatted text was indented more than a later line; \
+                 the text format measures from the first line, so its extra indentation was dropped",
+            );
+        }
+        if !lines.is_empty() {
+            self.deliver(vec![Block::Preformatted {
+                lines,
+                pos: frame.pos,
+            }]);
+        }
+    }
+}
+
+/// The text format measures preformatted lines from the indentation of the
+/// block (seed 000: "All following lines that have an equal or greater
+/// indentation than the first line are part of the same block"), so an
+/// indentation shared by all lines cannot be held: it is removed; and the
+/// first line cannot be indented more than a later line: its excess is
+/// removed (returns whether that happened).
+fn strip_common_indent(lines: &mut [Vec<Inline>]) -> bool {
+    fn indent(line: &[Inline]) -> usize {
+        match line.first() {
+            Some(Inline::Text { text, .. }) => text.len() - text.trim_start_matches(' ').len(),
+            _ => 0,
+        }
+    }
+    fn dedent(line: &mut Vec<Inline>, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if let Some(Inline::Text { text, .. }) = line.first_mut() {
+            text.replace_range(..n.min(text.len()), "");
+            if text.is_empty() {
+                line.remove(0);
+            }
+        }
+    }
+    let mut cut_first = false;
+    let rest_min = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.is_empty())
+        .map(|l| indent(l))
+        .min();
+    if let (Some(first), Some(rest_min)) = (lines.first_mut(), rest_min) {
+        let first_indent = indent(first);
+        if first_indent > rest_min {
+            dedent(first, first_indent - rest_min);
+            cut_first = true;
+        }
+    }
+    let common = lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| indent(l))
+        .min()
+        .unwrap_or(0);
+    for line in lines.iter_mut().filter(|l| !l.is_empty()) {
+        dedent(line, common);
+    }
+    cut_first
+}

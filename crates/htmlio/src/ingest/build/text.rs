@@ -1,0 +1,117 @@
+//! Text: text nodes split into words and white space, and `<br>` line
+//! divisions.
+
+use super::frames::FrameKind;
+use super::{Builder, at};
+use crate::ingest::run::{Mode, Pending};
+
+/// Whether a character is white space for HTML (ASCII white space).
+fn is_html_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
+}
+
+impl Builder<'_> {
+    /// A text node.
+    pub(super) fn text(&mut self, text: &str, line: u32) {
+        if self.top_kind().is_some_and(FrameKind::is_pre) {
+            self.pre_text(text, line);
+            return;
+        }
+        let bytes = text.as_bytes();
+        if bytes.iter().all(|&b| is_html_ws(b)) {
+            if let Some(top) = self.frames.last_mut()
+                && top.kind.takes_content()
+            {
+                top.run.pending_ws(text);
+            }
+            return;
+        }
+        self.prepare_content();
+        // Split into words and white space; single spaces between words need
+        // no special handling and stay inside the pieces.
+        let mut line = line;
+        let mut start = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes.get(i).copied().unwrap_or(b'x');
+            if !is_html_ws(b) {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            while bytes.get(j).is_some_and(|&b| is_html_ws(b)) {
+                j += 1;
+            }
+            let simple = b == b' ' && j == i + 1 && i > start && j < bytes.len();
+            if simple {
+                i = j;
+                continue;
+            }
+            if i > start {
+                self.word(text.get(start..i).unwrap_or(""), line);
+            }
+            let ws = text.get(i..j).unwrap_or("");
+            if let Some(top) = self.frames.last_mut() {
+                top.run.pending_ws(ws);
+            }
+            line = line.saturating_add(u32::try_from(ws.matches('\n').count()).unwrap_or(0));
+            start = j;
+            i = j;
+        }
+        if start < bytes.len() {
+            self.word(text.get(start..).unwrap_or(""), line);
+        }
+    }
+
+    /// Text that is not from a text node (alt text, quotation marks): white
+    /// space in it is normalised the same way.
+    pub(super) fn inline_text(&mut self, text: &str, line: u32) {
+        self.text(text, line);
+    }
+
+    /// A piece of text without white space at its edges.
+    fn word(&mut self, piece: &str, line: u32) {
+        let pos = at(line);
+        self.sync_close();
+        let Some(top) = self.frames.last_mut() else {
+            return;
+        };
+        let mode = match top.kind.mode() {
+            Mode::Flow if top.para == 0 && !matches!(top.kind, FrameKind::Root) => Mode::Bare,
+            mode => mode,
+        };
+        match top.run.take_pending(mode) {
+            Pending::Nothing => {}
+            Pending::Space(ws) => top.run.text(&ws, pos),
+            Pending::Break => top.run.line_break(pos),
+            Pending::Split => {
+                self.flush();
+                if let Some(top) = self.frames.last_mut() {
+                    top.split_text = true;
+                }
+            }
+        }
+        self.sync_open(line);
+        let mut rest = piece;
+        if !self.pending_anchors.is_empty() {
+            rest = self.place_anchors(rest, line);
+        }
+        if let Some(top) = self.frames.last_mut() {
+            top.run.text(rest, pos);
+        }
+    }
+
+    /// `<br>`.
+    pub(super) fn line_break(&mut self, line: u32) {
+        match self.top_kind() {
+            Some(FrameKind::Pre { .. }) => self.pre_newline(),
+            Some(k) if k.takes_content() => {
+                if let Some(top) = self.frames.last_mut() {
+                    top.run.pending_br();
+                }
+            }
+            _ => {}
+        }
+        let _ = line;
+    }
+}
