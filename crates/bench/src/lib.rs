@@ -131,7 +131,7 @@ pub fn total_len<T: AsRef<[u8]>>(items: &[T]) -> usize {
 /// `wikitext::write_owned`, as `pagetext to-text` does.
 pub fn html_to_text(bytes: &[u8]) -> String {
     let ingested = htmlio::ingest::ingest(bytes, &htmlio::ingest::Options::default());
-    wikitext::write_owned(ingested.document).text
+    htmlio::ingest::write(ingested.document).text
 }
 
 /// Text -> XHTML: `wikitext::parse` then `htmlio::emit::xhtml`, as

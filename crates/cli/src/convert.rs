@@ -283,7 +283,7 @@ pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> C
     let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options());
     // The document is not needed after writing: let the writer free it early
     // (peak memory on large pages).
-    let written = wikitext::write_owned(std::mem::take(&mut ingested.document));
+    let written = htmlio::ingest::write(std::mem::take(&mut ingested.document));
     let mut diagnostics = vec![Diag::new(
         Severity::Note,
         "encoding",

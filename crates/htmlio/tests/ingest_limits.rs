@@ -24,7 +24,7 @@ fn check(name: &str, html: String, expect_deep: bool) {
         );
     }
     // The text of the innermost element survives.
-    let text = wikitext::write(&out.document).text;
+    let text = htmlio::ingest::write(out.document.clone()).text;
     assert!(text.contains("deepest"), "{name}: lost the innermost text");
 }
 

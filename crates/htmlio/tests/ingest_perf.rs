@@ -42,7 +42,7 @@ fn measure() {
                 std::hint::black_box(out);
             } else {
                 let out = htmlio::ingest::ingest(&bytes, &htmlio::ingest::Options::default());
-                std::hint::black_box(wikitext::write(&out.document));
+                std::hint::black_box(htmlio::ingest::write(out.document.clone()));
             }
         }
         return;
@@ -73,7 +73,7 @@ fn measure() {
         });
         let to_text = best_of(reps, || {
             let out = htmlio::ingest::ingest(&bytes, &opts);
-            std::hint::black_box(wikitext::write(&out.document));
+            std::hint::black_box(htmlio::ingest::write(out.document.clone()));
         });
         let mb = bytes.len() as f64 / 1e6;
         println!(

@@ -16,7 +16,7 @@ fn show() {
     };
     let bytes = std::fs::read(path).unwrap();
     let out = htmlio::ingest::ingest(&bytes, &htmlio::ingest::Options::default());
-    let written = wikitext::write(&out.document);
+    let written = htmlio::ingest::write(out.document.clone());
     println!("----- text\n{}-----", written.text);
     for d in &out.diagnostics {
         println!("{d}");
@@ -52,11 +52,11 @@ fn fixpoint_diff() {
     let bytes = std::fs::read(path).unwrap();
     let opts = htmlio::ingest::Options::default();
     let first = htmlio::ingest::ingest(&bytes, &opts);
-    let t1 = wikitext::write(&first.document).text;
+    let t1 = htmlio::ingest::write(first.document.clone()).text;
     let d2 = wikitext::parse(&t1).document;
     let x2 = htmlio::emit::xhtml(&d2);
     let d3 = htmlio::ingest::ingest_str(&x2.text, &opts);
-    let t2 = wikitext::write(&d3.document).text;
+    let t2 = htmlio::ingest::write(d3.document.clone()).text;
     let a: Vec<&str> = t1.lines().collect();
     let b: Vec<&str> = t2.lines().collect();
     let mut shown = 0;
@@ -125,7 +125,7 @@ fn tally_errors() {
             let bytes = std::fs::read(&p).unwrap();
             let opts = htmlio::ingest::Options::default();
             let first = htmlio::ingest::ingest(&bytes, &opts);
-            let w = wikitext::write(&first.document);
+            let w = htmlio::ingest::write(first.document.clone());
             for d in w
                 .diagnostics
                 .iter()
@@ -149,12 +149,12 @@ fn tally_errors() {
             let d2 = wikitext::parse(&w.text).document;
             let x2 = htmlio::emit::xhtml(&d2);
             let d3 = htmlio::ingest::ingest_str(&x2.text, &opts);
-            if wikitext::write(&d3.document).text != w.text {
+            if htmlio::ingest::write(d3.document.clone()).text != w.text {
                 nofix += 1;
                 if d3.document == d2 {
                     nofix_b += 1;
                     if nofix_b <= 100 {
-                        let t2 = wikitext::write(&d3.document).text;
+                        let t2 = htmlio::ingest::write(d3.document.clone()).text;
                         let la: Vec<&str> = w.text.lines().collect();
                         let lb: Vec<&str> = t2.lines().collect();
                         for i in 0..la.len().max(lb.len()) {
@@ -220,7 +220,7 @@ fn xhtml_out() {
     };
     let bytes = std::fs::read(path).unwrap();
     let first = htmlio::ingest::ingest(&bytes, &htmlio::ingest::Options::default());
-    let t1 = wikitext::write(&first.document).text;
+    let t1 = htmlio::ingest::write(first.document.clone()).text;
     let d2 = wikitext::parse(&t1).document;
     let x = htmlio::emit::xhtml(&d2);
     std::fs::write(out, x.bytes).unwrap();

@@ -1,6 +1,6 @@
 //! The `ingest` snapshot suite: every page under `testdata/htmlio/ingest/`
 //! (`.html`, `.htm`) is ingested with the default options and shown as the
-//! encoding settled on, the text `wikitext::write` makes of the document,
+//! encoding settled on, the text `htmlio::ingest::write` makes of the document,
 //! the ingestion's diagnostics and summary, and the writer's diagnostics.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
@@ -13,7 +13,7 @@ use testkit::SnapshotSuite;
 
 fn render(bytes: &[u8]) -> String {
     let out = ingest(bytes, &Options::default());
-    let written = wikitext::write(&out.document);
+    let written = htmlio::ingest::write(out.document.clone());
     let mut snap = String::new();
     let _ = writeln!(snap, "encoding: {}", out.encoding);
     snap.push_str("--- text ---\n");

@@ -493,6 +493,33 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
     finish(&arena, options, settled, pre)
 }
 
+/// How [`wikitext::canon`] treats a page's document: the repairs that are
+/// harmless for HTML go unreported (lists of one type in a row, which the
+/// page's author could not tell apart either; empty lines at the edges of
+/// `<pre>`; runs of spaces, which HTML collapses), and markup that touches
+/// a letter or digit is spaced apart so that it stays (seed 000 rule 3),
+/// with an info diagnostic.
+pub const POLICY: wikitext::Policy = wikitext::Policy {
+    silent: wikitext::Silent::MERGED_LISTS
+        .union(wikitext::Silent::PRE_EMPTY_LINES)
+        .union(wikitext::Silent::SPACE_RUNS),
+    touching: wikitext::Touching::SpaceApart,
+};
+
+/// The text of an ingested document: [`wikitext::write_with`] under
+/// [`POLICY`]. Ingestion builds a document faithful to the page; what the
+/// text format can hold is decided there, not here.
+///
+/// ```
+/// let page = b"<p>a<em>b</em>c, <code>x</code></p>";
+/// let ingested = htmlio::ingest::ingest(page, &Default::default());
+/// let written = htmlio::ingest::write(ingested.document);
+/// assert_eq!(written.text, "\na _b_ c, 'x'\n");
+/// ```
+pub fn write(document: Document) -> wikitext::Written {
+    wikitext::write_with(document, &POLICY)
+}
+
 /// Ingests a page that is text already (for example XHTML that
 /// [`crate::emit`] wrote): no sniffing, no decoding; `<meta>` encoding
 /// declarations are ignored.

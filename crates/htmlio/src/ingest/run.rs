@@ -89,19 +89,8 @@ pub(crate) struct Run {
     ws_pieces: u32,
     brk: Brk,
     last_char: Option<char>,
-    /// Whether the last thing written is an inline element (so that text
-    /// right after it needs a side character, rule 3).
-    after_element: bool,
-    /// How many spaces were put in for rule 3 since the last [`Run::finish`].
-    pub(crate) spaces_added: u32,
     /// Where the run's first content came from.
     pub(crate) pos: Pos,
-}
-
-/// Seed 000, inline rule 3 (the rule is wikitext's): whether a character
-/// may stand next to inline markup.
-fn is_side(c: char) -> bool {
-    wikitext::grammar::is_side_char(Some(c))
 }
 
 /// Seed 000 "Definition list" (the rule is wikitext's): whether a term line
@@ -119,28 +108,12 @@ impl Run {
             ws_pieces: 0,
             brk: Brk::None,
             last_char: None,
-            after_element: false,
-            spaces_added: 0,
             pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// Rule 3 before an inline element about to be appended to `target`: a
-    /// space after a letter or digit. (After an element, the character
-    /// before is its closing delimiter; at the start, the opening one or the
-    /// start of the line: all side characters.)
-    fn space_before_element(target: &mut [Inline], spaces: &mut u32) {
-        if let Some(Inline::Text { text, .. }) = target.last_mut()
-            && text.chars().next_back().is_some_and(|c| !is_side(c))
-        {
-            text.push(' ');
-            *spaces += 1;
         }
     }
 
     fn push_plain(&mut self, text: &str, pos: Pos) {
         self.last_char = text.chars().next_back();
-        self.after_element = false;
         let target = self.target();
         if let Some(Inline::Text { text: last, .. }) = target.last_mut() {
             last.push_str(text);
@@ -218,13 +191,7 @@ impl Run {
         match (brk, mode) {
             (Brk::None, _) if ws.is_empty() => Pending::Nothing,
             (Brk::None, Mode::Heading) => Pending::Space(ws),
-            (Brk::None, _) => {
-                if ws.contains("   ") {
-                    space()
-                } else {
-                    Pending::Space(ws)
-                }
-            }
+            (Brk::None, _) => Pending::Space(ws),
             (_, Mode::Heading) => space(),
             (_, Mode::Term) if ends_sentence(self.last_char) => space(),
             (Brk::Hard(n), Mode::Flow | Mode::Bare) if n >= 2 => Pending::Split,
@@ -241,11 +208,6 @@ impl Run {
         if self.is_empty() {
             self.pos = pos;
         }
-        // Rule 3 after an inline element: a space before a letter or digit.
-        if self.after_element && text.chars().next().is_some_and(|c| !is_side(c)) {
-            self.spaces_added += 1;
-            self.push_plain(" ", pos);
-        }
         self.push_plain(text, pos);
     }
 
@@ -255,16 +217,11 @@ impl Run {
             self.pos = inline.pos();
         }
         let _ = last_char;
-        let mut spaces = self.spaces_added;
-        let target = self.target();
-        Run::space_before_element(target, &mut spaces);
-        target.push(inline);
-        self.spaces_added = spaces;
-        // The element's closing delimiter (`]`, `_`, `*`, `'`, `>`) is a side
-        // character for what follows it, but text right after it must start
-        // with one too.
+        self.target().push(inline);
+        // The element's closing delimiter (`]`, `_`, `*`, `'`, `>`) is what
+        // comes before what follows (markup touching a letter is spaced
+        // apart by wikitext::canon, rule 3).
         self.last_char = Some(']');
-        self.after_element = true;
     }
 
     /// Appends a line division, trimming white space before it.
@@ -275,7 +232,6 @@ impl Run {
             target.push(Inline::LineBreak { pos });
         }
         self.last_char = Some('\n');
-        self.after_element = false;
     }
 
     /// Opens an inline element (its content follows).
@@ -291,7 +247,6 @@ impl Run {
         });
         // Inside, the opening delimiter is what comes before.
         self.last_char = Some('[');
-        self.after_element = false;
     }
 
     /// Whether an open element of the run is a link.
@@ -350,7 +305,6 @@ impl Run {
         };
         let has_trail = trail.is_some();
         let pushed = inline.is_some();
-        let mut spaces = self.spaces_added;
         let target = self.target();
         for piece in [lead, inline.map(Piece::Node), trail].into_iter().flatten() {
             match piece {
@@ -361,19 +315,13 @@ impl Run {
                         target.push(Inline::Text { text: ws, pos });
                     }
                 }
-                Piece::Node(node) => {
-                    Run::space_before_element(target, &mut spaces);
-                    target.push(node);
-                }
+                Piece::Node(node) => target.push(node),
             }
         }
-        self.spaces_added = spaces;
         if has_trail {
             self.last_char = Some(' ');
-            self.after_element = false;
         } else if pushed {
             self.last_char = Some(']');
-            self.after_element = true;
         }
     }
 
@@ -390,7 +338,6 @@ impl Run {
         self.close_all(in_pre);
         self.clear_pending();
         self.last_char = None;
-        self.after_element = false;
         let mut root = mem::take(&mut self.root);
         if !in_pre {
             trim_end(&mut root);

@@ -8,7 +8,7 @@ use crate::model::{Inline, Pos, plain_text};
 use crate::scan::{is_link_value_char, is_side_char};
 
 use super::reads::Role;
-use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Touching};
+use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Silent, Touching};
 
 fn bounded_run(run: &[Inline], depth: usize) -> Vec<Inline> {
     if depth > MAX_INLINE_DEPTH {
@@ -358,6 +358,8 @@ fn merge_text(events: Vec<Ev>) -> Vec<Ev> {
 fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> Vec<Ev> {
     let mut events = merge_text(events);
     let mut changed = false;
+    // Runs of three spaces collapsed (a repair a policy may keep silent).
+    let mut runs = false;
     // For each event: whether the next text, address or line division after
     // it is a line division or nothing (then a text here ends its line).
     let mut ends_line = vec![true; events.len()];
@@ -387,14 +389,17 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
                     s = s.trim_end();
                 }
                 let mut fixed = s.to_owned();
+                if fixed != *t {
+                    changed = true;
+                }
                 if ctx == Ctx::Flow && fixed.contains("   ") {
                     fixed = collapse_spaces(&fixed);
+                    runs = true;
                 }
                 if !fixed.is_empty() {
                     at_line_start = false;
                 }
                 if fixed != *t {
-                    changed = true;
                     *t = fixed;
                 }
             }
@@ -437,17 +442,21 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
             break;
         }
     }
+    let message = match ctx {
+        Ctx::Pre => "white space at the end of a line of preformatted text was removed",
+        Ctx::Heading => "white space in a heading was normalised (a heading has one line)",
+        Ctx::Flow | Ctx::DeepFlow => {
+            "white space was normalised (at line edges, empty lines, runs of three spaces)"
+        }
+    };
     if changed {
-        fixer.report(
+        fixer.report(Code::WhitespaceNormalized, Severity::Info, message, block);
+    } else if runs {
+        fixer.report_unless(
+            Silent::SPACE_RUNS,
             Code::WhitespaceNormalized,
             Severity::Info,
-            match ctx {
-                Ctx::Pre => "white space at the end of a line of preformatted text was removed",
-                Ctx::Heading => "white space in a heading was normalised (a heading has one line)",
-                Ctx::Flow | Ctx::DeepFlow => {
-                    "white space was normalised (at line edges, empty lines, runs of three spaces)"
-                }
-            },
+            message,
             block,
         );
     }
@@ -698,7 +707,7 @@ pub(super) fn canon_inlines(
         repaired
     };
     let mut run = run;
-    if fixer.policy.touching == Touching::SpaceApart && ctx != Ctx::Pre {
+    if fixer.policy.touching == Touching::SpaceApart {
         let spaces = space_apart(&mut run, 0);
         if spaces > 0 {
             fixer.report(

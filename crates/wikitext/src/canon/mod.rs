@@ -91,6 +91,9 @@ impl Silent {
     pub const MERGED_LISTS: Silent = Silent(1);
     /// Empty lines at the edges of preformatted text, and runs of them.
     pub const PRE_EMPTY_LINES: Silent = Silent(1 << 1);
+    /// Runs of three or more spaces in running text, which would read as a
+    /// compact definition item, made one space.
+    pub const SPACE_RUNS: Silent = Silent(1 << 2);
 
     /// Both sets of repairs.
     #[must_use]
@@ -222,7 +225,9 @@ impl Fixer {
         pos: Pos,
     ) {
         if self.policy.silent.contains(silent) {
+            // Made, and counted, but not listed.
             self.changed = true;
+            self.reports += 1;
         } else {
             self.report(code, severity, message, pos);
         }

@@ -39,7 +39,6 @@ impl Builder<'_> {
             return;
         }
         let (content, pos) = top.run.finish(false);
-        let spaces = mem::take(&mut top.run.spaces_added);
         if content.is_empty() {
             return;
         }
@@ -49,23 +48,6 @@ impl Builder<'_> {
             Block::Text { content, pos }
         };
         top.add_block(block);
-        self.spaces_added(spaces, pos.line);
-    }
-
-    /// Notes the spaces a run put in where inline markup touched a word.
-    pub(super) fn spaces_added(&mut self, n: u32, line: u32) {
-        if n > 0 {
-            self.report(
-                Code::SpaceAdded,
-                Severity::Info,
-                line,
-                format!(
-                    "{n} space{} put in where inline markup touched a letter or digit (the text format needs a \
-                     space or punctuation there)",
-                    if n == 1 { "" } else { "s" }
-                ),
-            );
-        }
     }
 
     /// Adds finished blocks to the top frame (making room first).
@@ -279,7 +261,6 @@ impl Builder<'_> {
     fn close_inline_frame(&mut self, mut frame: Frame) {
         let line = frame.pos.line;
         let (mut content, pos) = frame.run.finish(false);
-        self.spaces_added(frame.run.spaces_added, line);
         if let Some((anchor, aline)) = frame.anchor.take() {
             self.attach_own_anchor(&mut content, anchor, aline);
         }

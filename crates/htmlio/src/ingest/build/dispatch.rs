@@ -5,11 +5,12 @@
 use wikitext::{Block, ListKind, Numbering, Severity};
 
 use super::frames::{Frame, FrameKind, Level};
-use super::{Builder, Exit, at, words};
+use super::{Builder, Exit, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::{Element, NodeId};
 use crate::ingest::tags::{Fmt, Tag};
+use wikitext::grammar::words;
 
 /// An element the walk enters: what the handlers of its group read.
 #[derive(Clone, Copy)]

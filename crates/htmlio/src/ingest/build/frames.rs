@@ -140,24 +140,9 @@ impl Frame {
             }
             return;
         }
-        // Seed 000: consecutive list items of the same type are merged into
-        // one list, consecutive definition list items into one definition
-        // list; the text format cannot hold two such lists in a row.
-        match (self.blocks.last_mut(), block) {
-            (
-                Some(Block::List { kind, items, .. }),
-                Block::List {
-                    kind: k2,
-                    items: more,
-                    ..
-                },
-            ) if *kind == k2 => items.extend(more),
-            (
-                Some(Block::DefinitionList { items, .. }),
-                Block::DefinitionList { items: more, .. },
-            ) => items.extend(more),
-            (_, block) => self.blocks.push(block),
-        }
+        // Lists in a row stay as the page has them: the text format cannot
+        // hold two such lists in a row, and wikitext::canon merges them.
+        self.blocks.push(block);
     }
 }
 

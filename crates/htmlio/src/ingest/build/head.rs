@@ -3,10 +3,11 @@
 
 use wikitext::{Meta, Severity};
 
-use super::{Builder, at, words};
+use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
 use crate::ingest::url::clean_url;
+use wikitext::grammar::words;
 
 impl Builder<'_> {
     /// `lang` of `<html>`: `#Lang`, its first word.

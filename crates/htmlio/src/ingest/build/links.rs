@@ -5,11 +5,12 @@ use std::mem;
 
 use wikitext::{Block, Inline, Severity};
 
-use super::{Builder, Exit, at, words};
+use super::{Builder, Exit, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::Element;
 use crate::ingest::url::{CleanUrl, clean_anchor, clean_url, is_unsafe_scheme};
+use wikitext::grammar::words;
 
 impl Builder<'_> {
     /// Puts waiting anchors on the first words of `piece`; returns the rest.

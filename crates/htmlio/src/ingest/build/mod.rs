@@ -96,12 +96,6 @@ fn at(line: u32) -> Pos {
     Pos::at_line(line)
 }
 
-/// Collapses white space to single spaces and trims it (titles, meta
-/// contents: "words joined by single spaces").
-fn words(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 impl<'a> Builder<'a> {
     pub(crate) fn new(arena: &'a Arena, options: &Options<'_>) -> Builder<'a> {
         Builder {

@@ -1,8 +1,6 @@
 //! Preformatted text: its lines as they come, and their indentation when the
 //! block ends.
 
-use std::mem;
-
 use wikitext::{Block, Inline, Severity};
 
 use super::frames::{Frame, FrameKind};
@@ -62,31 +60,23 @@ impl Builder<'_> {
         let Some(top) = self.frames.last_mut() else {
             return;
         };
-        let (mut content, pos) = top.run.finish(true);
-        let spaces = mem::take(&mut top.run.spaces_added);
+        let (mut content, _) = top.run.finish(true);
         trim_end(&mut content);
         if let FrameKind::Pre { lines, at_start } = &mut top.kind {
             lines.push(content);
             *at_start = true;
         }
-        self.spaces_added(spaces, pos.line);
     }
 
-    /// Closes preformatted text: its lines without the empty lines at its
-    /// edges, runs of empty lines collapsed, and the indentation the text
+    /// Closes preformatted text: its lines, with the indentation the text
     /// format can hold.
     pub(super) fn close_pre(&mut self, frame: Frame) {
         let line = frame.pos.line;
         let FrameKind::Pre { mut lines, .. } = frame.kind else {
             return;
         };
-        while lines.last().is_some_and(Vec::is_empty) {
-            lines.pop();
-        }
-        let lead = lines.iter().take_while(|l| l.is_empty()).count();
-        lines.drain(..lead);
-        // The text format collapses consecutive empty lines.
-        lines.dedup_by(|a, b| a.is_empty() && b.is_empty());
+        // Empty lines at the edges and in runs are left for wikitext::canon,
+        // which knows what the text format can hold.
         if strip_common_indent(&mut lines) {
             self.report(
                 Code::PreIndentLost,
@@ -96,7 +86,7 @@ impl Builder<'_> {
                  the text format measures from the first line, so its extra indentation was dropped",
             );
         }
-        if !lines.is_empty() {
+        if lines.iter().any(|l| !l.is_empty()) {
             self.deliver(vec![Block::Preformatted {
                 lines,
                 pos: frame.pos,
@@ -130,13 +120,16 @@ fn strip_common_indent(lines: &mut [Vec<Inline>]) -> bool {
         }
     }
     let mut cut_first = false;
+    // The first line that has text (empty lines at the edges are not
+    // written).
+    let first_at = lines.iter().position(|l| !l.is_empty()).unwrap_or(0);
     let rest_min = lines
         .iter()
-        .skip(1)
+        .skip(first_at + 1)
         .filter(|l| !l.is_empty())
         .map(|l| indent(l))
         .min();
-    if let (Some(first), Some(rest_min)) = (lines.first_mut(), rest_min) {
+    if let (Some(first), Some(rest_min)) = (lines.get_mut(first_at), rest_min) {
         let first_indent = indent(first);
         if first_indent > rest_min {
             dedent(first, first_indent - rest_min);
