@@ -261,6 +261,76 @@ struct Frame {
     suffix: (usize, usize),
 }
 
+impl Frame {
+    /// The fragment `[start, end)`, not scanned yet.
+    fn new(
+        kind: Kind,
+        pos: Pos,
+        children: Vec<Inline>,
+        (start, end): (usize, usize),
+        in_link: bool,
+        suffix: (usize, usize),
+    ) -> Frame {
+        Frame {
+            kind,
+            pos,
+            children,
+            start,
+            end,
+            p: start,
+            text_from: start,
+            in_link,
+            suffix,
+        }
+    }
+
+    /// The finished fragment: the element it marks up, or for the root the
+    /// elements of the whole text.
+    fn close(self) -> Closed {
+        let Frame {
+            kind,
+            pos,
+            children: content,
+            ..
+        } = self;
+        Closed::Element(match kind {
+            Kind::Root => return Closed::Root(content),
+            Kind::Emphasis => Inline::Emphasis { content, pos },
+            Kind::Strong => Inline::Strong { content, pos },
+            Kind::Code => Inline::Code { content, pos },
+            Kind::Link { url, fragment } => Inline::Link {
+                url,
+                fragment,
+                content,
+                pos,
+            },
+        })
+    }
+}
+
+/// A finished fragment (see [`Frame::close`]).
+enum Closed {
+    /// The inline elements of the whole text: the result.
+    Root(Vec<Inline>),
+    /// An element of the enclosing fragment.
+    Element(Inline),
+}
+
+/// A valid start found by step 1 at some offset `i` of the text.
+enum Start<'a> {
+    /// `_`, `*` or `'` (the byte `c`); the enclosed text starts at `q`, after
+    /// the run of equal characters that follows the start.
+    Run { c: u8, q: usize },
+    /// A link prefix `[URL|Fragment|`; the link text starts at `t`.
+    Link {
+        url: &'a str,
+        fragment: &'a str,
+        t: usize,
+    },
+    /// An e-mail address `<localpart@domain>`, `len` bytes up to its `>`.
+    Email { address: &'a str, len: usize },
+}
+
 /// Emits `text[from..to]` into `run`: text pieces merged with a preceding text
 /// node, line feeds as line divisions.
 fn emit(run: &mut Vec<Inline>, text: &str, from: usize, to: usize, loc: &mut Locator<'_>) {
@@ -305,97 +375,129 @@ fn char_at(text: &str, i: usize, end: usize) -> Option<char> {
     }
 }
 
-/// Seed 000 "Inline Elements": the inline elements of one text fragment.
-/// `segs` maps byte offsets of `text` to source positions.
-pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline> {
-    let bytes = text.as_bytes();
-    let mut loc = Locator::new(text, segs);
-    if !bytes
-        .iter()
-        .any(|&b| matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<'))
-    {
-        // Nothing can start a sequence: the text as it is, a text node per
-        // line and a line division between lines.
-        let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
-        let mut run = Vec::with_capacity(2 * breaks + 1);
-        emit(&mut run, text, 0, text.len(), &mut loc);
-        return run;
+/// Whether the byte `b` can start a sequence (step 1's candidates).
+fn starts_sequence(b: u8) -> bool {
+    matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<')
+}
+
+/// The state of one run of the algorithm over a text: the text, the end
+/// tables built before the loop, and the locator for positions.
+struct Scanner<'a> {
+    text: &'a str,
+    loc: Locator<'a>,
+    /// The valid end runs of `_`, `*` and `'`, in that order.
+    ends: [Ends; 3],
+    brackets: Brackets,
+    /// Sample text (code) and e-mail addresses are recognised.
+    code_allowed: bool,
+}
+
+impl<'a> Scanner<'a> {
+    /// Builds the end tables, one pass over the text each.
+    fn new(text: &'a str, loc: Locator<'a>, mode: Mode) -> Self {
+        Scanner {
+            text,
+            loc,
+            ends: [
+                Ends::build(text, b'_'),
+                Ends::build(text, b'*'),
+                Ends::build(text, b'\''),
+            ],
+            brackets: Brackets::build(text),
+            code_allowed: mode == Mode::Normal,
+        }
     }
-    let mut ends = [
-        Ends::build(text, b'_'),
-        Ends::build(text, b'*'),
-        Ends::build(text, b'\''),
-    ];
-    let mut brackets = Brackets::build(text);
-    let code_allowed = mode == Mode::Normal;
-    let mut stack = vec![Frame {
-        kind: Kind::Root,
-        pos: Pos::UNKNOWN,
-        children: Vec::new(),
-        start: 0,
-        end: text.len(),
-        p: 0,
-        text_from: 0,
-        in_link: false,
-        suffix: (0, 0),
-    }];
-    loop {
-        let Some(f) = stack.last_mut() else {
-            return Vec::new();
-        };
-        // Step 1: the next candidate start.
-        let next = bytes.get(f.p..f.end).and_then(|window| {
-            window
-                .iter()
-                .position(|&b| matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<'))
-        });
-        let Some(found) = next else {
-            // The fragment is done: emit its text and close it.
-            emit(&mut f.children, text, f.text_from, f.end, &mut loc);
-            let (sa, sb) = f.suffix;
-            emit(&mut f.children, text, sa, sb, &mut loc);
-            let Some(done) = stack.pop() else {
+
+    /// Steps 1-3 over the whole text. The fragment on top of the stack is the
+    /// one being scanned; a middle is pushed when it is split off and popped,
+    /// as an element of the fragment below it, when its scan is done.
+    fn run(mut self) -> Vec<Inline> {
+        let bytes = self.text.as_bytes();
+        let mut stack = vec![Frame::new(
+            Kind::Root,
+            Pos::UNKNOWN,
+            Vec::new(),
+            (0, self.text.len()),
+            false,
+            (0, 0),
+        )];
+        loop {
+            let Some(f) = stack.last_mut() else {
                 return Vec::new();
             };
-            let node = match done.kind {
-                Kind::Root => return done.children,
-                Kind::Emphasis => Inline::Emphasis {
-                    content: done.children,
-                    pos: done.pos,
-                },
-                Kind::Strong => Inline::Strong {
-                    content: done.children,
-                    pos: done.pos,
-                },
-                Kind::Code => Inline::Code {
-                    content: done.children,
-                    pos: done.pos,
-                },
-                Kind::Link { url, fragment } => Inline::Link {
-                    url,
-                    fragment,
-                    content: done.children,
-                    pos: done.pos,
-                },
+            // Step 1: the next candidate start.
+            let next = bytes
+                .get(f.p..f.end)
+                .and_then(|window| window.iter().position(|&b| starts_sequence(b)));
+            let Some(found) = next else {
+                // The fragment is done: emit its text and close it.
+                self.finish(f);
+                let Some(done) = stack.pop() else {
+                    return Vec::new();
+                };
+                match done.close() {
+                    Closed::Root(elements) => return elements,
+                    Closed::Element(node) => {
+                        if let Some(parent) = stack.last_mut() {
+                            parent.children.push(node);
+                        }
+                    }
+                }
+                continue;
             };
-            if let Some(parent) = stack.last_mut() {
-                parent.children.push(node);
+            let i = f.p + found;
+            // Is it a valid start (rules 1, 2, 3, 5, a link prefix)?
+            let start = match self.valid_start(f, i) {
+                Ok(start) => start,
+                Err(resume) => {
+                    f.p = resume;
+                    continue;
+                }
+            };
+            // Step 2: the end.
+            let end = match self.end_of(f, i, &start) {
+                Ok(end) => end,
+                Err(resume) => {
+                    f.p = resume;
+                    continue;
+                }
+            };
+            // Step 3: split.
+            if let Some(middle) = self.split(f, i, start, end) {
+                stack.push(middle);
             }
-            continue;
-        };
-        let i = f.p + found;
+        }
+    }
+
+    /// Emits the rest of the finished fragment `f`: its text after the last
+    /// sequence, then its suffix.
+    fn finish(&mut self, f: &mut Frame) {
+        emit(
+            &mut f.children,
+            self.text,
+            f.text_from,
+            f.end,
+            &mut self.loc,
+        );
+        let (sa, sb) = f.suffix;
+        emit(&mut f.children, self.text, sa, sb, &mut self.loc);
+    }
+
+    /// Step 1: whether the candidate at `i` in the fragment `f` is a valid
+    /// start. `Err(p)`: it is not, and the scan goes on at `p`.
+    fn valid_start(&self, f: &Frame, i: usize) -> Result<Start<'a>, usize> {
+        let text = self.text;
+        let bytes = text.as_bytes();
         let c = bytes.get(i).copied().unwrap_or(0);
         let before = char_before(text, i, f.start);
         if !is_side_char(before) {
             // Rule 3: a start must follow white space or a side character.
-            f.p = i + 1;
-            continue;
+            return Err(i + 1);
         }
         match c {
             b'_' | b'*' | b'\'' => {
-                if c == b'\'' && !code_allowed {
-                    f.p = i + 1;
-                    continue;
+                if c == b'\'' && !self.code_allowed {
+                    return Err(i + 1);
                 }
                 // The run of equal characters after the start belongs to the
                 // enclosed text.
@@ -405,72 +507,105 @@ pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline>
                 }
                 // Rules 1 and 2: something follows, and not white space.
                 if is_ws(char_at(text, q, f.end)) {
-                    f.p = q;
-                    continue;
+                    return Err(q);
                 }
-                // Step 2: the end.
+                Ok(Start::Run { c, q })
+            }
+            b'[' if !f.in_link => match text.get(i..f.end).and_then(link_prefix) {
+                Some((url, fragment, len)) => Ok(Start::Link {
+                    url,
+                    fragment,
+                    t: i + len,
+                }),
+                None => Err(i + 1),
+            },
+            b'<' if !f.in_link && self.code_allowed => match text.get(i..f.end).and_then(email) {
+                Some((address, len)) => Ok(Start::Email { address, len }),
+                None => Err(i + 1),
+            },
+            _ => Err(i + 1),
+        }
+    }
+
+    /// Step 2: the end of the sequence that `start` begins at `i` in the
+    /// fragment `f`, as the run `[a, b)` that the middle stops before and the
+    /// scan resumes after. `Err(p)`: there is none; the start is skipped and
+    /// the scan goes on at `p`.
+    fn end_of(&mut self, f: &Frame, i: usize, start: &Start<'a>) -> Result<(usize, usize), usize> {
+        let text = self.text;
+        match *start {
+            Start::Run { c, q } => {
                 let which = match c {
                     b'_' => 0,
                     b'*' => 1,
                     _ => 2,
                 };
-                let Some((a, b)) = ends.get_mut(which).and_then(|e| e.after(q, f.end)) else {
-                    f.p = q;
-                    continue;
-                };
-                // Step 3: split.
-                emit(&mut f.children, text, f.text_from, i, &mut loc);
-                f.p = b;
-                f.text_from = b;
-                let in_link = f.in_link;
-                let pos = loc.locate(i);
-                let mut children = Vec::new();
-                emit(&mut children, text, i + 1, q, &mut loc);
-                let kind = match c {
-                    b'_' => Kind::Emphasis,
-                    b'*' => Kind::Strong,
-                    _ => Kind::Code,
-                };
-                stack.push(Frame {
-                    kind,
-                    pos,
-                    children,
-                    start: q,
-                    end: a,
-                    p: q,
-                    text_from: q,
-                    in_link,
-                    suffix: (a, b - 1),
-                });
+                self.ends
+                    .get_mut(which)
+                    .and_then(|e| e.after(q, f.end))
+                    .ok_or(q)
             }
-            b'[' if !f.in_link => {
-                let found = text
-                    .get(i..f.end)
-                    .and_then(link_prefix)
-                    .map(|(u, fr, len)| (u.to_owned(), fr.to_owned(), len));
-                let Some((url, fragment, len)) = found else {
-                    f.p = i + 1;
-                    continue;
-                };
-                let t = i + len;
-                let Some(j) = brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
-                    f.p = i + 1;
-                    continue;
+            Start::Link { t, .. } => {
+                let Some(j) = self.brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
+                    return Err(i + 1);
                 };
                 let after = char_at(text, j + 1, f.end);
                 let first = char_at(text, t, j);
                 let last = char_before(text, j, t);
                 if !is_side_char(after) || (t < j && (is_ws(first) || is_ws(last))) {
-                    f.p = i + 1;
-                    continue;
+                    return Err(i + 1);
                 }
-                emit(&mut f.children, text, f.text_from, i, &mut loc);
-                f.p = j + 1;
-                f.text_from = j + 1;
-                let pos = loc.locate(i);
-                let url = (!url.is_empty()).then_some(url);
-                let fragment = (!fragment.is_empty()).then_some(fragment);
-                if t == j {
+                Ok((j, j + 1))
+            }
+            Start::Email { len, .. } => {
+                // The address is its own end.
+                let e = i + len;
+                if is_side_char(char_at(text, e, f.end)) {
+                    Ok((e, e))
+                } else {
+                    Err(i + 1)
+                }
+            }
+        }
+    }
+
+    /// Step 3 for the sequence that `start` begins at `i` and that ends with
+    /// the run `[a, b)`: the text before is emitted into `f` and its scan
+    /// resumes after the end. Returns the fragment of the middle, to be
+    /// processed next, when there is one.
+    fn split(
+        &mut self,
+        f: &mut Frame,
+        i: usize,
+        start: Start<'a>,
+        (a, b): (usize, usize),
+    ) -> Option<Frame> {
+        emit(&mut f.children, self.text, f.text_from, i, &mut self.loc);
+        f.p = b;
+        f.text_from = b;
+        let pos = self.loc.locate(i);
+        match start {
+            Start::Run { c, q } => {
+                let mut children = Vec::new();
+                emit(&mut children, self.text, i + 1, q, &mut self.loc);
+                let kind = match c {
+                    b'_' => Kind::Emphasis,
+                    b'*' => Kind::Strong,
+                    _ => Kind::Code,
+                };
+                Some(Frame::new(
+                    kind,
+                    pos,
+                    children,
+                    (q, a),
+                    f.in_link,
+                    (a, b - 1),
+                ))
+            }
+            Start::Link { url, fragment, t } => {
+                let url = (!url.is_empty()).then(|| url.to_owned());
+                let fragment = (!fragment.is_empty()).then(|| fragment.to_owned());
+                if t == a {
                     // Rule 1: an empty link text is replaced by the URL, or
                     // the fragment when there is no URL.
                     let shown = url.clone().or_else(|| fragment.clone()).unwrap_or_default();
@@ -480,40 +615,35 @@ pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline>
                         content: vec![Inline::Text { text: shown, pos }],
                         pos,
                     });
+                    None
                 } else {
-                    stack.push(Frame {
-                        kind: Kind::Link { url, fragment },
-                        pos,
-                        children: Vec::new(),
-                        start: t,
-                        end: j,
-                        p: t,
-                        text_from: t,
-                        in_link: true,
-                        suffix: (j, j),
-                    });
+                    let kind = Kind::Link { url, fragment };
+                    Some(Frame::new(kind, pos, Vec::new(), (t, a), true, (a, a)))
                 }
             }
-            b'<' if !f.in_link && code_allowed => {
-                let found = text.get(i..f.end).and_then(email);
-                let Some((address, len)) = found else {
-                    f.p = i + 1;
-                    continue;
-                };
-                if !is_side_char(char_at(text, i + len, f.end)) {
-                    f.p = i + 1;
-                    continue;
-                }
+            Start::Email { address, .. } => {
                 let address = address.to_owned();
-                emit(&mut f.children, text, f.text_from, i, &mut loc);
-                let pos = loc.locate(i);
                 f.children.push(Inline::Email { address, pos });
-                f.p = i + len;
-                f.text_from = i + len;
+                None
             }
-            _ => f.p = i + 1,
         }
     }
+}
+
+/// Seed 000 "Inline Elements": the inline elements of one text fragment.
+/// `segs` maps byte offsets of `text` to source positions.
+pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline> {
+    let bytes = text.as_bytes();
+    let mut loc = Locator::new(text, segs);
+    if !bytes.iter().any(|&b| starts_sequence(b)) {
+        // Nothing can start a sequence: the text as it is, a text node per
+        // line and a line division between lines.
+        let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
+        let mut run = Vec::with_capacity(2 * breaks + 1);
+        emit(&mut run, text, 0, text.len(), &mut loc);
+        return run;
+    }
+    Scanner::new(text, loc, mode).run()
 }
 
 #[cfg(test)]
