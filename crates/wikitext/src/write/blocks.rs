@@ -122,11 +122,12 @@ pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Containe
         }
         let prev = i.checked_sub(1).and_then(|j| blocks.get(j));
         let first_on_bullet = i == 0 && start == Start::OnBullet;
-        // Only bare text is sure to read back where a bullet's line (or an
-        // indented definition's first line) opens a container; anything
-        // else there is read again.
+        // Only bare text and definition lists are sure to read back where a
+        // bullet's line (or an indented definition's first line) opens a
+        // container; anything else there is read again.
         let risky_start = match start {
-            Start::OnBullet => !matches!(block, Block::Text { .. }),
+            // A definition list is laid out for it (see `defs`).
+            Start::OnBullet => !matches!(block, Block::Text { .. } | Block::DefinitionList { .. }),
             Start::Indented => matches!(
                 block,
                 Block::Preformatted { .. } | Block::List { .. } | Block::Blockquote { .. }
@@ -209,7 +210,15 @@ fn render_block(
                 if j > 0 {
                     out.must_none();
                 }
-                let empty = out.text_line(base, line);
+                // Only a definition's first line is read for bullets
+                // (interpretation 6); elsewhere text stands where a bullet
+                // would be text too.
+                let kind = if first_indented && j == 0 {
+                    LineKind::FirstOfDefinition
+                } else {
+                    LineKind::Text
+                };
+                let empty = out.text_line(kind, base, line);
                 if j == 0 {
                     preceded = empty && !first_on_bullet;
                 }

@@ -240,7 +240,12 @@ pub(super) fn render_def_item(
                 }
                 out.line(base, &format!("{line}::"));
             } else {
-                out.text_line(base, &line);
+                // Seed 000: no line of a term but the last may end like a
+                // sentence (the term would not spread back over it).
+                if crate::scan::ends_sentence(&line) {
+                    out.suspect();
+                }
+                out.text_line(LineKind::Text, base, &line);
             }
         }
     }
@@ -249,7 +254,7 @@ pub(super) fn render_def_item(
             if !first_line {
                 out.must_none();
             }
-            out.text_line(base, &term);
+            out.text_line(LineKind::Text, base, &term);
             // The definition follows right away.
             out.must_none();
             render_blocks(

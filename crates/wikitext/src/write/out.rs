@@ -53,8 +53,11 @@ pub(crate) struct TopMark {
 pub(super) enum LineKind {
     /// A line the writer made to be what it is (a rule, `::`).
     Made,
-    /// A line of text: the block scanners must not see structure in it.
+    /// A line of text: the block scanners must not see a heading, rule,
+    /// term or compact item in it.
     Text,
+    /// The first line of a definition, which is also read for bullets.
+    FirstOfDefinition,
     /// The first line of preformatted text: it must not look like a bullet
     /// or a blockquote.
     PreFirst,
@@ -139,8 +142,8 @@ impl Out {
     }
 
     /// Writes a line of text (checked by the block scanners).
-    pub(super) fn text_line(&mut self, indent: usize, text: &str) -> bool {
-        self.line_of(LineKind::Text, indent, text)
+    pub(super) fn text_line(&mut self, kind: LineKind, indent: usize, text: &str) -> bool {
+        self.line_of(kind, indent, text)
     }
 
     pub(super) fn line_of(&mut self, kind: LineKind, indent: usize, text: &str) -> bool {
@@ -204,9 +207,11 @@ pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
         // Leading tabs count eight columns: they become spaces.
         LineKind::Pre => text.trim_start_matches(' ').starts_with('\t'),
         LineKind::PreFirst => text.starts_with([' ', '\t']) || bullet(text).is_some(),
+        LineKind::FirstOfDefinition => {
+            bullet(text).is_some() || line_may_mislead(LineKind::Text, text)
+        }
         LineKind::Text => {
-            bullet(text).is_some()
-                || is_rule(text)
+            is_rule(text)
                 || heading(text).is_some()
                 || term_line(text).is_some()
                 || compact_split(text).is_some()
