@@ -192,64 +192,19 @@ pub fn tree(doc: &Document) -> String {
     out
 }
 
-/// How deep blocks nest (the body's blocks are at depth 1; see
-/// [`MAX_DEPTH`](crate::MAX_DEPTH)), counted without recursion.
-///
-/// ```
-/// let doc = wikitext::parse("\n  > quoted\n").document;
-/// assert_eq!(wikitext::dump::depth(&doc.body), 2);
-/// ```
-pub fn depth(blocks: &[Block]) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
-    while let Some((blocks, d)) = stack.pop() {
-        for b in blocks {
-            max = max.max(d);
-            match b {
-                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
-                }
-                _ => {}
-            }
-        }
-    }
-    max
-}
+/// How deep blocks nest: [`crate::depth`], kept here for the tests that
+/// use it.
+pub use crate::model::depth;
 
 /// All the text of a document (block texts, terms, preformatted lines),
-/// without markup, collected without recursion and in no particular order.
+/// without markup, in document order.
 ///
 /// ```
 /// let doc = wikitext::parse("\nsome _text_\n").document;
 /// assert_eq!(wikitext::dump::all_text(&doc), "some text");
 /// ```
 pub fn all_text(doc: &Document) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<&Block> = doc.body.iter().collect();
-    while let Some(b) = stack.pop() {
-        match b {
-            Block::Paragraph { content, .. }
-            | Block::Text { content, .. }
-            | Block::Heading { content, .. } => {
-                out.push_str(&crate::model::plain_text(content));
-            }
-            Block::Preformatted { lines, .. } => lines
-                .iter()
-                .for_each(|l| out.push_str(&crate::model::plain_text(l))),
-            Block::Rule { .. } => {}
-            Block::Blockquote { content, .. } => stack.extend(content),
-            Block::List { items, .. } => items.iter().for_each(|i| stack.extend(&i.content)),
-            Block::DefinitionList { items, .. } => items.iter().for_each(|i| {
-                i.terms
-                    .iter()
-                    .for_each(|t| out.push_str(&crate::model::plain_text(&t.content)));
-                stack.extend(&i.definition);
-            }),
-        }
-    }
-    out
+    crate::model::runs(&doc.body)
+        .map(crate::model::plain_text)
+        .collect()
 }

@@ -258,7 +258,7 @@ pub use canon::{Canonical, Canonicalized, Policy, Silent, Touching, canonicalize
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
-    Numbering, Pos, Term, plain_text, push_text,
+    Numbering, Pos, Runs, Term, depth, plain_text, push_text, runs,
 };
 pub use parse::{Parsed, parse};
 pub use write::{Written, write, write_canonical, write_owned, write_with};

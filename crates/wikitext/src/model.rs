@@ -685,6 +685,101 @@ pub fn push_text(run: &mut Vec<Inline>, text: &str, pos: Pos) {
     }
 }
 
+/// The inline runs of blocks in document order: paragraphs, text blocks,
+/// headings, each term before its definition, each line of preformatted
+/// text. Walks without recursion, so any depth is safe.
+///
+/// ```
+/// let doc = wikitext::parse("\n= T =\n\n  * a::\n        b\n").document;
+/// let texts: Vec<String> = wikitext::runs(&doc.body).map(wikitext::plain_text).collect();
+/// assert_eq!(texts, ["T", "a", "b"]);
+/// ```
+pub fn runs(blocks: &[Block]) -> Runs<'_> {
+    Runs {
+        stack: blocks.iter().rev().map(Step::Block).collect(),
+    }
+}
+
+/// The iterator [`runs`] returns.
+#[derive(Debug, Clone)]
+pub struct Runs<'a> {
+    stack: Vec<Step<'a>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Step<'a> {
+    Block(&'a Block),
+    Run(&'a [Inline]),
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = &'a [Inline];
+
+    fn next(&mut self) -> Option<&'a [Inline]> {
+        while let Some(step) = self.stack.pop() {
+            let block = match step {
+                Step::Run(run) => return Some(run),
+                Step::Block(block) => block,
+            };
+            match block {
+                Block::Paragraph { content, .. }
+                | Block::Text { content, .. }
+                | Block::Heading { content, .. } => return Some(content),
+                Block::Preformatted { lines, .. } => {
+                    self.stack.extend(lines.iter().rev().map(|l| Step::Run(l)));
+                }
+                Block::Rule { .. } => {}
+                Block::Blockquote { content, .. } => {
+                    self.stack.extend(content.iter().rev().map(Step::Block));
+                }
+                Block::List { items, .. } => {
+                    for item in items.iter().rev() {
+                        self.stack
+                            .extend(item.content.iter().rev().map(Step::Block));
+                    }
+                }
+                Block::DefinitionList { items, .. } => {
+                    for item in items.iter().rev() {
+                        self.stack
+                            .extend(item.definition.iter().rev().map(Step::Block));
+                        self.stack
+                            .extend(item.terms.iter().rev().map(|t| Step::Run(&t.content)));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// How deep blocks nest, counted as [`MAX_DEPTH`] counts them (the body's
+/// blocks are at 1). Walks without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("\n  * a\n\n      > b\n").document;
+/// assert_eq!(wikitext::depth(&doc.body), 3);
+/// ```
+pub fn depth(blocks: &[Block]) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
+    while let Some((blocks, d)) = stack.pop() {
+        for b in blocks {
+            max = max.max(d);
+            match b {
+                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
+                Block::List { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
+                }
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
+                }
+                _ => {}
+            }
+        }
+    }
+    max
+}
+
 /// The plain text of an inline run: text, e-mail addresses and link texts
 /// with markup removed, line divisions as `\n`.
 pub fn plain_text(run: &[Inline]) -> String {

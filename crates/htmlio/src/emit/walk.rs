@@ -521,38 +521,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 fragment,
                 content,
                 pos,
-            } => {
-                if self.link_depth > 0 {
-                    // `a` cannot contain `a` (the DTD forbids it and an HTML
-                    // parser would split the outer link): keep the text only.
-                    self.report(
-                        Code::NestedLink,
-                        Severity::Warning,
-                        "a link inside a link text is written as its text".to_owned(),
-                        *pos,
-                    );
-                    self.stack.push(Frame::Inlines(content.iter()));
-                    return;
-                }
-                let mut attrs = Vec::new();
-                if let Some(fragment) = fragment {
-                    let fragment = self.cleaned(fragment, "an anchor name", *pos);
-                    self.check_anchor(fragment.clone(), *pos);
-                    // DESIGN decision 2: anchors carry `name` and `id`.
-                    attrs.push(Attribute::new("name", fragment.clone()));
-                    attrs.push(Attribute::new("id", fragment));
-                }
-                if let Some(url) = url {
-                    attrs.push(Attribute::new(
-                        "href",
-                        self.cleaned(url, "a link URL", *pos),
-                    ));
-                }
-                self.push(Token::start_with("a", attrs));
-                self.link_depth += 1;
-                self.stack.push(Frame::EndLink);
-                self.stack.push(Frame::Inlines(content.iter()));
-            }
+            } => self.link(url.as_deref(), fragment.as_deref(), content, *pos),
             Inline::Email { address, pos } => {
                 let address = self.cleaned(address, "an e-mail address", *pos);
                 if self.link_depth > 0 {
@@ -573,6 +542,44 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 self.end("a");
             }
         }
+    }
+
+    /// Seed 000 §"Inline Elements", link: `<a>` with `name` and `id` for a
+    /// fragment, `href` for a URL.
+    fn link(
+        &mut self,
+        url: Option<&'d str>,
+        fragment: Option<&'d str>,
+        content: &'d [Inline],
+        pos: Pos,
+    ) {
+        if self.link_depth > 0 {
+            // `a` cannot contain `a` (the DTD forbids it and an HTML
+            // parser would split the outer link): keep the text only.
+            self.report(
+                Code::NestedLink,
+                Severity::Warning,
+                "a link inside a link text is written as its text".to_owned(),
+                pos,
+            );
+            self.stack.push(Frame::Inlines(content.iter()));
+            return;
+        }
+        let mut attrs = Vec::new();
+        if let Some(fragment) = fragment {
+            let fragment = self.cleaned(fragment, "an anchor name", pos);
+            self.check_anchor(fragment.clone(), pos);
+            // DESIGN decision 2: anchors carry `name` and `id`.
+            attrs.push(Attribute::new("name", fragment.clone()));
+            attrs.push(Attribute::new("id", fragment));
+        }
+        if let Some(url) = url {
+            attrs.push(Attribute::new("href", self.cleaned(url, "a link URL", pos)));
+        }
+        self.push(Token::start_with("a", attrs));
+        self.link_depth += 1;
+        self.stack.push(Frame::EndLink);
+        self.stack.push(Frame::Inlines(content.iter()));
     }
 
     fn wrap(&mut self, name: &'static str, content: &'d [Inline]) {

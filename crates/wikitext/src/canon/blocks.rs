@@ -14,46 +14,19 @@ use super::inlines::{canon_inlines, canon_pre_line};
 use super::reads::Role;
 use super::{Ctx, Fixer, Silent};
 
-/// The plain text of blocks, one line division between blocks; iterative.
+/// The plain text of blocks, one line division between runs that have
+/// any (the walk is the model's, without recursion).
 pub(super) fn block_text(blocks: &[Block]) -> Vec<Inline> {
     let mut out: Vec<Inline> = Vec::new();
-    let mut stack: Vec<&Block> = blocks.iter().rev().collect();
-    let add = |run: &[Inline], out: &mut Vec<Inline>| {
+    for run in crate::model::runs(blocks) {
         let text = plain_text(run);
         if text.trim().is_empty() {
-            return;
+            continue;
         }
         if !out.is_empty() {
             out.push(Inline::line_break());
         }
-        crate::model::push_text(out, &text, Pos::UNKNOWN);
-    };
-    while let Some(block) = stack.pop() {
-        match block {
-            Block::Paragraph { content, .. }
-            | Block::Text { content, .. }
-            | Block::Heading { content, .. } => add(content, &mut out),
-            Block::Preformatted { lines, .. } => {
-                for line in lines {
-                    add(line, &mut out);
-                }
-            }
-            Block::Rule { .. } => {}
-            Block::Blockquote { content, .. } => stack.extend(content.iter().rev()),
-            Block::List { items, .. } => {
-                for item in items.iter().rev() {
-                    stack.extend(item.content.iter().rev());
-                }
-            }
-            Block::DefinitionList { items, .. } => {
-                for item in items.iter().rev() {
-                    stack.extend(item.definition.iter().rev());
-                    for term in item.terms.iter().rev() {
-                        add(&term.content, &mut out);
-                    }
-                }
-            }
-        }
+        crate::model::push_text(&mut out, &text, Pos::UNKNOWN);
     }
     out
 }

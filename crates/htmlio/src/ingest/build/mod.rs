@@ -41,7 +41,7 @@ mod text;
 use std::collections::{BTreeMap, HashSet};
 use std::mem;
 
-use wikitext::{Block, Document, Inline, MAX_DEPTH, Metadata, Pos, Severity};
+use wikitext::{Block, Document, MAX_DEPTH, Metadata, Pos, Severity};
 
 use super::Options;
 use super::diag::{Code, Diagnostic};
@@ -232,40 +232,12 @@ impl<'a> Builder<'a> {
 /// The plain text of a block (for flattening), lines joined by spaces.
 fn block_text(block: &Block) -> String {
     let mut out = String::new();
-    let mut stack: Vec<&Block> = vec![block];
-    while let Some(b) = stack.pop() {
-        let mut add = |run: &[Inline]| {
-            let t = wikitext::plain_text(run).replace('\n', " ");
-            if !out.is_empty() && !t.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&t);
-        };
-        match b {
-            Block::Paragraph { content, .. }
-            | Block::Text { content, .. }
-            | Block::Heading { content, .. } => add(content),
-            Block::Preformatted { lines, .. } => {
-                for l in lines {
-                    add(l);
-                }
-            }
-            Block::Rule { .. } => {}
-            Block::Blockquote { content, .. } => stack.extend(content.iter().rev()),
-            Block::List { items, .. } => {
-                for item in items.iter().rev() {
-                    stack.extend(item.content.iter().rev());
-                }
-            }
-            Block::DefinitionList { items, .. } => {
-                for item in items.iter().rev() {
-                    stack.extend(item.definition.iter().rev());
-                    for t in &item.terms {
-                        add(&t.content);
-                    }
-                }
-            }
+    for run in wikitext::runs(std::slice::from_ref(block)) {
+        let t = wikitext::plain_text(run).replace('\n', " ");
+        if !out.is_empty() && !t.is_empty() {
+            out.push(' ');
         }
+        out.push_str(&t);
     }
     out
 }
