@@ -22,6 +22,10 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("microsyntax", &["microsyntax"]),
     ("wikitext", &["wikitext"]),
     ("htmlio", &["cli/site", "cli/demo", "sniff/pages", "xss"]),
+    (
+        "canon",
+        &["cli/site", "cli/demo", "sniff/pages", "xss", "htmlio"],
+    ),
 ];
 
 /// What one target's run gave.
