@@ -342,6 +342,31 @@ mod tests {
         assert!(done.diagnostics.is_empty());
     }
 
+    /// Found by the `canon` fuzz target on a page whose link URL held
+    /// `ouvrir('plan.html')` inside code: the URL's quote ends the code.
+    #[test]
+    fn a_link_value_can_end_the_markup_around_it() {
+        let link = Inline::link(
+            Some("javascript:ouvrir('plan.html')".to_owned()),
+            None,
+            vec![Inline::text("Plan")],
+        );
+        let doc = paragraph(vec![Inline::code(vec![Inline::text("a "), link])]);
+        let done = canonicalize(doc, &Policy::default());
+        assert!(!done.exact);
+        assert_eq!(done.diagnostics[0].code, Code::NotRoundTrip);
+        let back = crate::parse(done.canonical.text()).document;
+        assert_eq!(&back, done.canonical.document());
+        // An address's `_` before `@` can end emphasis around it.
+        let doc = paragraph(vec![Inline::emphasis(vec![
+            Inline::text("x "),
+            Inline::email("a_@b.cd"),
+        ])]);
+        let done = canonicalize(doc, &Policy::default());
+        let back = crate::parse(done.canonical.text()).document;
+        assert_eq!(&back, done.canonical.document());
+    }
+
     #[test]
     fn silent_repairs_change_but_say_nothing() {
         let lists = Document {

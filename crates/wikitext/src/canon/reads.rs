@@ -164,11 +164,27 @@ fn cannot_misread(run: &[Inline], ctx: Ctx) -> bool {
                 // Preformatted text writes a line division as a space.
                 Inline::LineBreak { .. } if ctx == Ctx::Pre => return false,
                 Inline::LineBreak { .. } => continue,
-                Inline::Email { .. } => 0,
+                // An address or a link value can hold characters that end
+                // the markup around it (`'` in a URL inside code).
+                Inline::Email { address, .. } => {
+                    if live(address, ctx) {
+                        return false;
+                    }
+                    0
+                }
                 Inline::Emphasis { .. } => 1,
                 Inline::Strong { .. } => 2,
                 Inline::Code { .. } => 4,
-                Inline::Link { .. } => 8,
+                Inline::Link { url, fragment, .. } => {
+                    let values = [url, fragment];
+                    if values
+                        .iter()
+                        .any(|v| v.as_deref().is_some_and(|v| live(v, ctx)))
+                    {
+                        return false;
+                    }
+                    8
+                }
             };
             if kind != 0 && kinds & kind != 0 {
                 return false;
