@@ -24,6 +24,30 @@ impl SrcLine<'_> {
     }
 }
 
+/// The pieces of a text between its line ends (LF, CRLF or a lone CR, as
+/// [`split_lines`] reads them), for text that should not hold any.
+pub(crate) fn line_pieces(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(at) => {
+                let skip = if t.get(at..at + 2) == Some("\r\n") {
+                    2
+                } else {
+                    1
+                };
+                rest = t.get(at + skip..);
+                t.get(..at)
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
+}
+
 /// Splits `input` into preprocessed lines.
 ///
 /// - A UTF-8 byte order mark at the start is dropped.
@@ -83,6 +107,15 @@ fn preprocess(line: &str, num: u32) -> SrcLine<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn line_pieces_split_at_every_kind_of_line_end() {
+        let pieces: Vec<&str> = super::line_pieces("a\r\nb\rc\nd").collect();
+        assert_eq!(pieces, ["a", "b", "c", "d"]);
+        let pieces: Vec<&str> = super::line_pieces("x\n").collect();
+        assert_eq!(pieces, ["x", ""]);
+        assert_eq!(super::line_pieces("").collect::<Vec<_>>(), [""]);
+    }
+
     use super::*;
 
     #[test]

@@ -522,7 +522,7 @@ fn split_pre_lines(lines: Vec<Vec<Inline>>) -> Vec<Vec<Inline>> {
     let clean = |line: &[Inline]| {
         !line.iter().any(|node| match node {
             Inline::LineBreak { .. } => true,
-            Inline::Text { text, .. } => text.contains('\n'),
+            Inline::Text { text, .. } => text.contains(['\n', '\r']),
             _ => false,
         })
     };
@@ -535,8 +535,8 @@ fn split_pre_lines(lines: Vec<Vec<Inline>>) -> Vec<Vec<Inline>> {
         for node in line {
             match node {
                 Inline::LineBreak { .. } => split.push(mem::take(&mut current)),
-                Inline::Text { text, pos } if text.contains('\n') => {
-                    for (n, piece) in text.split('\n').enumerate() {
+                Inline::Text { text, pos } if text.contains(['\n', '\r']) => {
+                    for (n, piece) in crate::lines::line_pieces(&text).enumerate() {
                         if n > 0 {
                             split.push(mem::take(&mut current));
                         }

@@ -81,7 +81,8 @@ fn flatten(
         match node {
             Inline::Text { text, .. } => {
                 let mut first = true;
-                for piece in text.split('\n') {
+                // LF, CR and CRLF end lines in the text format.
+                for piece in crate::lines::line_pieces(text) {
                     if !first {
                         fixer.report(
                             Code::WhitespaceNormalized,
@@ -129,7 +130,7 @@ fn flatten(
                         format!("inline markup nests deeper than {MAX_INLINE_DEPTH} levels; the inner text was kept without markup"),
                         block,
                     );
-                    out.push(Ev::Text(plain_text(content).replace('\n', " ")));
+                    out.push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
                     continue;
                 }
                 if matches!(node, Inline::Code { .. }) && ctx == Ctx::Pre {
@@ -168,7 +169,7 @@ fn flatten(
                     };
                     fixer.report(Code::UnrepresentableLink, Severity::Error, why, *pos);
                     if depth >= MAX_INLINE_DEPTH {
-                        out.push(Ev::Text(plain_text(content).replace('\n', " ")));
+                        out.push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
                     } else {
                         flatten(content, ctx, depth + 1, in_link, block, out, fixer);
                     }
@@ -553,7 +554,7 @@ fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
     for (i, node) in run.iter().enumerate() {
         match node {
             Inline::Text { text, .. } => {
-                if text.is_empty() || text.contains('\n') || prev_text {
+                if text.is_empty() || text.contains(['\n', '\r']) || prev_text {
                     return false;
                 }
                 if line_start && ctx != Ctx::Pre && text.starts_with([' ', '\t']) {
@@ -624,7 +625,7 @@ fn clean_run(
         match node {
             Inline::Text { text, .. } => {
                 if text.is_empty()
-                    || text.contains('\n')
+                    || text.contains(['\n', '\r'])
                     || matches!(next, Some(Inline::Text { .. }))
                     || (*at_line_start && ctx != Ctx::Pre && text.starts_with(char::is_whitespace))
                     || (matches!(next, None | Some(Inline::LineBreak { .. }))

@@ -367,6 +367,17 @@ mod tests {
         assert_eq!(&back, done.canonical.document());
     }
 
+    /// Found by the `canon` fuzz target: a carriage return (`&#13;` in a
+    /// page) ends a line in the text format, as a line feed does.
+    #[test]
+    fn a_carriage_return_in_text_is_a_line_division() {
+        let doc = paragraph(vec![Inline::strong(vec![Inline::text("a\rb\r\nc")])]);
+        let done = canonicalize(doc, &Policy::default());
+        let back = crate::parse(done.canonical.text()).document;
+        assert_eq!(&back, done.canonical.document());
+        assert_eq!(done.canonical.text(), "\n*a\nb\nc*\n");
+    }
+
     #[test]
     fn silent_repairs_change_but_say_nothing() {
         let lists = Document {
