@@ -225,7 +225,7 @@ fn convert(bytes: &[u8]) -> FileResult {
     let start = Instant::now();
     let options = htmlio::ingest::Options::default();
     let first = htmlio::ingest::ingest(bytes, &options);
-    let written = htmlio::ingest::write(first.document.clone());
+    let written = htmlio::ingest::write(first.document);
     let parsed = wikitext::parse(&written.text);
     let emitted = htmlio::emit::xhtml(&parsed.document);
     let seconds = start.elapsed();

@@ -128,7 +128,8 @@ pub fn total_len<T: AsRef<[u8]>>(items: &[T]) -> usize {
 }
 
 /// HTML -> text: `htmlio::ingest` (sniff, decode, html5ever, mapping) then
-/// `wikitext::write_owned`, as `pagetext to-text` does.
+/// `htmlio::ingest::write` (`wikitext::canon` under the pages' policy, then
+/// the one-pass writer), as `pagetext to-text` does.
 pub fn html_to_text(bytes: &[u8]) -> String {
     let ingested = htmlio::ingest::ingest(bytes, &htmlio::ingest::Options::default());
     htmlio::ingest::write(ingested.document).text

@@ -186,7 +186,7 @@ fn blockquote(
             ),
             first.pos(),
         );
-        push_merging(out, first, fixer);
+        push_merging(out, first, Merge::Repair, fixer);
         hoisted = true;
         unwrap_leading_blockquotes(&mut content, fixer);
     }
@@ -238,28 +238,16 @@ fn list(
         return;
     }
     // Consecutive lists of the same type read back as one list.
-    if let Some(Block::List {
-        kind: last,
-        items: last_items,
-        ..
-    }) = out.last_mut()
-        && *last == kind
-    {
-        fixer.report_unless(
-            Silent::MERGED_LISTS,
-            Code::NotRoundTrip,
-            Severity::Warning,
-            "two lists of the same type in a row cannot be told apart in text; they were merged",
+    push_merging(
+        out,
+        Block::List {
+            kind,
+            items: fixed,
             pos,
-        );
-        last_items.extend(fixed);
-        return;
-    }
-    out.push(Block::List {
-        kind,
-        items: fixed,
-        pos,
-    });
+        },
+        Merge::Repair,
+        fixer,
+    );
 }
 
 fn terms(terms: Vec<Term>, flow: Ctx, fixer: &mut Fixer) -> Vec<Term> {
@@ -326,7 +314,7 @@ fn definition_list(
                 "a definition cannot start with a list in text; the list was written after the terms, outside the definition list",
                 list.pos(),
             );
-            push_merging(out, list, fixer);
+            push_merging(out, list, Merge::Repair, fixer);
         }
         hoisted = true;
         if !definition.is_empty() {
@@ -351,45 +339,13 @@ fn definition_list(
     push_definition_list(out, compact, fixed, pos, fixer);
 }
 
-/// Adds definition list items after `out`: consecutive definition lists
-/// read back as one, so they are merged (with a warning).
-fn push_definition_list(
-    out: &mut Vec<Block>,
-    compact: bool,
-    items: Vec<DefItem>,
-    pos: Pos,
-    fixer: &mut Fixer,
-) {
-    if items.is_empty() {
-        return;
-    }
-    if let Some(Block::DefinitionList {
-        items: last_items, ..
-    }) = out.last_mut()
-    {
-        fixer.report_unless(
-            Silent::MERGED_LISTS,
-            Code::NotRoundTrip,
-            Severity::Warning,
-            "two definition lists in a row cannot be told apart in text; they were merged",
-            pos,
-        );
-        last_items.extend(items);
-        return;
-    }
-    out.push(Block::DefinitionList {
-        compact,
-        items,
-        pos,
-    });
-}
-
 /// Seed 000 §"Block-level Elements": the first line of a list item,
 /// blockquote or definition is read unindented, where a `> ` is text, so a
 /// blockquote cannot open one. Its content takes its place (the text stays,
 /// one level of indentation goes), with a warning.
 fn unwrap_leading_blockquotes(content: &mut Vec<Block>, fixer: &mut Fixer) {
     // Each round removes one level; the depth is bounded by MAX_DEPTH.
+    let mut unwrapped = false;
     while matches!(content.first(), Some(Block::Blockquote { .. })) {
         let Block::Blockquote {
             content: inner,
@@ -405,6 +361,9 @@ fn unwrap_leading_blockquotes(content: &mut Vec<Block>, fixer: &mut Fixer) {
             pos,
         );
         content.splice(0..0, inner);
+        unwrapped = true;
+    }
+    if unwrapped {
         // What was inside may end with a list the next block continues.
         merge_adjacent(content, fixer);
     }
@@ -415,37 +374,88 @@ fn unwrap_leading_blockquotes(content: &mut Vec<Block>, fixer: &mut Fixer) {
 fn merge_adjacent(content: &mut Vec<Block>, fixer: &mut Fixer) {
     let blocks = mem::take(content);
     for block in blocks {
-        push_merging(content, block, fixer);
+        push_merging(content, block, Merge::Repair, fixer);
     }
 }
 
-/// Adds a block after others, merging it into a list of its type (or a
-/// definition list) right before it.
-fn push_merging(content: &mut Vec<Block>, block: Block, fixer: &mut Fixer) {
-    {
-        match (content.last_mut(), block) {
-            (
-                Some(Block::List {
-                    kind: last,
-                    items: last_items,
-                    ..
-                }),
-                Block::List { kind, items, pos },
-            ) if *last == kind => {
-                fixer.report_unless(
-                    Silent::MERGED_LISTS,
-                    Code::NotRoundTrip,
-                    Severity::Warning,
-                    "two lists of the same type in a row cannot be told apart in text; they were merged",
-                    pos,
-                );
-                last_items.extend(items);
-            }
-            (Some(Block::DefinitionList { .. }), Block::DefinitionList { items, pos, .. }) => {
-                push_definition_list(content, false, items, pos, fixer);
-            }
-            (_, block) => content.push(block),
+/// Why two lists in a row are merged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Merge {
+    /// The document had them: a repair, with a warning (silent under
+    /// [`Silent::MERGED_LISTS`]).
+    Repair,
+    /// Its text reads them as one: a read-back difference.
+    ReadBack,
+}
+
+/// Adds a block after others. A list right after a list of its type, or a
+/// definition list right after a definition list, reads back as one with
+/// it (text cannot tell them apart), so it is merged into it and reported.
+pub(super) fn push_merging(out: &mut Vec<Block>, block: Block, how: Merge, fixer: &mut Fixer) {
+    let (pos, is_list) = match (out.last_mut(), block) {
+        (
+            Some(Block::List {
+                kind: last,
+                items: last_items,
+                ..
+            }),
+            Block::List { kind, items, pos },
+        ) if *last == kind => {
+            last_items.extend(items);
+            (pos, true)
         }
+        (
+            Some(Block::DefinitionList {
+                items: last_items, ..
+            }),
+            Block::DefinitionList { items, pos, .. },
+        ) => {
+            last_items.extend(items);
+            (pos, false)
+        }
+        (_, block) => {
+            out.push(block);
+            return;
+        }
+    };
+    match how {
+        Merge::Repair => fixer.report_unless(
+            Silent::MERGED_LISTS,
+            Code::NotRoundTrip,
+            Severity::Warning,
+            if is_list {
+                "two lists of the same type in a row cannot be told apart in text; they were merged"
+            } else {
+                "two definition lists in a row cannot be told apart in text; they were merged"
+            },
+            pos,
+        ),
+        Merge::ReadBack => fixer.difference(
+            if is_list {
+                "a list reads back as part of the list before it".to_owned()
+            } else {
+                "a definition list reads back as part of the one before it".to_owned()
+            },
+            pos,
+        ),
+    }
+}
+
+/// A definition list of `items` after `out` (nothing when there are none).
+fn push_definition_list(
+    out: &mut Vec<Block>,
+    compact: bool,
+    items: Vec<DefItem>,
+    pos: Pos,
+    fixer: &mut Fixer,
+) {
+    if !items.is_empty() {
+        let list = Block::DefinitionList {
+            compact,
+            items,
+            pos,
+        };
+        push_merging(out, list, Merge::Repair, fixer);
     }
 }
 

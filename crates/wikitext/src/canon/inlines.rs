@@ -597,7 +597,7 @@ fn marked_up_and_clean(run: &[Inline], ctx: Ctx) -> bool {
 
 /// Rules 1 and 2 at an element's edges: content neither empty nor starting
 /// or ending with white space or a line division.
-fn clean_edges(content: &[Inline]) -> bool {
+pub(super) fn clean_edges(content: &[Inline]) -> bool {
     let starts = match content.first() {
         None | Some(Inline::LineBreak { .. }) => false,
         Some(Inline::Text { text, .. }) => !text.starts_with(char::is_whitespace),

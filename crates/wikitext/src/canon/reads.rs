@@ -26,9 +26,11 @@ use std::mem;
 
 use crate::inline::{Mode, Seg, parse_inlines};
 use crate::model::{Block, Document, Inline, Pos};
-use crate::scan::{is_side_char, is_ws};
+use crate::scan::is_side_char;
 use crate::write::Rendered;
 
+use super::blocks::{Merge, push_merging};
+use super::inlines::clean_edges;
 use super::{Ctx, Fixer};
 
 /// What a run is, for messages.
@@ -134,8 +136,7 @@ fn live(text: &str, ctx: Ctx) -> bool {
                 // is unknown here: assume the worst.
                 let before = text.get(..i).and_then(|s| s.chars().next_back());
                 let after = text.get(i + 1..).and_then(|s| s.chars().next());
-                let side = |c: Option<char>| c.is_none() || is_side_char(c);
-                if side(before) || side(after) {
+                if is_side_char(before) || is_side_char(after) {
                     return true;
                 }
             }
@@ -147,8 +148,8 @@ fn live(text: &str, ctx: Ctx) -> bool {
 
 /// A conservative test that a run reads back as itself: its text holds no
 /// live markup character, and each element's markup has a side character
-/// (or another element's markup) on its outer sides and no white space on
-/// its inner sides, and holds no element of its own kind.
+/// (or another element's markup) on its outer sides, its content obeys
+/// rules 1 and 2 at its edges, and it holds no element of its own kind.
 fn cannot_misread(run: &[Inline], ctx: Ctx) -> bool {
     // (run, enclosing kinds as a bit set) on an explicit stack.
     let mut stack: Vec<(&[Inline], u8)> = vec![(run, 0)];
@@ -202,7 +203,7 @@ fn cannot_misread(run: &[Inline], ctx: Ctx) -> bool {
                 return false;
             }
             if let Some(children) = node.children() {
-                if !inner_edges(children) {
+                if !clean_edges(children) {
                     return false;
                 }
                 stack.push((children, kinds | kind));
@@ -226,24 +227,6 @@ fn outer_side(node: Option<&Inline>, before: bool) -> bool {
         }
         _ => true,
     }
-}
-
-/// Rules 1 and 2 inside an element: content, not starting or ending with
-/// white space.
-fn inner_edges(content: &[Inline]) -> bool {
-    let edge = |node: Option<&Inline>, first: bool| match node {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => {
-            let c = if first {
-                text.chars().next()
-            } else {
-                text.chars().next_back()
-            };
-            !is_ws(c)
-        }
-        Some(_) => true,
-    };
-    edge(content.first(), true) && edge(content.last(), false)
 }
 
 /// Renders the document in one pass; where a top-level block (with the
@@ -277,7 +260,7 @@ pub(super) fn settle(doc: Document, fixer: &mut Fixer) -> (Document, String) {
                 let pos = group.first().map_or(Pos::UNKNOWN, Block::pos);
                 Differences { fixer }.blocks(&group, &read, pos);
                 for block in read {
-                    push_merged(&mut out, block.at(pos), fixer);
+                    push_merging(&mut out, block.at(pos), Merge::ReadBack, fixer);
                 }
                 changed = true;
                 i = j;
@@ -285,7 +268,7 @@ pub(super) fn settle(doc: Document, fixer: &mut Fixer) -> (Document, String) {
             }
         }
         for block in group {
-            push_merged(&mut out, block, fixer);
+            push_merging(&mut out, block, Merge::ReadBack, fixer);
         }
         i = j;
     }
@@ -296,40 +279,6 @@ pub(super) fn settle(doc: Document, fixer: &mut Fixer) -> (Document, String) {
     // What was read renders as itself: one more pass writes it.
     let text = crate::write::render(&doc).text;
     (doc, text)
-}
-
-/// Adds a block after others; a list after a list of its type, or a
-/// definition list after a definition list, reads back as one with it.
-fn push_merged(out: &mut Vec<Block>, block: Block, fixer: &mut Fixer) {
-    match (out.last_mut(), block) {
-        (
-            Some(Block::List {
-                kind: last,
-                items: last_items,
-                ..
-            }),
-            Block::List { kind, items, pos },
-        ) if *last == kind => {
-            fixer.difference(
-                "a list reads back as part of the list before it".to_owned(),
-                pos,
-            );
-            last_items.extend(items);
-        }
-        (
-            Some(Block::DefinitionList {
-                items: last_items, ..
-            }),
-            Block::DefinitionList { items, pos, .. },
-        ) => {
-            fixer.difference(
-                "a definition list reads back as part of the one before it".to_owned(),
-                pos,
-            );
-            last_items.extend(items);
-        }
-        (_, block) => out.push(block),
-    }
 }
 
 /// Reports where blocks read back differently, at the position of what was

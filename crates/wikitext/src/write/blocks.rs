@@ -218,7 +218,7 @@ fn render_block(
                 } else {
                     LineKind::Text
                 };
-                let empty = out.text_line(kind, base, line);
+                let empty = out.line_of(kind, base, line);
                 if j == 0 {
                     preceded = empty && !first_on_bullet;
                 }

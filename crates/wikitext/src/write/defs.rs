@@ -245,7 +245,7 @@ pub(super) fn render_def_item(
                 if crate::scan::ends_sentence(&line) {
                     out.suspect();
                 }
-                out.text_line(LineKind::Text, base, &line);
+                out.line_of(LineKind::Text, base, &line);
             }
         }
     }
@@ -254,7 +254,7 @@ pub(super) fn render_def_item(
             if !first_line {
                 out.must_none();
             }
-            out.text_line(LineKind::Text, base, &term);
+            out.line_of(LineKind::Text, base, &term);
             // The definition follows right away.
             out.must_none();
             render_blocks(

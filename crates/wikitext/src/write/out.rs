@@ -141,11 +141,8 @@ impl Out {
         self.line_of(LineKind::Made, indent, text)
     }
 
-    /// Writes a line of text (checked by the block scanners).
-    pub(super) fn text_line(&mut self, kind: LineKind, indent: usize, text: &str) -> bool {
-        self.line_of(kind, indent, text)
-    }
-
+    /// Writes a line, checked by the block scanners as `kind` says; returns
+    /// whether an empty line was put before it.
     pub(super) fn line_of(&mut self, kind: LineKind, indent: usize, text: &str) -> bool {
         let gap = std::mem::take(&mut self.gap);
         let empty = match gap.need {

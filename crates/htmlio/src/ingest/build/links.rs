@@ -168,38 +168,26 @@ impl Builder<'_> {
     /// `<a id="x"/>` leaves the `a` open, and each block that follows gets a
     /// copy of it.
     fn link_anchor(&mut self, raw: &str, line: u32) -> Option<String> {
-        let (name, changed) = clean_anchor(raw)?;
-        if !self.anchors_seen.insert(name.clone()) {
-            self.report(
-                Code::AnchorDropped,
-                Severity::Info,
-                line,
-                format!("anchor {name:?} repeats an earlier one and was left out"),
-            );
-            return None;
-        }
-        if changed {
-            self.report(
-                Code::UrlEncoded,
-                Severity::Info,
-                line,
-                format!("characters the text format forbids in an anchor name were percent-encoded: {name}"),
-            );
-        }
-        Some(name)
+        self.anchor(raw, line, "anchor", "an earlier one")
     }
 
     /// The anchor name of another element's `id`, or `None` when an earlier
-    /// anchor has it (a browser goes to the first; a repeated anchor would
-    /// make the XHTML invalid).
+    /// anchor has it.
     pub(super) fn id_anchor(&mut self, raw: &str, line: u32) -> Option<String> {
+        self.anchor(raw, line, "id", "an anchor of the page")
+    }
+
+    /// An anchor name as the format holds it, once per page: a repeat is
+    /// left out (`what` and `earlier` name it in the message), an encoded
+    /// name is reported.
+    fn anchor(&mut self, raw: &str, line: u32, what: &str, earlier: &str) -> Option<String> {
         let (name, changed) = clean_anchor(raw)?;
         if !self.anchors_seen.insert(name.clone()) {
             self.report(
                 Code::AnchorDropped,
                 Severity::Info,
                 line,
-                format!("id {name:?} repeats an anchor of the page and was left out"),
+                format!("{what} {name:?} repeats {earlier} and was left out"),
             );
             return None;
         }
