@@ -20,23 +20,10 @@ fn root() -> PathBuf {
 
 /// Every `.rs` file below `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    testkit::files_below(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect()
 }
 
 /// The source of a file without its unit-test module (by convention the
@@ -60,11 +47,19 @@ fn src(krate: &str) -> PathBuf {
     root().join("crates").join(krate).join("src")
 }
 
+/// The `.rs` files of a crate's sources; none would make every check below
+/// pass without looking at anything.
+fn sources(krate: &str) -> Vec<PathBuf> {
+    let files = rust_files(&src(krate));
+    assert!(!files.is_empty(), "no sources found for {krate}");
+    files
+}
+
 #[test]
 fn library_crates_never_print() {
     let mut found = Vec::new();
     for krate in ["sniff", "microsyntax", "wikitext", "htmlio"] {
-        for file in rust_files(&src(krate)) {
+        for file in sources(krate) {
             let text = fs::read_to_string(&file).unwrap_or_default();
             for (n, line) in code_lines(without_tests(&text)) {
                 for mac in ["println!", "eprintln!", "print!(", "eprint!(", "dbg!("] {
@@ -114,7 +109,7 @@ const RULE_COPIES: &[(&str, &str)] = &[
 #[test]
 fn only_wikitext_knows_the_text_grammar() {
     let mut found = Vec::new();
-    for file in rust_files(&src("htmlio")) {
+    for file in sources("htmlio") {
         let text = fs::read_to_string(&file).unwrap_or_default();
         for (n, line) in code_lines(without_tests(&text)) {
             for (fragment, rule) in RULE_COPIES {
@@ -173,7 +168,7 @@ fn long_functions(text: &str, max: usize) -> Vec<(usize, String, usize)> {
 fn functions_and_files_stay_small() {
     let mut found = Vec::new();
     for krate in ["wikitext", "htmlio"] {
-        for file in rust_files(&src(krate)) {
+        for file in sources(krate) {
             let text = fs::read_to_string(&file).unwrap_or_default();
             let code = without_tests(&text);
             let lines = code.lines().count();
@@ -198,4 +193,15 @@ fn the_length_check_finds_a_long_function() {
     let text = format!("fn long() {{\n{body}}}\n\nfn short() {{\n}}\n");
     let found = long_functions(&text, 150);
     assert_eq!(found, vec![(1, "long".to_owned(), 162)]);
+}
+
+#[test]
+fn the_walk_finds_the_sources() {
+    let files = sources("wikitext");
+    assert!(files.iter().any(|f| f.ends_with("canon/mod.rs")));
+    assert!(
+        files
+            .iter()
+            .all(|f| f.extension().is_some_and(|e| e == "rs"))
+    );
 }

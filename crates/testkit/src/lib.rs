@@ -102,25 +102,11 @@ impl SnapshotSuite {
 
     /// The input files of this suite, sorted, as paths relative to the input folder.
     pub fn cases(&self) -> Vec<PathBuf> {
-        let mut found = Vec::new();
-        let mut stack = vec![self.inputs.clone()];
-        while let Some(dir) = stack.pop() {
-            let Ok(entries) = fs::read_dir(&dir) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if self.wants(&path)
-                    && let Ok(rel) = path.strip_prefix(&self.inputs)
-                {
-                    found.push(rel.to_path_buf());
-                }
-            }
-        }
-        found.sort();
-        found
+        files_below(&self.inputs)
+            .into_iter()
+            .filter(|path| self.wants(path))
+            .filter_map(|path| path.strip_prefix(&self.inputs).ok().map(Path::to_path_buf))
+            .collect()
     }
 
     fn wants(&self, path: &Path) -> bool {
@@ -208,6 +194,28 @@ impl SnapshotSuite {
         }
         tally
     }
+}
+
+/// Every file below `dir` (folders walked without recursion), sorted; an
+/// unreadable folder is skipped.
+pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 #[cfg(test)]
