@@ -98,6 +98,7 @@ fn document() -> impl Strategy<Value = Document> {
                     lang: lang.map(str::to_owned),
                     metas,
                     links: vec![],
+                    escape: false,
                 },
                 body,
             )

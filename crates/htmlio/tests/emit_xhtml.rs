@@ -47,6 +47,7 @@ fn sample() -> Document {
                     Some("Alternate Style".into()),
                 ),
             ],
+            escape: false,
         },
         vec![
             Block::heading(1, vec![t("A Simple HTML Document")]),

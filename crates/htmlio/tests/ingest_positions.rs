@@ -4,7 +4,7 @@
 //! pointed at a comment on line 50).
 
 use htmlio::ingest::{Code, Options, ingest};
-use wikitext::{Code as WriteCode, write_owned};
+use wikitext::{Code as WriteCode, Escapes, Policy, write_owned, write_with};
 
 /// A page whose one paragraph starts on line 3 and holds, after a comment
 /// on line 50, on line `far` text that reads back as emphasis (`_x_`), and
@@ -32,7 +32,25 @@ fn page(far: usize) -> (String, usize) {
 fn write_diagnostics_point_at_the_text_they_are_about() {
     let (html, far) = page(144);
     let ingested = ingest(html.as_bytes(), &Options::default());
-    let written = write_owned(ingested.document);
+    // With escapes (the default) the literal `_x_` is written as it is.
+    let escaped = write_owned(ingested.document.clone());
+    assert!(
+        escaped.text.contains("a word \\_x_ that"),
+        "{}",
+        escaped.text
+    );
+    assert!(
+        !escaped
+            .diagnostics
+            .iter()
+            .any(|d| d.code == WriteCode::NotRoundTrip)
+    );
+    // Pure seed text cannot say it, and says where.
+    let seed = Policy {
+        escapes: Escapes::Never,
+        ..Policy::DEFAULT
+    };
+    let written = write_with(ingested.document, &seed);
     let differences: Vec<_> = written
         .diagnostics
         .iter()

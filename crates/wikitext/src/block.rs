@@ -86,11 +86,14 @@ struct Frame<'a> {
     /// Whether an empty line followed the waiting terms (no more terms join).
     terms_closed: bool,
     terms_pos: Pos,
+    /// The document declares `#Escape \\`.
+    escapes: bool,
 }
 
 impl<'a> Frame<'a> {
-    fn new(kind: Kind<'a>, indent: usize, pos: Pos) -> Frame<'a> {
+    fn new(kind: Kind<'a>, indent: usize, pos: Pos, escapes: bool) -> Frame<'a> {
         Frame {
+            escapes,
             kind,
             indent,
             pos,
@@ -134,7 +137,7 @@ impl<'a> Frame<'a> {
         }
         let lines: Vec<VLine<'a>> = self.text.drain(..count).collect();
         let pos = lines.first().map_or(Pos::UNKNOWN, VLine::pos);
-        let content = inlines_of(&lines);
+        let content = inlines_of(&lines, self.escapes);
         let paragraph =
             matches!(self.kind, Kind::Body) || (self.text_after_empty && followed_by_empty);
         self.blocks.push(if paragraph {
@@ -186,7 +189,7 @@ impl<'a> Frame<'a> {
 }
 
 /// The inline content of the joined lines of a text block or term.
-fn inlines_of(lines: &[VLine<'_>]) -> Vec<Inline> {
+fn inlines_of(lines: &[VLine<'_>], escapes: bool) -> Vec<Inline> {
     let mut text = String::new();
     let mut segs = Vec::with_capacity(lines.len());
     for (n, line) in lines.iter().enumerate() {
@@ -200,12 +203,12 @@ fn inlines_of(lines: &[VLine<'_>]) -> Vec<Inline> {
         });
         text.push_str(line.text);
     }
-    parse_inlines(&text, &segs, Mode::Normal)
+    parse_inlines(&text, &segs, Mode::Normal, escapes)
 }
 
-fn term_of(lines: &[VLine<'_>]) -> Term {
+fn term_of(lines: &[VLine<'_>], escapes: bool) -> Term {
     Term {
-        content: inlines_of(lines),
+        content: inlines_of(lines, escapes),
         pos: lines.first().map_or(Pos::UNKNOWN, VLine::pos),
     }
 }
@@ -230,13 +233,20 @@ struct BodyParser<'a, 'd> {
     prev_empty: bool,
     diags: &'d mut Vec<Diagnostic>,
     depth_warned: bool,
+    /// The document declares `#Escape \\`.
+    escapes: bool,
 }
 
 /// Seed 000 "Body Part": the blocks of the body lines (the lines after the
 /// header's terminating empty line).
-pub(crate) fn parse_body(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> Vec<Block> {
+pub(crate) fn parse_body(
+    lines: &[SrcLine<'_>],
+    diags: &mut Vec<Diagnostic>,
+    escapes: bool,
+) -> Vec<Block> {
     let mut parser = BodyParser {
-        stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN)],
+        escapes,
+        stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN, escapes)],
         containers: 1,
         // The header's terminating empty line comes right before the body.
         prev_empty: true,
@@ -269,7 +279,8 @@ pub(crate) fn parse_body(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> 
 impl<'a> BodyParser<'a, '_> {
     fn top(&mut self) -> &mut Frame<'a> {
         if self.stack.is_empty() {
-            self.stack.push(Frame::new(Kind::Body, 0, Pos::UNKNOWN));
+            self.stack
+                .push(Frame::new(Kind::Body, 0, Pos::UNKNOWN, self.escapes));
         }
         let last = self.stack.len() - 1;
         &mut self.stack[last]
@@ -280,7 +291,7 @@ impl<'a> BodyParser<'a, '_> {
     }
 
     fn open(&mut self, kind: Kind<'a>, indent: usize, pos: Pos) {
-        let frame = Frame::new(kind, indent, pos);
+        let frame = Frame::new(kind, indent, pos, self.escapes);
         if frame.is_container() {
             self.containers += 1;
         }
@@ -364,7 +375,7 @@ impl<'a> BodyParser<'a, '_> {
             top.flush_all(false);
             top.blocks.push(Block::Heading {
                 level: h.level,
-                content: inlines_of(&[title]),
+                content: inlines_of(&[title], top.escapes),
                 pos: v.pos(),
             });
             return Step::Done;
@@ -406,7 +417,7 @@ impl<'a> BodyParser<'a, '_> {
             }
             let mut lines: Vec<VLine<'a>> = std::mem::take(&mut top.text);
             lines.push(VLine { text: content, ..v });
-            let term = term_of(&lines);
+            let term = term_of(&lines, top.escapes);
             if !top.terms_seen {
                 top.terms_pos = term.pos;
             }
@@ -456,7 +467,7 @@ impl<'a> BodyParser<'a, '_> {
                 ));
             }
             if !name.is_empty() {
-                terms.push(term_of(&[VLine { text: name, ..v }]));
+                terms.push(term_of(&[VLine { text: name, ..v }], self.escapes));
             }
         }
         if let Some(d) = diag {
@@ -535,7 +546,7 @@ impl<'a> BodyParser<'a, '_> {
                 top.terms_seen = false;
                 top.terms_closed = false;
                 top.terms_pos = Pos::UNKNOWN;
-                terms.push(term_of(&[last]));
+                terms.push(term_of(&[last], self.escapes));
                 self.open(
                     Kind::Def {
                         compact: true,
@@ -573,6 +584,7 @@ impl<'a> BodyParser<'a, '_> {
             },
             v.indent,
             v.pos(),
+            self.escapes,
         );
         if let Kind::Pre { lines, .. } = &mut frame.kind {
             lines.push(PreLine {
@@ -617,7 +629,10 @@ impl<'a> BodyParser<'a, '_> {
         match frame.kind {
             Kind::Body => top.blocks.append(&mut frame.blocks),
             Kind::Pre { lines, .. } => top.blocks.push(Block::Preformatted {
-                lines: lines.iter().map(pre_line_inlines).collect(),
+                lines: lines
+                    .iter()
+                    .map(|l| pre_line_inlines(l, frame.escapes))
+                    .collect(),
                 pos: frame.pos,
             }),
             Kind::Item(kind) => top.add_list_item(
@@ -659,7 +674,7 @@ fn text_before(text: &str, at: usize) -> &str {
 }
 
 /// Seed 000: every line of preformatted text is examined separately.
-fn pre_line_inlines(line: &PreLine<'_>) -> Vec<Inline> {
+fn pre_line_inlines(line: &PreLine<'_>, escapes: bool) -> Vec<Inline> {
     if line.text.is_empty() {
         return Vec::new();
     }
@@ -671,7 +686,7 @@ fn pre_line_inlines(line: &PreLine<'_>) -> Vec<Inline> {
         line: line.num,
         col: line.col,
     }];
-    parse_inlines(&text, &segs, Mode::Preformatted)
+    parse_inlines(&text, &segs, Mode::Preformatted, escapes)
 }
 
 #[cfg(test)]

@@ -15,6 +15,52 @@
 
 use std::borrow::Cow;
 
+/// The escape extension's character (`docs/format.md`, "Escapes").
+pub const ESCAPE: char = '\\';
+
+/// The word after `#Escape` that declares the extension: `#Escape \`.
+pub const ESCAPE_MARK: &str = "\\";
+
+/// The header line that declares the escape extension. Seed readers ignore
+/// it (seed 000 "Meta Data": unknown lines are ignored).
+pub const ESCAPE_DECLARATION: &str = "#Escape \\";
+
+/// Whether, in a document that declares `#Escape \`, a backslash before
+/// `c` makes `c` plain text: the characters the format uses as markup
+/// anywhere (`_ * ' [ ] | < >`), those that begin a bullet, heading, rule
+/// or blockquote (`- + = ~ # ^`), the `.` and `)` of an ordered bullet,
+/// the `:` of a term's `::`, the space of the three-space gap, and the
+/// backslash itself. Before any other character a backslash is itself.
+///
+/// ```
+/// use wikitext::grammar::is_escapable;
+/// assert!(is_escapable('_') && is_escapable('\\') && is_escapable(' '));
+/// assert!(!is_escapable('n') && !is_escapable('1') && !is_escapable('('));
+/// ```
+pub const fn is_escapable(c: char) -> bool {
+    matches!(
+        c,
+        '\\' | '_'
+            | '*'
+            | '\''
+            | '['
+            | ']'
+            | '|'
+            | '<'
+            | '>'
+            | '='
+            | '-'
+            | '+'
+            | '~'
+            | '#'
+            | '^'
+            | '.'
+            | ')'
+            | ':'
+            | ' '
+    )
+}
+
 /// Seed 000 "Inline Elements", rule 3: whether a character may stand next
 /// to inline markup: white space, ASCII punctuation, or the edge of the
 /// text (`None`). A letter or digit there keeps the markup from being read.

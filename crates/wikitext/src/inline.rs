@@ -48,6 +48,7 @@
 //! middle cannot contain a sequence of its own kind, so at most emphasis,
 //! strong, code and a link nest).
 
+use crate::escape::{Masked, mask, unescaped};
 use crate::model::{Inline, Pos};
 use crate::scan::{email, is_side_char, is_ws, link_prefix};
 
@@ -332,8 +333,15 @@ enum Start<'a> {
 }
 
 /// Emits `text[from..to]` into `run`: text pieces merged with a preceding text
-/// node, line feeds as line divisions.
-fn emit(run: &mut Vec<Inline>, text: &str, from: usize, to: usize, loc: &mut Locator<'_>) {
+/// node, line feeds as line divisions, escaping backslashes (at the offsets
+/// in `skips`) dropped.
+fn emit(
+    run: &mut Vec<Inline>,
+    (text, skips): (&str, &[usize]),
+    from: usize,
+    to: usize,
+    loc: &mut Locator<'_>,
+) {
     let Some(slice) = text.get(from..to) else {
         return;
     };
@@ -346,11 +354,12 @@ fn emit(run: &mut Vec<Inline>, text: &str, from: usize, to: usize, loc: &mut Loc
         }
         if !piece.is_empty() {
             let pos = loc.locate(offset);
+            let piece = unescaped(text, offset, offset + piece.len(), skips);
             if let Some(Inline::Text { text: last, .. }) = run.last_mut() {
-                last.push_str(piece);
+                last.push_str(&piece);
             } else {
                 run.push(Inline::Text {
-                    text: piece.to_owned(),
+                    text: piece.into_owned(),
                     pos,
                 });
             }
@@ -383,7 +392,13 @@ fn starts_sequence(b: u8) -> bool {
 /// The state of one run of the algorithm over a text: the text, the end
 /// tables built before the loop, and the locator for positions.
 struct Scanner<'a> {
+    /// The text as the rules see it: escaped characters masked (see
+    /// [`mask`]).
     text: &'a str,
+    /// The text as written: link values and emitted text come from here.
+    orig: &'a str,
+    /// Offsets of escaping backslashes (dropped from emitted text).
+    skips: &'a [usize],
     loc: Locator<'a>,
     /// The valid end runs of `_`, `*` and `'`, in that order.
     ends: [Ends; 3],
@@ -394,9 +409,16 @@ struct Scanner<'a> {
 
 impl<'a> Scanner<'a> {
     /// Builds the end tables, one pass over the text each.
-    fn new(text: &'a str, loc: Locator<'a>, mode: Mode) -> Self {
+    fn new(
+        text: &'a str,
+        (orig, skips): (&'a str, &'a [usize]),
+        loc: Locator<'a>,
+        mode: Mode,
+    ) -> Self {
         Scanner {
             text,
+            orig,
+            skips,
             loc,
             ends: [
                 Ends::build(text, b'_'),
@@ -472,15 +494,10 @@ impl<'a> Scanner<'a> {
     /// Emits the rest of the finished fragment `f`: its text after the last
     /// sequence, then its suffix.
     fn finish(&mut self, f: &mut Frame) {
-        emit(
-            &mut f.children,
-            self.text,
-            f.text_from,
-            f.end,
-            &mut self.loc,
-        );
+        let src = (self.orig, self.skips);
+        emit(&mut f.children, src, f.text_from, f.end, &mut self.loc);
         let (sa, sb) = f.suffix;
-        emit(&mut f.children, self.text, sa, sb, &mut self.loc);
+        emit(&mut f.children, src, sa, sb, &mut self.loc);
     }
 
     /// Step 1: whether the candidate at `i` in the fragment `f` is a valid
@@ -511,7 +528,8 @@ impl<'a> Scanner<'a> {
                 }
                 Ok(Start::Run { c, q })
             }
-            b'[' if !f.in_link => match text.get(i..f.end).and_then(link_prefix) {
+            // Link values are taken as written: no escapes in them.
+            b'[' if !f.in_link => match self.orig.get(i..f.end).and_then(link_prefix) {
                 Some((url, fragment, len)) => Ok(Start::Link {
                     url,
                     fragment,
@@ -580,14 +598,15 @@ impl<'a> Scanner<'a> {
         start: Start<'a>,
         (a, b): (usize, usize),
     ) -> Option<Frame> {
-        emit(&mut f.children, self.text, f.text_from, i, &mut self.loc);
+        let src = (self.orig, self.skips);
+        emit(&mut f.children, src, f.text_from, i, &mut self.loc);
         f.p = b;
         f.text_from = b;
         let pos = self.loc.locate(i);
         match start {
             Start::Run { c, q } => {
                 let mut children = Vec::new();
-                emit(&mut children, self.text, i + 1, q, &mut self.loc);
+                emit(&mut children, src, i + 1, q, &mut self.loc);
                 let kind = match c {
                     b'_' => Kind::Emphasis,
                     b'*' => Kind::Strong,
@@ -631,19 +650,26 @@ impl<'a> Scanner<'a> {
 }
 
 /// Seed 000 "Inline Elements": the inline elements of one text fragment.
-/// `segs` maps byte offsets of `text` to source positions.
-pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode) -> Vec<Inline> {
-    let bytes = text.as_bytes();
+/// `segs` maps byte offsets of `text` to source positions. With `escapes`
+/// (the document declares `#Escape \\`), a backslash before an escapable
+/// character makes it plain text, which counts as punctuation for the rules.
+pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode, escapes: bool) -> Vec<Inline> {
+    let masked = if escapes { mask(text) } else { None };
+    let (seen, skips) = match &masked {
+        Some(Masked { text, skips }) => (text.as_str(), skips.as_slice()),
+        None => (text, &[][..]),
+    };
+    let bytes = seen.as_bytes();
     let mut loc = Locator::new(text, segs);
     if !bytes.iter().any(|&b| starts_sequence(b)) {
         // Nothing can start a sequence: the text as it is, a text node per
         // line and a line division between lines.
         let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
         let mut run = Vec::with_capacity(2 * breaks + 1);
-        emit(&mut run, text, 0, text.len(), &mut loc);
+        emit(&mut run, (text, skips), 0, text.len(), &mut loc);
         return run;
     }
-    Scanner::new(text, loc, mode).run()
+    Scanner::new(seen, (text, skips), loc, mode).run()
 }
 
 #[cfg(test)]
@@ -660,6 +686,7 @@ mod tests {
                 col: 1,
             }],
             Mode::Normal,
+            false,
         )
     }
 
@@ -908,7 +935,7 @@ mod tests {
             col: 1,
         }];
         assert_eq!(
-            parse_inlines("'x' <a@b.de> _y_", &segs, Mode::Preformatted),
+            parse_inlines("'x' <a@b.de> _y_", &segs, Mode::Preformatted, false),
             vec![t("'x' <a@b.de> "), I::emphasis(vec![t("y")])]
         );
     }
@@ -927,7 +954,7 @@ mod tests {
                 col: 3,
             },
         ];
-        let out = parse_inlines("ab _c\nd_ é *e*", &segs, Mode::Normal);
+        let out = parse_inlines("ab _c\nd_ é *e*", &segs, Mode::Normal, false);
         let Inline::Emphasis { pos, content } = &out[1] else {
             panic!("{out:?}")
         };

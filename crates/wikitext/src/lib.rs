@@ -246,6 +246,7 @@ mod block;
 pub mod canon;
 pub mod diag;
 pub mod dump;
+mod escape;
 pub mod grammar;
 mod inline;
 mod lines;
@@ -254,7 +255,7 @@ mod parse;
 mod scan;
 mod write;
 
-pub use canon::{Canonical, Canonicalized, Policy, Silent, Touching, canonicalize};
+pub use canon::{Canonical, Canonicalized, Escapes, Policy, Silent, Touching, canonicalize};
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,

@@ -133,6 +133,13 @@ pub struct Metadata {
     pub metas: Vec<Meta>,
     /// `#Link:rel:rel href title...`: one `<link>` each, in order.
     pub links: Vec<Link>,
+    /// `#Escape \`: the document uses the escape extension (a backslash
+    /// before a markup character makes it plain text; see
+    /// [`grammar::is_escapable`](crate::grammar::is_escapable)). This is how
+    /// the text is spelled, not what it says: the writer sets it when a
+    /// document needs an escape, and keeps it once a text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escape: bool,
 }
 
 /// A `#Meta:` line: `<meta name="..." content="...">`.
@@ -836,6 +843,7 @@ mod tests {
                 lang: Some("en".into()),
                 metas: vec![Meta::new("description", "d")],
                 links: vec![Link::new(vec!["stylesheet".into()], "a.css", None)],
+                escape: true,
             },
             vec![
                 Block::heading(1, vec![Inline::text("H")]),

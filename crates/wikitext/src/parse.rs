@@ -40,7 +40,7 @@ pub fn parse(input: &str) -> Parsed {
     let header = lines.get(..header_end).unwrap_or(&[]);
     let meta = parse_header(header, &mut diagnostics);
     let body_lines = lines.get(header_end + 1..).unwrap_or(&[]);
-    let body = parse_body(body_lines, &mut diagnostics);
+    let body = parse_body(body_lines, &mut diagnostics, meta.escape);
     Parsed {
         document: Document { meta, body },
         diagnostics,
@@ -111,6 +111,16 @@ fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> Metadata 
                     "`{code}` is not a language code (like `en` or `en-us`)"
                 )),
                 _ => invalid("`#Lang` takes one word, a language code"),
+            },
+            HeaderLine::Escape(rest) => match rest.as_slice() {
+                [mark] if *mark == crate::grammar::ESCAPE_MARK => {
+                    meta.escape = true;
+                    valid += 1;
+                }
+                _ => invalid(&format!(
+                    "`#Escape` takes one word, `{}` (the only escape character)",
+                    crate::grammar::ESCAPE_MARK
+                )),
             },
             HeaderLine::Meta(name, rest) => {
                 if name.is_empty() {

@@ -207,6 +207,8 @@ pub(crate) enum HeaderLine<'a> {
     Meta(&'a str, Vec<&'a str>),
     /// `#Link:rels` followed by words.
     Link(&'a str, Vec<&'a str>),
+    /// `#Escape` (the escape extension) followed by words.
+    Escape(Vec<&'a str>),
     /// Anything else.
     Unknown,
 }
@@ -233,6 +235,8 @@ pub(crate) fn header_line(line: &str) -> HeaderLine<'_> {
         HeaderLine::Title(rest)
     } else if whole("#lang")(first) {
         HeaderLine::Lang(rest)
+    } else if whole("#escape")(first) {
+        HeaderLine::Escape(rest)
     } else if let Some(name) = prefix("#meta:")(first) {
         let name = first.get(first.len() - name.len()..).unwrap_or("");
         HeaderLine::Meta(name, rest)
@@ -448,6 +452,8 @@ mod tests {
                 vec!["styles/alternate.css", "Alternate", "Style"]
             )
         );
+        assert_eq!(header_line("#ESCAPE \\"), HeaderLine::Escape(vec!["\\"]));
+        assert_eq!(header_line("#Escapes \\"), HeaderLine::Unknown);
         assert_eq!(header_line("Title x"), HeaderLine::Unknown);
         assert_eq!(header_line(""), HeaderLine::Unknown);
     }

@@ -50,6 +50,12 @@ fn piece() -> impl Strategy<Value = String> {
         Just("= t =".to_owned()),
         Just("::   ".to_owned()),
         Just("\t ".to_owned()),
+        Just("\\".to_owned()),
+        Just("\\_".to_owned()),
+        Just("\\ ".to_owned()),
+        Just("\\*".to_owned()),
+        Just("\\:".to_owned()),
+        Just("\\\\".to_owned()),
         "[a-z]{1,5}",
     ]
 }
@@ -60,17 +66,26 @@ fn line() -> impl Strategy<Value = String> {
 }
 
 fn text() -> impl Strategy<Value = String> {
-    (prop::bool::ANY, prop::collection::vec(line(), 0..14)).prop_map(|(header, lines)| {
-        let mut t = String::new();
-        if !header {
-            t.push('\n');
-        }
-        for l in lines {
-            t.push_str(&l);
-            t.push('\n');
-        }
-        t
-    })
+    (
+        0u8..3,
+        prop::bool::ANY,
+        prop::collection::vec(line(), 0..14),
+    )
+        .prop_map(|(header, escape, lines)| {
+            let mut t = String::new();
+            // Half the texts declare the escape extension.
+            if escape {
+                t.push_str("#Escape \\\n");
+            }
+            if header == 0 {
+                t.push('\n');
+            }
+            for l in lines {
+                t.push_str(&l);
+                t.push('\n');
+            }
+            t
+        })
 }
 
 fn check_fixpoint(t: &str) -> Result<(), TestCaseError> {
@@ -112,8 +127,8 @@ proptest! {
 mod models {
     use proptest::prelude::*;
     use wikitext::{
-        Block, DefItem, Document, Inline, Link, ListItem, ListKind, Meta, Metadata, Numbering,
-        Term, parse, write,
+        Block, DefItem, Document, Escapes, Inline, Link, ListItem, ListKind, Meta, Metadata,
+        Numbering, Policy, Term, canonicalize, parse, write,
     };
 
     fn words() -> impl Strategy<Value = String> {
@@ -215,12 +230,14 @@ mod models {
                     .prop_map(|(r, h, t)| Link::new(r, h, t)),
                 0..3,
             ),
+            prop::bool::weighted(0.1),
         )
-            .prop_map(|(title, lang, metas, links)| Metadata {
+            .prop_map(|(title, lang, metas, links, escape)| Metadata {
                 title,
                 lang,
                 metas,
                 links,
+                escape,
             })
     }
 
@@ -237,9 +254,13 @@ mod models {
         #[test]
         fn generated_models_round_trip_when_the_writer_says_so(doc in document()) {
             let written = write(&doc);
+            // The declaration is how the text is spelled, not what it says.
+            let declared = written.text.lines().take_while(|l| !l.is_empty()).any(|l| l == "#Escape \\");
             if written.is_exact() {
                 prop_assert!(written.diagnostics.is_empty());
-                let back = parse(&written.text).document;
+                let mut back = parse(&written.text).document;
+                prop_assert_eq!(back.meta.escape, declared);
+                back.meta.escape = doc.meta.escape;
                 prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
             } else {
                 prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);
@@ -252,5 +273,76 @@ mod models {
             // And writing is a fixpoint after the first time, exact or not.
             prop_assert_eq!(&again.text, &written.text);
         }
+
+        /// Pure seed text (`--no-escape`) never declares escapes, and reads
+        /// back as what the writer made of the document.
+        #[test]
+        fn seed_only_writing_never_escapes(doc in document()) {
+            let policy = Policy { escapes: Escapes::Never, ..Policy::DEFAULT };
+            let done = canonicalize(doc, &policy);
+            let text = done.canonical.text();
+            prop_assert!(!text.lines().take_while(|l| !l.is_empty()).any(|l| l == "#Escape \\"));
+            let mut back = parse(text).document;
+            back.meta.escape = false;
+            prop_assert_eq!(&back, done.canonical.document());
+        }
+
+        /// With escapes, text says what it says: runs of plain text (with
+        /// every markup character) in any block are written exactly.
+        #[test]
+        fn text_with_markup_characters_is_written_exactly(doc in text_document()) {
+            let written = write(&doc);
+            prop_assert!(written.is_exact(), "{:#?}\n{}", written.diagnostics, written.text);
+            let mut back = parse(&written.text).document;
+            back.meta.escape = false;
+            prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
+        }
+    }
+
+    /// Text made of the characters the format uses, no white space at the
+    /// edges, no run of three spaces.
+    fn literal() -> impl Strategy<Value = String> {
+        "[a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\()]{1,6}( [a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\()]{1,6}){0,4}"
+    }
+
+    fn text_document() -> impl Strategy<Value = Document> {
+        let run = || {
+            prop::collection::vec(literal(), 1..3).prop_map(|lines| {
+                let mut run = Vec::new();
+                for (i, l) in lines.into_iter().enumerate() {
+                    if i > 0 {
+                        run.push(Inline::line_break());
+                    }
+                    run.push(Inline::text(l));
+                }
+                run
+            })
+        };
+        let block = prop_oneof![
+            run().prop_map(Block::paragraph),
+            literal().prop_map(|l| Block::heading(2, vec![Inline::text(l)])),
+            prop::collection::vec(literal().prop_map(|l| vec![Inline::text(l)]), 1..3)
+                .prop_map(Block::preformatted),
+            run().prop_map(|r| Block::list(
+                ListKind::Unordered,
+                vec![ListItem::new(vec![Block::text(r)])]
+            )),
+            (literal(), run()).prop_map(|(t, r)| Block::definition_list(
+                false,
+                vec![DefItem::new(
+                    vec![Term::new(vec![Inline::text(t)])],
+                    vec![Block::text(r)]
+                )]
+            )),
+        ];
+        // A paragraph between blocks: two lists in a row would merge.
+        prop::collection::vec(block, 1..4).prop_map(|blocks| {
+            let mut body = Vec::new();
+            for b in blocks {
+                body.push(b);
+                body.push(Block::paragraph(vec![Inline::text("x")]));
+            }
+            Document::new(Metadata::default(), body)
+        })
     }
 }

@@ -504,6 +504,7 @@ pub const POLICY: wikitext::Policy = wikitext::Policy {
         .union(wikitext::Silent::PRE_EMPTY_LINES)
         .union(wikitext::Silent::SPACE_RUNS),
     touching: wikitext::Touching::SpaceApart,
+    ..wikitext::Policy::DEFAULT
 };
 
 /// The text of an ingested document: [`wikitext::write_with`] under

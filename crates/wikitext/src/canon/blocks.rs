@@ -36,7 +36,7 @@ pub(super) fn block_text(blocks: &[Block]) -> Vec<Inline> {
 /// written as their text.
 pub(super) fn canon_blocks(blocks: Vec<Block>, depth: usize, fixer: &mut Fixer) -> Vec<Block> {
     let mut out: Vec<Block> = Vec::with_capacity(blocks.len());
-    let flow = Ctx::flow_at(depth);
+    let flow = fixer.flow_at(depth);
     for block in blocks {
         if depth >= MAX_DEPTH && has_nested_blocks(&block) {
             too_deep(&block, depth, &mut out, fixer);
@@ -128,7 +128,7 @@ fn too_deep(block: &Block, depth: usize, out: &mut Vec<Block>, fixer: &mut Fixer
         } else {
             Role::Text
         };
-        let content = canon_inlines(text, Ctx::Flow, role, pos, fixer);
+        let content = canon_inlines(text, fixer.flow_at(2), role, pos, fixer);
         push_text_block(out, content, depth, pos, fixer);
     }
 }
@@ -279,7 +279,7 @@ fn definition_list(
     out: &mut Vec<Block>,
     fixer: &mut Fixer,
 ) {
-    let flow = Ctx::flow_at(depth);
+    let flow = fixer.flow_at(depth);
     let mut fixed = Vec::with_capacity(items.len());
     let mut hoisted = false;
     for item in items {

@@ -383,7 +383,10 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
             Ev::Open(_) | Ev::Close => {}
             Ev::Text(t) => {
                 let mut s = t.as_str();
-                if at_line_start && ctx != Ctx::Pre {
+                if at_line_start && ctx == Ctx::Kept {
+                    // An escape keeps a space there, not a tab.
+                    s = s.trim_start_matches('\t');
+                } else if at_line_start && ctx != Ctx::Pre {
                     s = s.trim_start_matches([' ', '\t']);
                 }
                 if ends_line.get(i).copied().unwrap_or(true) {
@@ -446,7 +449,7 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     let message = match ctx {
         Ctx::Pre => "white space at the end of a line of preformatted text was removed",
         Ctx::Heading => "white space in a heading was normalised (a heading has one line)",
-        Ctx::Flow | Ctx::DeepFlow => {
+        Ctx::Flow | Ctx::DeepFlow | Ctx::Kept => {
             "white space was normalised (at line edges, empty lines, runs of three spaces)"
         }
     };
@@ -546,6 +549,17 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
     stack.pop().map(|(_, run)| run).unwrap_or_default()
 }
 
+/// Whether text at the start of a line begins with white space that the
+/// context does not keep there (any, but in preformatted text; a tab where
+/// escapes keep spaces).
+fn starts_with_indent(text: &str, ctx: Ctx) -> bool {
+    match ctx {
+        Ctx::Pre => false,
+        Ctx::Kept => text.starts_with('\t'),
+        Ctx::Flow | Ctx::DeepFlow | Ctx::Heading => text.starts_with(char::is_whitespace),
+    }
+}
+
 /// Whether a run is only text and line divisions that need no repair (the
 /// common case, which then skips the event pipeline).
 fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
@@ -557,7 +571,7 @@ fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
                 if text.is_empty() || text.contains(['\n', '\r']) || prev_text {
                     return false;
                 }
-                if line_start && ctx != Ctx::Pre && text.starts_with([' ', '\t']) {
+                if line_start && starts_with_indent(text, ctx) {
                     return false;
                 }
                 let line_end = !matches!(run.get(i + 1), Some(Inline::Text { .. }));
@@ -627,7 +641,7 @@ fn clean_run(
                 if text.is_empty()
                     || text.contains(['\n', '\r'])
                     || matches!(next, Some(Inline::Text { .. }))
-                    || (*at_line_start && ctx != Ctx::Pre && text.starts_with(char::is_whitespace))
+                    || (*at_line_start && starts_with_indent(text, ctx))
                     || (matches!(next, None | Some(Inline::LineBreak { .. }))
                         && text.ends_with(char::is_whitespace))
                     || (ctx == Ctx::Flow && text.contains("   "))
@@ -848,7 +862,7 @@ mod tests {
         /// The shortcut is only taken where the full repair changes nothing.
         #[test]
         fn a_clean_run_is_one_the_full_repair_keeps(run in run()) {
-            for ctx in [Ctx::Flow, Ctx::DeepFlow, Ctx::Heading, Ctx::Pre] {
+            for ctx in [Ctx::Flow, Ctx::DeepFlow, Ctx::Kept, Ctx::Heading, Ctx::Pre] {
                 if marked_up_and_clean(&run, ctx) {
                     let mut fixer = new_fixer();
                     let full = repair_inlines_fully(&run, ctx, Pos::UNKNOWN, &mut fixer);

@@ -32,6 +32,8 @@ mod inlines;
 mod meta;
 mod reads;
 
+pub(crate) use reads::reads_as_itself_quickly;
+
 use std::collections::HashSet;
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
@@ -92,7 +94,9 @@ impl Silent {
     /// Empty lines at the edges of preformatted text, and runs of them.
     pub const PRE_EMPTY_LINES: Silent = Silent(1 << 1);
     /// Runs of three or more spaces in running text, which would read as a
-    /// compact definition item, made one space.
+    /// compact definition item, made one space. With escapes on, such runs
+    /// are kept (escaped) unless this flag calls them insignificant, as
+    /// they are in HTML.
     pub const SPACE_RUNS: Silent = Silent(1 << 2);
 
     /// Both sets of repairs.
@@ -120,6 +124,21 @@ pub enum Touching {
     SpaceApart,
 }
 
+/// Whether the writer may use the escape extension (`#Escape \\`,
+/// `docs/format.md`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Escapes {
+    /// Where text would read back as something else, escape it, and
+    /// declare the extension in the header; a document that needs no
+    /// escape stays pure seed text, and one that declares the extension
+    /// keeps it.
+    #[default]
+    WhenNeeded,
+    /// Pure seed text: what cannot be said without an escape becomes what
+    /// its text reads as, with an error (as in a seed-only writer).
+    Never,
+}
+
 /// How [`canonicalize`] treats what it changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Policy {
@@ -127,6 +146,18 @@ pub struct Policy {
     pub silent: Silent,
     /// Markup that touches a letter or digit.
     pub touching: Touching,
+    /// Whether escapes may be written.
+    pub escapes: Escapes,
+}
+
+impl Policy {
+    /// The default policy: everything reported, markup touching a letter
+    /// read as text, escapes where needed.
+    pub const DEFAULT: Policy = Policy {
+        silent: Silent::NONE,
+        touching: Touching::ReadAsText,
+        escapes: Escapes::WhenNeeded,
+    };
 }
 
 /// What [`canonicalize`] returns.
@@ -147,19 +178,29 @@ pub struct Canonicalized {
 ///
 /// ```
 /// use wikitext::{Block, Document, Inline, canon};
-/// // Literal markup characters in text read back as emphasis.
 /// let doc = Document {
 ///     body: vec![Block::paragraph(vec![Inline::text("_x_")])],
 ///     ..Document::default()
 /// };
-/// let done = canon::canonicalize(doc, &canon::Policy::default());
+/// // Literal markup characters are escaped, and the header says so.
+/// let done = canon::canonicalize(doc.clone(), &canon::Policy::default());
+/// assert!(done.exact);
+/// assert_eq!(done.canonical.text(), "#Escape \\\n\n\\_x_\n");
+/// // Pure seed text cannot say it: the text reads back as emphasis.
+/// let seed = canon::Policy { escapes: canon::Escapes::Never, ..canon::Policy::DEFAULT };
+/// let done = canon::canonicalize(doc, &seed);
 /// assert!(!done.exact);
 /// let want = vec![Block::paragraph(vec![Inline::emphasis(vec![Inline::text("x")])])];
 /// assert_eq!(done.canonical.document().body, want);
 /// ```
 pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
     let mut fixer = Fixer::new(*policy);
-    let meta = meta::canon_meta(&doc.meta, &mut fixer);
+    let mut meta = meta::canon_meta(&doc.meta, &mut fixer);
+    // A text's choice is kept, unless escapes are off.
+    meta.escape = doc.meta.escape && fixer.escapes();
+    if doc.meta.escape && !meta.escape {
+        fixer.changed = true;
+    }
     let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
     let (doc, text) = reads::settle(Document { meta, body }, &mut fixer);
     #[cfg(debug_assertions)]
@@ -233,6 +274,20 @@ impl Fixer {
         }
     }
 
+    /// Whether escapes may be written.
+    fn escapes(&self) -> bool {
+        self.policy.escapes == Escapes::WhenNeeded
+    }
+
+    /// The context of running text in blocks at `depth`: runs of three
+    /// spaces stay where the parser opens no compact item there; with
+    /// escapes, white space stays as it is (but at the end of a line)
+    /// unless the policy calls it insignificant ([`Silent::SPACE_RUNS`]).
+    fn flow_at(&self, depth: usize) -> Ctx {
+        let keep = self.escapes() && !self.policy.silent.contains(Silent::SPACE_RUNS);
+        if keep { Ctx::Kept } else { Ctx::flow_at(depth) }
+    }
+
     /// A place where the written text reads back as something else.
     fn difference(&mut self, message: String, pos: Pos) {
         self.changed = true;
@@ -265,9 +320,13 @@ impl Fixer {
 enum Ctx {
     /// Paragraphs, text blocks, terms: white space is not significant.
     Flow,
-    /// The same at the deepest level ([`MAX_DEPTH`]), where the parser opens
-    /// no compact definition, so three spaces in a row may stay.
+    /// The same where three spaces in a row may stay: at the deepest level
+    /// ([`MAX_DEPTH`]), where the parser opens no compact definition, or
+    /// where the writer escapes them.
     DeepFlow,
+    /// Running text whose white space the writer keeps with escapes:
+    /// spaces at the start of a line and runs of three spaces stay.
+    Kept,
     /// Headings: one line.
     Heading,
     /// A line of preformatted text: white space is significant; no code, no

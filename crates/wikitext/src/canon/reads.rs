@@ -73,48 +73,67 @@ pub(super) fn as_read(
     if cannot_misread(&run, ctx) {
         return run;
     }
+    let pre = ctx == Ctx::Pre;
     let mut text = String::new();
     crate::write::render_inline(&run, &mut text);
-    let mode = if ctx == Ctx::Pre {
-        // A line of preformatted text holds no line division: the writer
-        // writes one as a space.
-        if text.contains('\n') {
-            text = text.replace('\n', " ");
-        }
-        Mode::Preformatted
-    } else {
-        Mode::Normal
-    };
+    // A line of preformatted text holds no line division: the writer
+    // writes one as a space.
+    if pre && text.contains('\n') {
+        text = text.replace('\n', " ");
+    }
     let segs = [Seg {
         offset: 0,
         line: pos.line,
         col: pos.column,
     }];
-    let read = parse_inlines(&text, &segs, mode);
-    if read != run {
-        // At the first node that reads differently, where its position is
-        // known (for an ingested page, the line of its HTML text).
-        let at = run
-            .iter()
-            .zip(
-                read.iter()
-                    .chain(std::iter::repeat(&Inline::LineBreak { pos: Pos::UNKNOWN })),
-            )
-            .find(|(a, b)| a != b)
-            .map(|(a, _)| a.pos())
-            .filter(Pos::is_known)
-            .unwrap_or(pos);
-        fixer.difference(
-            format!(
-                "{} reads back differently: {} is read as {}",
-                role.what(),
-                describe_from(&run, &read),
-                describe_from(&read, &run)
-            ),
-            at,
-        );
+    let mode = if pre {
+        Mode::Preformatted
+    } else {
+        Mode::Normal
+    };
+    let mut read = parse_inlines(&text, &segs, mode, false);
+    if read == run {
+        return read;
     }
+    if fixer.escapes() {
+        // The escape extension: the writer escapes what would read as
+        // markup; markup that cannot be read (rule 3) stays a difference.
+        let spelled = crate::escape::spell_escaped(&run, pre);
+        if spelled.reading == run {
+            return run;
+        }
+        if spelled.reading != read {
+            read = spelled.reading;
+        }
+    }
+    // At the first node that reads differently, where its position is
+    // known (for an ingested page, the line of its HTML text).
+    let at = run
+        .iter()
+        .zip(
+            read.iter()
+                .chain(std::iter::repeat(&Inline::LineBreak { pos: Pos::UNKNOWN })),
+        )
+        .find(|(a, b)| a != b)
+        .map(|(a, _)| a.pos())
+        .filter(Pos::is_known)
+        .unwrap_or(pos);
+    fixer.difference(
+        format!(
+            "{} reads back differently: {} is read as {}",
+            role.what(),
+            describe_from(&run, &read),
+            describe_from(&read, &run)
+        ),
+        at,
+    );
     read
+}
+
+/// Whether a run certainly reads back as itself when written without
+/// escapes (a quick, conservative test; see [`cannot_misread`]).
+pub(crate) fn reads_as_itself_quickly(run: &[Inline], pre: bool) -> bool {
+    cannot_misread(run, if pre { Ctx::Pre } else { Ctx::Flow })
 }
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
@@ -231,54 +250,118 @@ fn outer_side(node: Option<&Inline>, before: bool) -> bool {
 
 /// Renders the document in one pass; where a top-level block (with the
 /// blocks glued to it) has a line that could read as other structure, reads
-/// that part of the text again on its own and, where it reads differently,
-/// puts what it reads as in the block's place (see the module
-/// documentation). Returns the document and its text.
-pub(super) fn settle(doc: Document, fixer: &mut Fixer) -> (Document, String) {
-    let Rendered { text, tops } = crate::write::render(&doc);
-    if !tops.iter().any(|m| m.suspect) {
-        return (doc, text);
+/// that part of the text again on its own. With escapes, a part that reads
+/// differently is rendered again with its doubtful lines escaped (the line
+/// check alone is conservative, so lines are escaped only where reading
+/// shows the need). Where a part still reads differently, what it reads as
+/// takes the block's place (see the module documentation). Returns the
+/// document and its text.
+pub(super) fn settle(mut doc: Document, fixer: &mut Fixer) -> (Document, String) {
+    let escapes = fixer.escapes();
+    let (r, lines) = render_escaping_lines(&doc, escapes);
+    doc.meta.escape = r.escapes;
+    if !r.tops.iter().any(|m| m.suspect) {
+        return (doc, r.text);
     }
     let Document { meta, body } = doc;
     let n = body.len();
     let mut blocks = body.into_iter();
     let mut out = Vec::with_capacity(n);
     let mut changed = false;
+    for (i, j) in groups(&r.tops, n) {
+        let group: Vec<Block> = blocks.by_ref().take(j - i).collect();
+        let read = if lines.is_empty() || lines.get(i).copied().unwrap_or(false) {
+            read_part(&r, i, j).filter(|read| *read != group)
+        } else {
+            // Read already, and read back as written.
+            None
+        };
+        let pos = group.first().map_or(Pos::UNKNOWN, Block::pos);
+        let placed: Vec<Block> = match read {
+            Some(read) => {
+                Differences { fixer }.blocks(&group, &read, pos);
+                changed = true;
+                read.into_iter().map(|b| b.at(pos)).collect()
+            }
+            None => group,
+        };
+        for block in placed {
+            push_merging(&mut out, block, Merge::ReadBack, fixer);
+        }
+    }
+    let mut doc = Document { meta, body: out };
+    if !changed {
+        return (doc, r.text);
+    }
+    // What was read renders as itself: one more pass writes it, deciding
+    // afresh which lines need escapes, as writing it again would.
+    let (again, _) = render_escaping_lines(&doc, escapes);
+    doc.meta.escape = again.escapes;
+    (doc, again.text)
+}
+
+/// Renders the document; with escapes, where a suspect group of top-level
+/// blocks reads back differently, renders it again with the doubtful lines
+/// of those groups escaped. Returns the rendering and the groups' flags
+/// (empty when no second rendering was made).
+fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>) {
+    let r = crate::write::render(doc, escapes, &[]);
+    if !escapes || !r.tops.iter().any(|m| m.suspect) {
+        return (r, Vec::new());
+    }
+    let mut lines = vec![false; doc.body.len()];
+    let mut any = false;
+    for (i, j) in groups(&r.tops, doc.body.len()) {
+        if read_part(&r, i, j).is_some_and(|read| doc.body.get(i..j) != Some(&read[..])) {
+            any = true;
+            for flag in lines.get_mut(i..j).unwrap_or_default() {
+                *flag = true;
+            }
+        }
+    }
+    if !any {
+        return (r, Vec::new());
+    }
+    let again = crate::write::render(doc, escapes, &lines);
+    (again, lines)
+}
+
+/// The top-level blocks in groups `[i, j)` that are read together (the
+/// blocks glued to the one before them).
+fn groups(tops: &[crate::write::TopMark], n: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < n {
         let mut j = i + 1;
         while tops.get(j).is_some_and(|m| m.glued) {
             j += 1;
         }
-        let group: Vec<Block> = blocks.by_ref().take(j - i).collect();
-        let suspect = tops.get(i..j).is_some_and(|g| g.iter().any(|m| m.suspect));
-        let start = tops.get(i).map_or(text.len(), |m| m.start);
-        let end = tops.get(j).map_or(text.len(), |m| m.start);
-        if suspect && let Some(part) = text.get(start..end) {
-            let read = crate::parse(&format!("\n{part}")).document.body;
-            if read != group {
-                let pos = group.first().map_or(Pos::UNKNOWN, Block::pos);
-                Differences { fixer }.blocks(&group, &read, pos);
-                for block in read {
-                    push_merging(&mut out, block.at(pos), Merge::ReadBack, fixer);
-                }
-                changed = true;
-                i = j;
-                continue;
-            }
-        }
-        for block in group {
-            push_merging(&mut out, block, Merge::ReadBack, fixer);
-        }
+        out.push((i, j));
         i = j;
     }
-    let doc = Document { meta, body: out };
-    if !changed {
-        return (doc, text);
+    out
+}
+
+/// What the part of the text of a suspect group of top-level blocks reads
+/// as, alone (with escapes when the text declares them); `None` when the
+/// group is not suspect.
+fn read_part(r: &Rendered, i: usize, j: usize) -> Option<Vec<Block>> {
+    let suspect = r
+        .tops
+        .get(i..j)
+        .is_some_and(|g| g.iter().any(|m| m.suspect));
+    if !suspect {
+        return None;
     }
-    // What was read renders as itself: one more pass writes it.
-    let text = crate::write::render(&doc).text;
-    (doc, text)
+    let start = r.tops.get(i).map_or(r.text.len(), |m| m.start);
+    let end = r.tops.get(j).map_or(r.text.len(), |m| m.start);
+    let part = r.text.get(start..end)?;
+    let header = if r.escapes {
+        format!("{}\n\n", crate::grammar::ESCAPE_DECLARATION)
+    } else {
+        "\n".to_owned()
+    };
+    Some(crate::parse(&format!("{header}{part}")).document.body)
 }
 
 /// Reports where blocks read back differently, at the position of what was

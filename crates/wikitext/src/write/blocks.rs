@@ -2,6 +2,7 @@
 //! layout of the crate documentation): gaps, indentation, bullets,
 //! preformatted text, headings, rules, and inline runs as text.
 
+use crate::escape::Spell;
 use crate::model::{Block, Inline, ListKind, Numbering};
 use crate::scan::ends_sentence;
 
@@ -9,10 +10,10 @@ use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_te
 use super::out::{LineKind, Out};
 
 /// The last line of a paragraph or text block.
-pub(super) fn last_text_line(block: &Block) -> Option<String> {
+pub(super) fn last_text_line(block: &Block, spell: Spell<'_>) -> Option<String> {
     match block {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
-            inline_lines(content).pop()
+            inline_lines(content, spell).pop()
         }
         _ => None,
     }
@@ -151,9 +152,13 @@ pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Containe
                     // A first term ending in `::` would take up the lines of
                     // text before it that do not end a sentence.
                     let joins = items.first().is_some_and(|item| {
-                        starts_with_term_line(item, decide_form(item, 0, *compact).0)
+                        starts_with_term_line(
+                            item,
+                            decide_form(item, 0, *compact, out.spell).0,
+                            out.spell,
+                        )
                     }) && !prev
-                        .and_then(last_text_line)
+                        .and_then(|b| last_text_line(b, out.spell))
                         .is_some_and(|l| ends_sentence(&l));
                     if is_text(prev) && joins {
                         out.must_empty();
@@ -204,8 +209,7 @@ fn render_block(
     match block {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
             let mut preceded = false;
-            let mut rendered = String::new();
-            render_inline(content, &mut rendered);
+            let rendered = out.spell.run(content, false);
             for (j, line) in rendered.split('\n').enumerate() {
                 if j > 0 {
                     out.must_none();
@@ -234,7 +238,7 @@ fn render_block(
             }
         }
         Block::Heading { level, content, .. } => {
-            let line = heading_line(*level, content);
+            let line = heading_line(*level, content, out.spell);
             let title = line.get(usize::from(*level) + 1..line.len() - usize::from(*level) - 1);
             if crate::scan::heading(&line)
                 .is_none_or(|h| h.level != *level || Some(h.title) != title)
@@ -261,15 +265,9 @@ fn render_block(
                     }
                 }
                 after_empty = false;
-                let mut text = String::new();
-                render_inline(line, &mut text);
                 // A line of preformatted text holds no line division; should
                 // one be there, it is written as a space.
-                let text = if text.contains('\n') {
-                    text.replace('\n', " ")
-                } else {
-                    text
-                };
+                let text = out.spell.run(line, true);
                 let kind = if j == 0 {
                     LineKind::PreFirst
                 } else {
@@ -319,12 +317,13 @@ fn render_block(
                     out.prefer(false);
                 }
                 let min = if k + 1 == items.len() { min_content } else { 0 };
-                let (form, def_line) = decide_form(item, k, *compact);
+                let (form, def_line) = decide_form(item, k, *compact, out.spell);
                 // The first item's form says whether the list is compact.
                 if k == 0 && *compact == (form == Form::Normal) {
                     out.suspect();
                 }
-                if k == 0 && needs_lead(item, form, def_line.as_deref(), first_indented) {
+                if k == 0 && needs_lead(item, form, def_line.as_deref(), first_indented, out.spell)
+                {
                     out.line(base, "::");
                     out.must_none();
                 }
@@ -334,9 +333,9 @@ fn render_block(
     }
 }
 
-pub(super) fn heading_line(level: u8, content: &[Inline]) -> String {
+pub(super) fn heading_line(level: u8, content: &[Inline], spell: Spell<'_>) -> String {
     let marks = "=".repeat(usize::from(level));
-    let title = inline_lines(content).join(" ");
+    let title = inline_lines(content, spell).join(" ");
     format!("{marks} {title} {marks}")
 }
 
@@ -366,9 +365,8 @@ pub(super) fn bullet(kind: ListKind, k: usize) -> String {
 }
 
 /// An inline run as lines of text (split at its line divisions).
-pub(super) fn inline_lines(run: &[Inline]) -> Vec<String> {
-    let mut s = String::new();
-    render_inline(run, &mut s);
+pub(super) fn inline_lines(run: &[Inline], spell: Spell<'_>) -> Vec<String> {
+    let s = spell.run(run, false);
     if !s.contains('\n') {
         return vec![s];
     }

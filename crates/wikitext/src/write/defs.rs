@@ -2,6 +2,7 @@
 //! (`term   definition`), and how, so that its first line reads as the
 //! writer means it.
 
+use crate::escape::Spell;
 use crate::model::{Block, DefItem};
 
 use super::blocks::{
@@ -18,7 +19,7 @@ struct Compact {
 }
 
 /// How the item can be written compactly, if it can.
-fn compact_term(item: &DefItem) -> Option<Compact> {
+fn compact_term(item: &DefItem, spell: Spell<'_>) -> Option<Compact> {
     let first = item.definition.first()?;
     // The definition's first line is read unindented after the term: only
     // blocks that start with such a line can stand there.
@@ -40,7 +41,7 @@ fn compact_term(item: &DefItem) -> Option<Compact> {
     let Some(last) = item.terms.last() else {
         return empty(0);
     };
-    let lines = inline_lines(&last.content);
+    let lines = inline_lines(&last.content, spell);
     match lines.as_slice() {
         // `::` alone would be an empty term.
         [line] if line != "::" && !line.contains("   ") => Some(Compact {
@@ -69,8 +70,8 @@ pub(super) enum Form {
 }
 
 /// The compact shape of an item written in `form`.
-fn compact_for(item: &DefItem, form: Form) -> Option<Compact> {
-    let c = compact_term(item)?;
+fn compact_for(item: &DefItem, form: Form, spell: Spell<'_>) -> Option<Compact> {
+    let c = compact_term(item, spell)?;
     Some(match form {
         Form::SameLineEmpty => Compact {
             normal_terms: item.terms.len(),
@@ -82,17 +83,17 @@ fn compact_for(item: &DefItem, form: Form) -> Option<Compact> {
 
 /// The first line the blocks of a definition will be written with (without
 /// indentation), where the line is not read as an indented one.
-fn first_line(blocks: &[Block]) -> Option<String> {
+fn first_line(blocks: &[Block], spell: Spell<'_>) -> Option<String> {
     match blocks.first()? {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
-            inline_lines(content).into_iter().next()
+            inline_lines(content, spell).into_iter().next()
         }
-        Block::Heading { level, content, .. } => Some(heading_line(*level, content)),
+        Block::Heading { level, content, .. } => Some(heading_line(*level, content, spell)),
         Block::Rule { .. } => Some(RULE.to_owned()),
         Block::DefinitionList { compact, items, .. } => {
             let item = items.first()?;
-            let (form, def_line) = decide_form(item, 0, *compact);
-            Some(item_first_line(item, form, def_line.as_deref()))
+            let (form, def_line) = decide_form(item, 0, *compact, spell);
+            Some(item_first_line(item, form, def_line.as_deref(), spell))
         }
         Block::Preformatted { .. } | Block::Blockquote { .. } | Block::List { .. } => None,
     }
@@ -111,18 +112,18 @@ fn first_line_indented(blocks: &[Block], plain: Option<String>) -> Option<String
 
 /// Whether an item written in `form` starts with a `term::` line (which
 /// would take up lines of text right before it).
-pub(super) fn starts_with_term_line(item: &DefItem, form: Form) -> bool {
+pub(super) fn starts_with_term_line(item: &DefItem, form: Form, spell: Spell<'_>) -> bool {
     match form {
         Form::Normal => !item.terms.is_empty(),
         Form::SameLine | Form::SameLineEmpty | Form::NextLine => {
-            compact_for(item, form).is_some_and(|c| c.normal_terms > 0)
+            compact_for(item, form, spell).is_some_and(|c| c.normal_terms > 0)
         }
     }
 }
 
-fn first_term_line(item: &DefItem) -> Option<String> {
+fn first_term_line(item: &DefItem, spell: Spell<'_>) -> Option<String> {
     let term = item.terms.first()?;
-    let lines = inline_lines(&term.content);
+    let lines = inline_lines(&term.content, spell);
     match lines.as_slice() {
         [only] => Some(format!("{only}::")),
         _ => lines.into_iter().next(),
@@ -131,16 +132,16 @@ fn first_term_line(item: &DefItem) -> Option<String> {
 
 /// The first line of an item written in `form`; `def_line` is the first
 /// line of its definition (from [`first_line`]).
-fn item_first_line(item: &DefItem, form: Form, def_line: Option<&str>) -> String {
+fn item_first_line(item: &DefItem, form: Form, def_line: Option<&str>, spell: Spell<'_>) -> String {
     let compact = match form {
         Form::Normal => None,
-        Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form),
+        Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form, spell),
     };
     let Some(c) = compact else {
-        return first_term_line(item).unwrap_or_else(|| "::".to_owned());
+        return first_term_line(item, spell).unwrap_or_else(|| "::".to_owned());
     };
     if c.normal_terms > 0 {
-        return first_term_line(item).unwrap_or_default();
+        return first_term_line(item, spell).unwrap_or_default();
     }
     match form {
         Form::NextLine => c.term,
@@ -165,9 +166,14 @@ fn looks_like_bullet(line: &str) -> bool {
 ///
 /// It looks down the chain of first blocks once (depth at most
 /// [`MAX_DEPTH`](crate::MAX_DEPTH)), so writing stays linear.
-pub(super) fn decide_form(item: &DefItem, k: usize, compact: bool) -> (Form, Option<String>) {
-    let def_line = first_line(&item.definition);
-    let Some(Compact { normal_terms, term }) = compact_term(item) else {
+pub(super) fn decide_form(
+    item: &DefItem,
+    k: usize,
+    compact: bool,
+    spell: Spell<'_>,
+) -> (Form, Option<String>) {
+    let def_line = first_line(&item.definition, spell);
+    let Some(Compact { normal_terms, term }) = compact_term(item, spell) else {
         return (Form::Normal, def_line);
     };
     let indented = first_line_indented(&item.definition, def_line.clone());
@@ -206,8 +212,9 @@ pub(super) fn needs_lead(
     form: Form,
     def_line: Option<&str>,
     first_indented: bool,
+    spell: Spell<'_>,
 ) -> bool {
-    first_indented && looks_like_bullet(&item_first_line(item, form, def_line))
+    first_indented && looks_like_bullet(&item_first_line(item, form, def_line, spell))
 }
 
 pub(super) fn render_def_item(
@@ -219,14 +226,14 @@ pub(super) fn render_def_item(
 ) {
     let compact = match form {
         Form::Normal => None,
-        Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form),
+        Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form, out.spell),
     };
     let normal_terms = compact
         .as_ref()
         .map_or(item.terms.len(), |c| c.normal_terms);
     let mut first_line = true;
     for term in item.terms.iter().take(normal_terms) {
-        let lines = inline_lines(&term.content);
+        let lines = inline_lines(&term.content, out.spell);
         let count = lines.len();
         for (j, line) in lines.into_iter().enumerate() {
             if !first_line {
@@ -235,6 +242,10 @@ pub(super) fn render_def_item(
             }
             first_line = false;
             if j + 1 == count {
+                let line = match out.line_escape(LineKind::Text, &line) {
+                    Some(fixed) if !line_may_mislead(LineKind::Text, &fixed) => fixed,
+                    _ => line,
+                };
                 if line_may_mislead(LineKind::Text, &line) || line.ends_with(':') {
                     out.suspect();
                 }
@@ -267,6 +278,10 @@ pub(super) fn render_def_item(
             if !first_line {
                 out.must_none();
             }
+            let term = match out.line_escape(LineKind::Text, &term) {
+                Some(fixed) if term != "::" && !line_may_mislead(LineKind::Text, &fixed) => fixed,
+                _ => term,
+            };
             if term != "::" && (line_may_mislead(LineKind::Text, &term) || term.ends_with(':')) {
                 out.suspect();
             }

@@ -5,8 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::cell::Cell;
+
 use crate::canon::{Canonical, Policy, canonicalize};
 use crate::diag::Diagnostic;
+use crate::escape::{Marks, Spell};
+use crate::grammar::ESCAPE_DECLARATION;
 use crate::model::Document;
 
 mod blocks;
@@ -15,7 +19,7 @@ mod out;
 
 pub(crate) use blocks::render_inline;
 use blocks::{Container, render_blocks};
-pub(crate) use out::TopMark;
+pub(crate) use out::{LineKind, TopMark};
 use out::{Need, Out};
 
 /// What [`write()`] returns.
@@ -109,14 +113,27 @@ pub(crate) struct Rendered {
     pub(crate) text: String,
     /// Where each top-level block's part starts, and what was noticed.
     pub(crate) tops: Vec<TopMark>,
+    /// Whether the text declares `#Escape \\` (the document did, or it
+    /// needed an escape).
+    pub(crate) escapes: bool,
 }
 
 /// Renders the canonical text of a document, noting the top-level blocks
-/// whose lines could read as something else.
-pub(crate) fn render(doc: &Document) -> Rendered {
+/// whose lines could read as something else. With `escapes`, runs that
+/// would read back as something else are escaped, and so are the doubtful
+/// lines of the top-level blocks that `lines` flags; the header declares
+/// the extension when that happened or the document declares it already.
+pub(crate) fn render(doc: &Document, escapes: bool, lines: &[bool]) -> Rendered {
+    let marks = Cell::new(Marks::default());
+    let spell = if escapes || doc.meta.escape {
+        Spell::escaping(&marks)
+    } else {
+        Spell::SEED
+    };
     let mut text = String::with_capacity(4096);
     render_header(doc, &mut text);
-    let mut out = Out::new(text);
+    let header_end = text.len().saturating_sub(1);
+    let mut out = Out::new(text, spell, lines);
     render_blocks(&mut out, &doc.body, Container::BODY);
     out.flush_prefix();
     // The end of the text counts as an empty line: text that had to be
@@ -124,9 +141,25 @@ pub(crate) fn render(doc: &Document) -> Rendered {
     if matches!(out.gap.need, Need::NoEmpty | Need::Conflict) {
         out.suspect();
     }
+    let Out {
+        mut text, mut tops, ..
+    } = out;
+    let used = marks.get();
+    if !doc.meta.escape && used.escaped {
+        // The declaration goes last in the header.
+        let line = format!("{ESCAPE_DECLARATION}\n");
+        text.insert_str(header_end, &line);
+        for mark in &mut tops {
+            mark.start += line.len();
+        }
+    } else if !doc.meta.escape && used.doubled {
+        // Backslashes were doubled for nothing: pure seed text after all.
+        return render(doc, false, lines);
+    }
     Rendered {
-        text: out.text,
-        tops: out.tops,
+        text,
+        tops,
+        escapes: doc.meta.escape || used.escaped,
     }
 }
 
@@ -151,6 +184,10 @@ fn render_header(doc: &Document, text: &mut String) {
             text.push(' ');
             text.push_str(title);
         }
+        text.push('\n');
+    }
+    if meta.escape {
+        text.push_str(ESCAPE_DECLARATION);
         text.push('\n');
     }
     // The empty line that ends the header (also when there is none).
@@ -201,10 +238,31 @@ mod tests {
             Inline::line_break(),
             t("\tc"),
         ])]);
-        let w = write(&doc);
+        let w = write_with(doc.clone(), &SEED_ONLY);
         assert_eq!(w.text, "\na b\nc\n");
         assert_eq!(codes(&w), vec![Code::WhitespaceNormalized]);
+        // With escapes, spaces at the start of a line and runs of spaces
+        // stay, and read back; a tab there and white space at the end of a
+        // line cannot be written.
+        let w = write(&doc);
+        assert_eq!(w.text, "#Escape \\\n\n\\  a \\  b\nc\n");
+        assert_eq!(codes(&w), vec![Code::WhitespaceNormalized]);
+        let back = parse(&w.text).document;
+        assert_eq!(
+            back.body,
+            vec![Block::paragraph(vec![
+                t("  a   b"),
+                Inline::line_break(),
+                t("c")
+            ])]
+        );
     }
+
+    /// Pure seed text, as `--no-escape` asks.
+    const SEED_ONLY: Policy = Policy {
+        escapes: crate::Escapes::Never,
+        ..Policy::DEFAULT
+    };
 
     #[test]
     fn literal_markup_in_text_is_reported_where_it_is_written() {
@@ -212,7 +270,13 @@ mod tests {
             Block::heading(1, vec![t("Title")]),
             Block::paragraph(vec![t("a _x_ b")]).at(Pos::new(7, 3)),
         ]);
+        // With escapes (the default) the text says what it says.
         let w = write(&doc);
+        assert_eq!(w.text, "#Escape \\\n\n= Title =\n\na \\_x_ b\n");
+        assert!(w.is_exact());
+        assert_eq!(parse(&w.text).document.body, doc.body);
+        // Pure seed text cannot say it.
+        let w = write_with(doc, &SEED_ONLY);
         assert_eq!(w.text, "\n= Title =\n\na _x_ b\n");
         assert!(!w.is_exact());
         assert_eq!(codes(&w), vec![Code::NotRoundTrip]);
@@ -315,6 +379,7 @@ mod tests {
                     "x.css",
                     Some(String::new()),
                 )],
+                escape: false,
             },
             vec![],
         );

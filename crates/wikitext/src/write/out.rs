@@ -3,6 +3,8 @@
 //! goes (a line the block scanners could read as other structure, an empty
 //! line both needed and forbidden).
 
+use crate::escape::Spell;
+
 /// What the gap before the next line must be.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Need {
@@ -50,7 +52,7 @@ pub(crate) struct TopMark {
 
 /// How a line is checked as it is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum LineKind {
+pub(crate) enum LineKind {
     /// A line the writer made to be what it is (a rule, `::`).
     Made,
     /// A line of text: the block scanners must not see a heading, rule,
@@ -66,7 +68,11 @@ pub(super) enum LineKind {
 }
 
 /// The lines being written.
-pub(super) struct Out {
+pub(super) struct Out<'s> {
+    /// How text is spelled.
+    pub(super) spell: Spell<'s>,
+    /// Per top-level block: whether its doubtful lines are escaped.
+    escape_lines: &'s [bool],
     /// The text so far.
     pub(super) text: String,
     /// Body lines written so far.
@@ -81,9 +87,11 @@ pub(super) struct Out {
     pub(super) top_fresh: bool,
 }
 
-impl Out {
-    pub(super) fn new(text: String) -> Out {
+impl<'s> Out<'s> {
+    pub(super) fn new(text: String, spell: Spell<'s>, escape_lines: &'s [bool]) -> Out<'s> {
         Out {
+            spell,
+            escape_lines,
             text,
             lines: 0,
             gap: Gap::default(),
@@ -164,8 +172,16 @@ impl Out {
                 mark.glued = true;
             }
         }
+        let escaped;
+        let mut text = text;
         if line_may_mislead(kind, text) {
-            self.suspect();
+            match self.line_escape(kind, text) {
+                Some(fixed) if !line_may_mislead(kind, &fixed) => {
+                    escaped = fixed;
+                    text = &escaped;
+                }
+                _ => self.suspect(),
+            }
         }
         let (col, prefix) = match self.prefix.take() {
             Some((col, prefix)) => (col, Some(prefix)),
@@ -183,6 +199,16 @@ impl Out {
         self.text.push_str(text);
         self.text.push('\n');
         empty
+    }
+
+    /// A doubtful line escaped, where the current top-level block's lines
+    /// are escaped.
+    pub(super) fn line_escape(&self, kind: LineKind, text: &str) -> Option<String> {
+        let top = self.tops.len().checked_sub(1)?;
+        if !self.escape_lines.get(top).copied().unwrap_or(false) {
+            return None;
+        }
+        self.spell.line(kind, text)
     }
 
     pub(super) fn flush_prefix(&mut self) {
@@ -208,7 +234,9 @@ pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
             bullet(text).is_some() || line_may_mislead(LineKind::Text, text)
         }
         LineKind::Text => {
-            is_rule(text)
+            // Indentation (only escaped text starts with white space).
+            text.starts_with([' ', '\t'])
+                || is_rule(text)
                 || heading(text).is_some()
                 || term_line(text).is_some()
                 || compact_split(text).is_some()
