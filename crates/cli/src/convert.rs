@@ -21,7 +21,10 @@ pub(crate) enum Job {
         syntax: htmlio::emit::Syntax,
     },
     /// Text -> canonical text.
-    Fmt,
+    Fmt {
+        /// Whether the writer may escape (`--no-escape` says no).
+        escapes: wikitext::Escapes,
+    },
     /// Diagnostics only.
     Check {
         /// Forced input format; by extension when `None`.
@@ -43,6 +46,8 @@ pub(crate) struct HtmlInput {
     pub(crate) charset: Option<&'static encoding_rs::Encoding>,
     /// Keep javascript:/vbscript:/data: links instead of neutralising them.
     pub(crate) keep_unsafe_links: bool,
+    /// Whether the writer may escape (`--no-escape` says no).
+    pub(crate) escapes: wikitext::Escapes,
 }
 
 impl HtmlInput {
@@ -218,7 +223,7 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
         return Err(format!(
             "binary data, not {} (a NUL byte at offset {offset})",
             match job {
-                Job::ToHtml { .. } | Job::Fmt => "text",
+                Job::ToHtml { .. } | Job::Fmt { .. } => "text",
                 Job::Check { from, .. } => match check_format(*from, name) {
                     InputFormat::Text => "text",
                     InputFormat::Html => "HTML",
@@ -231,13 +236,18 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
         Job::Sniff { content_type } => Ok(settle(bytes, content_type.as_deref())),
         Job::ToText(input) => Ok(html_to_text(bytes, input, Output::Keep)),
         Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
-        Job::Fmt => Ok(text_round_trip(bytes, Output::Keep)),
+        Job::Fmt { escapes } => Ok(text_round_trip(bytes, Output::Keep, *escapes)),
         Job::Check { from, charset } => match check_format(*from, name) {
-            InputFormat::Text => Ok(text_round_trip(bytes, Output::Discard)),
+            InputFormat::Text => Ok(text_round_trip(
+                bytes,
+                Output::Discard,
+                wikitext::Escapes::WhenNeeded,
+            )),
             InputFormat::Html => {
                 let input = HtmlInput {
                     charset: *charset,
                     keep_unsafe_links: false,
+                    escapes: wikitext::Escapes::WhenNeeded,
                 };
                 Ok(html_to_text(bytes, &input, Output::Discard))
             }
@@ -283,7 +293,11 @@ pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> C
     let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options());
     // The document is not needed after writing: let the writer free it early
     // (peak memory on large pages).
-    let written = htmlio::ingest::write(std::mem::take(&mut ingested.document));
+    let policy = wikitext::Policy {
+        escapes: input.escapes,
+        ..htmlio::ingest::POLICY
+    };
+    let written = wikitext::write_with(std::mem::take(&mut ingested.document), &policy);
     let mut diagnostics = vec![Diag::new(
         Severity::Note,
         "encoding",
@@ -336,11 +350,15 @@ fn to_html(
 /// `fmt` and `check` on text: parse, write the canonical text (the writer
 /// checks it by parsing it again), and report what both said. `fmt` keeps
 /// the canonical text as its output.
-fn text_round_trip(bytes: &[u8], output: Output) -> Converted {
+fn text_round_trip(bytes: &[u8], output: Output, escapes: wikitext::Escapes) -> Converted {
     let (text, encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
     diagnostics.extend(parsed.diagnostics.iter().map(from_library));
-    let written = wikitext::write_owned(parsed.document);
+    let policy = wikitext::Policy {
+        escapes,
+        ..wikitext::Policy::DEFAULT
+    };
+    let written = wikitext::write_with(parsed.document, &policy);
     diagnostics.extend(written.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     let changed = written.text.as_bytes() != bytes;

@@ -269,6 +269,16 @@ pub struct ToTextArgs {
     #[arg(long)]
     pub keep_unsafe_links: bool,
 
+    /// Write pure seed text: no `#Escape \` header line and no backslash
+    /// escapes. What the seed's format cannot say without them (literal
+    /// markup characters such as `__init__` or `'quoted'`, a line of text
+    /// that looks like a bullet, a heading or a rule) is written as what it
+    /// reads as, with a not-round-trip diagnostic for each place. By default such characters
+    /// are escaped, and only documents that need it declare the extension
+    /// (see docs/format.md, "Escapes").
+    #[arg(long)]
+    pub no_escape: bool,
+
     /// Inputs and batch options.
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -319,6 +329,16 @@ pub struct FmtArgs {
     /// output and exit with 1 if there is any.
     #[arg(long)]
     pub check: bool,
+
+    /// Write pure seed text: drop a document's `#Escape \` declaration and
+    /// its backslash escapes. What the seed's format cannot say without them
+    /// (literal markup characters such as `__init__`, a line of text that
+    /// looks like a bullet) is written as what it reads as, with a
+    /// not-round-trip diagnostic for each place. By default `fmt` keeps a
+    /// document's choice: declared text stays declared, seed text stays seed
+    /// text (see docs/format.md, "Escapes").
+    #[arg(long)]
+    pub no_escape: bool,
 
     /// Inputs and batch options.
     #[command(flatten)]

@@ -96,12 +96,22 @@ fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(USAGE))
 }
 
+/// The writer's escapes under `--no-escape`.
+fn escapes(no_escape: bool) -> wikitext::Escapes {
+    if no_escape {
+        wikitext::Escapes::Never
+    } else {
+        wikitext::Escapes::WhenNeeded
+    }
+}
+
 fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
     match command {
         Command::ToText(args) => {
             let job = Job::ToText(HtmlInput {
                 charset: args.charset,
                 keep_unsafe_links: args.keep_unsafe_links,
+                escapes: escapes(args.no_escape),
             });
             let request = args
                 .output
@@ -156,7 +166,9 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 (FmtMode::Write, request)
             };
             batch_command(
-                Job::Fmt,
+                Job::Fmt {
+                    escapes: escapes(args.no_escape),
+                },
                 &args.batch,
                 request,
                 Naming::Same,

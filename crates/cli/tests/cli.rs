@@ -823,3 +823,42 @@ fn check_reads_html_by_extension_or_from() {
         )
     );
 }
+
+#[test]
+fn escapes_are_written_where_needed_and_kept_or_dropped_on_request() {
+    let s = Scratch::new();
+    s.write(
+        "esc/page.html",
+        "<p>Call <code>__init__</code>; 'quoted' and plain.</p><p>Nothing to escape.</p>",
+    );
+    let text = s.run(&["to-text", "esc/page.html"]);
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    assert_eq!(
+        text.stdout,
+        "#Escape \\\n\nCall '\\_\\_init__'; \\'quoted' and plain.\n\nNothing to escape.\n"
+    );
+    assert!(!text.stderr.contains("not-round-trip"), "{}", text.stderr);
+    // Pure seed text: the characters read as markup, and the run says so.
+    let seed = s.run(&["to-text", "--no-escape", "esc/page.html"]);
+    assert!(!seed.stdout.contains('\\'), "{}", seed.stdout);
+    assert!(seed.stderr.contains("not-round-trip"), "{}", seed.stderr);
+    // `fmt` keeps a document's choice, and `--no-escape` drops it.
+    s.write("esc/declared.txt", "#Escape \\\n\nNo escape needed.\n");
+    let kept = s.run(&["fmt", "esc/declared.txt"]);
+    assert_eq!(kept.stdout, "#Escape \\\n\nNo escape needed.\n");
+    let dropped = s.run(&["fmt", "--no-escape", "esc/declared.txt"]);
+    assert_eq!(dropped.stdout, "\nNo escape needed.\n");
+    // Seed text with backslashes stays seed text.
+    s.write("esc/seed.txt", "\nC:\\Windows and \\_x_ here.\n");
+    let seed_fmt = s.run(&["fmt", "esc/seed.txt"]);
+    assert_eq!(seed_fmt.stdout, "\nC:\\Windows and \\_x_ here.\n");
+    // `check` reads escaped text as the extension says.
+    s.write("esc/escaped.txt", "#Escape \\\n\n\\_\\_init__\n");
+    let checked = s.run(&["check", "esc/escaped.txt"]);
+    assert_eq!(checked.code, Some(0), "{}", checked.stderr);
+    assert!(
+        checked.stderr.contains("0 warnings, 0 errors"),
+        "{}",
+        checked.stderr
+    );
+}
