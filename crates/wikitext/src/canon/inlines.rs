@@ -737,7 +737,69 @@ pub(super) fn canon_inlines(
             );
         }
     }
+    let merged = merge_same_kind(&mut run, 0);
+    if merged > 0 {
+        fixer.report(
+            Code::ModelNormalized,
+            Severity::Info,
+            "adjacent elements of one kind were made one (the text format cannot tell them apart)",
+            block,
+        );
+    }
     super::reads::as_read(run, ctx, role, block, fixer)
+}
+
+/// Emphasis, strong emphasis or sample text right next to an element of
+/// the same kind becomes one element with both contents: `_a__b_` cannot
+/// be read as two, and in HTML `<b>a</b><b>b</b>` shows as `<b>ab</b>`.
+/// Returns how many were merged. Recursion is bounded by
+/// [`MAX_INLINE_DEPTH`].
+fn merge_same_kind(run: &mut Vec<Inline>, depth: usize) -> usize {
+    let same = |a: &Inline, b: &Inline| {
+        matches!(
+            (a, b),
+            (Inline::Emphasis { .. }, Inline::Emphasis { .. })
+                | (Inline::Strong { .. }, Inline::Strong { .. })
+                | (Inline::Code { .. }, Inline::Code { .. })
+        )
+    };
+    let mut merged = 0;
+    if run.windows(2).any(|w| matches!(w, [a, b] if same(a, b))) {
+        let mut out: Vec<Inline> = Vec::with_capacity(run.len());
+        for node in std::mem::take(run) {
+            match out.last_mut() {
+                Some(last) if same(last, &node) => {
+                    let from = match node {
+                        Inline::Emphasis { content, .. }
+                        | Inline::Strong { content, .. }
+                        | Inline::Code { content, .. } => content,
+                        _ => Vec::new(),
+                    };
+                    if let Some(into) = last.children_mut() {
+                        for child in from {
+                            match child {
+                                Inline::Text { text, pos } => {
+                                    crate::model::push_text(into, &text, pos)
+                                }
+                                other => into.push(other),
+                            }
+                        }
+                    }
+                    merged += 1;
+                }
+                _ => out.push(node),
+            }
+        }
+        *run = out;
+    }
+    if depth < MAX_INLINE_DEPTH {
+        for node in run.iter_mut() {
+            if let Some(children) = node.children_mut() {
+                merged += merge_same_kind(children, depth + 1);
+            }
+        }
+    }
+    merged
 }
 
 /// Seed 000 rule 3: puts a space between inline markup and a letter or
