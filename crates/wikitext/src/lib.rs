@@ -201,17 +201,44 @@
 //! written before it (Sphinx puts indented lists in blockquotes), and a list
 //! opening a definition is written after its terms, the rest of the
 //! definition following under an empty term (rule 6). Where the text of a
-//! run or a line would read back as something else (the seed's format has
-//! no escape), it decides locally what the text reads as, and that is what
-//! is written, with an error at the node's position: a run is checked with
-//! the inline parser alone, a line with the block scanners as the writer
-//! renders it, and only a top-level block with a doubtful line is read
-//! again, on its own. So writing is one pass and a fixpoint for every
+//! run or a line would read back as something else, it escapes it (the
+//! escape extension below); where escapes are off ([`Escapes::Never`]) or
+//! cannot help (markup touching a letter), it decides locally what the
+//! text reads as, and that is what is written, with an error at the node's
+//! position: a run is checked with the inline parser alone, a line with
+//! the block scanners as the writer renders it, and only a top-level block
+//! with a doubtful line is read again, on its own. So writing is one pass and a fixpoint for every
 //! document: `write(parse(write(d)))` equals `write(d)`, and
 //! [`Written::is_exact`] says whether nothing had to change; for every
 //! document [`parse`] returns, the writer is exact. The whole-document
 //! check `parse(write(d)) == canon(d)` is a debug assertion and a property
 //! test, not part of release builds.
+//!
+//! # Escapes
+//!
+//! The seed's format has no escape, and real pages are full of its markup
+//! characters (`__init__`, `'quoted'`). A document whose header holds the
+//! line `#Escape \` (seed readers ignore unknown header lines) is read with
+//! escapes: a backslash before a character that
+//! [`grammar::is_escapable`] accepts makes that character plain text.
+//! The writer declares the extension only when a run or a line needs an
+//! escape, escapes only there, and keeps a declaration it was given; with
+//! [`Escapes::Never`] it writes pure seed text. `docs/format.md` in the
+//! repository has the whole story, with examples.
+//!
+//! ```
+//! use wikitext::{Block, Document, Inline};
+//! let doc = Document {
+//!     body: vec![Block::paragraph(vec![Inline::text("Call __init__ or 'x'.")])],
+//!     ..Document::default()
+//! };
+//! let written = wikitext::write(&doc);
+//! assert!(written.is_exact());
+//! assert_eq!(written.text, "#Escape \\\n\nCall \\_\\_init__ or \\'x'.\n");
+//! let back = wikitext::parse(&written.text).document;
+//! assert!(back.meta.escape);
+//! assert_eq!(back.body, doc.body);
+//! ```
 //!
 //! # Linear time
 //!
@@ -240,6 +267,7 @@
 //! | Block-level Elements (each kind) | `block.rs`, scanners in `scan.rs` |
 //! | Inline Elements, rules 1-5, steps 1-3 | `inline.rs` |
 //! | (what the format holds) | `canon/` |
+//! | (the escape extension) | `escape.rs`, [`grammar::is_escapable`] |
 //! | (writing) | `write.rs` |
 
 mod block;

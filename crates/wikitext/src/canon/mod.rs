@@ -15,11 +15,17 @@
 //!    container gives up its level, a list or preformatted text opening a
 //!    blockquote goes before it, a list opening a definition goes after
 //!    the terms, lists of one type in a row merge.
-//! 3. *Text that reads as something else* (error): a run whose written text
-//!    reads back as other inlines (literal `_x_`, markup touching a letter)
-//!    becomes what it reads as, checked run by run with the inline parser
-//!    (the `reads` module); a line that reads as other structure (a heading, a rule,
-//!    a term, a bullet) makes its top-level block what its text reads as.
+//! 3. *Text that reads as something else*: with escapes (the default
+//!    [`Policy`]) literal `_x_` or a line that looks like a bullet is
+//!    escaped and the header declares `#Escape \` (no change, no
+//!    diagnostic); what no escape can save (markup touching a letter), or
+//!    anything under [`Escapes::Never`], becomes what it reads as (error),
+//!    checked run by run with the inline parser (the `reads` module); a line
+//!    that reads as other structure (a heading, a rule, a term, a bullet)
+//!    makes its top-level block what its text reads as.
+//!
+//! Adjacent emphasis, strong emphasis or sample text of one kind is made one
+//! element (info): text cannot tell `_a__b_` from one emphasis.
 //!
 //! The copy also bounds the depth of the document ([`MAX_DEPTH`] levels of
 //! blocks, eight of inlines): deeper parts are flattened to

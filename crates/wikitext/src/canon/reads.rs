@@ -1,24 +1,30 @@
 //! What written text reads back as, decided locally.
 //!
-//! The seed's format has no escape, so text that looks like markup is
-//! markup. Two local checks find where a document says something its text
-//! cannot, and replace that part with what the text says, so that the
+//! In the seed's format text that looks like markup is markup. Two local
+//! checks find where a document says something its text cannot; with the
+//! escape extension on ([`Escapes::WhenNeeded`](super::Escapes)) that part
+//! is escaped, and otherwise, or where no escape helps (markup touching a
+//! letter, rule 3), it is replaced with what the text says, so that the
 //! writer can render the result in one pass and it reads back as itself:
 //!
 //! - *Runs.* A run whose text holds no character that could start or end
 //!   inline markup, and whose markup obeys rules 1 to 3 at its edges, reads
 //!   back as itself ([`cannot_misread`]). Any other run is written and read
 //!   again with the inline parser alone (seed 000 "Inline Elements", steps
-//!   1 to 3), which is linear in the run.
+//!   1 to 3), which is linear in the run; where it reads differently, its
+//!   escaped spelling (`crate::escape`) is read in turn.
 //! - *Lines.* As the writer renders the document (once), it runs each line
 //!   it writes as text through the block scanners, and notes a top-level
 //!   block in which a line could read as a heading, rule, term, compact item
 //!   or bullet, or in which an empty line was both needed and forbidden.
-//!   Only such a block's part of the text is read again, alone, and
-//!   replaced by what it reads as. Top-level blocks are separated by an
-//!   empty line at the first column, which closes everything, so a part
-//!   reads the same alone as in its document (blocks written without that
-//!   empty line between them are read together).
+//!   Only such a block's part of the text is read again, alone. With
+//!   escapes, a part that reads differently is rendered again with its
+//!   doubtful lines escaped (the line check is conservative, so an escape is
+//!   written only where reading shows the need); what still reads
+//!   differently is replaced by what it reads as. Top-level blocks are
+//!   separated by an empty line at the first column, which closes
+//!   everything, so a part reads the same alone as in its document (blocks
+//!   written without that empty line between them are read together).
 //!
 //! Every difference is an error at the position of the node it is about.
 
