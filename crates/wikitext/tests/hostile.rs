@@ -153,3 +153,20 @@ fn headings_and_rules_in_bulk() {
         !matches!(doc.body.first(), Some(Block::Heading { content, .. }) if content.is_empty())
     );
 }
+
+#[test]
+fn a_megabyte_of_escapes() {
+    // Escapes of every kind, escaped backslashes and lone backslashes, on
+    // one line and on many.
+    let unit = "\\_x\\* \\\\_y_ \\[a|b|c] \\ \\ z\\ ";
+    let line = unit.repeat(1_000_000 / SCALE / unit.len());
+    let doc = parse_checked(&format!("#Escape \\\n\n{line}\n"));
+    assert!(doc.meta.escape);
+    assert_eq!(all_text(&doc).matches('x').count(), line.matches('x').count());
+    let mut text = String::from("#Escape \\\n\n");
+    for i in 0..(100_000 / SCALE) {
+        text.push_str(["\\- a", "  1\\. b", "x:\\:", "\\----", "\\= h ="][i % 5]);
+        text.push('\n');
+    }
+    parse_checked(&text);
+}
