@@ -162,7 +162,10 @@ fn a_megabyte_of_escapes() {
     let line = unit.repeat(1_000_000 / SCALE / unit.len());
     let doc = parse_checked(&format!("#Escape \\\n\n{line}\n"));
     assert!(doc.meta.escape);
-    assert_eq!(all_text(&doc).matches('x').count(), line.matches('x').count());
+    assert_eq!(
+        all_text(&doc).matches('x').count(),
+        line.matches('x').count()
+    );
     let mut text = String::from("#Escape \\\n\n");
     for i in 0..(100_000 / SCALE) {
         text.push_str(["\\- a", "  1\\. b", "x:\\:", "\\----", "\\= h ="][i % 5]);

@@ -80,13 +80,10 @@ pub(super) fn as_read(
         return run;
     }
     let pre = ctx == Ctx::Pre;
-    let mut text = String::new();
-    crate::write::render_inline(&run, &mut text);
     // A line of preformatted text holds no line division: the writer
     // writes one as a space.
-    if pre && text.contains('\n') {
-        text = text.replace('\n', " ");
-    }
+    let mut text = String::new();
+    crate::write::render_run(&run, pre, 0, &mut text);
     let segs = [Seg {
         offset: 0,
         line: pos.line,

@@ -373,25 +373,63 @@ pub(super) fn inline_lines(run: &[Inline], spell: Spell<'_>) -> Vec<String> {
     s.split('\n').map(str::to_owned).collect()
 }
 
-pub(crate) fn render_inline(run: &[Inline], out: &mut String) {
+/// Where the rendering of a run goes: the text, with the origin of each
+/// piece (the flags of [`render_run`]) for a sink that wants it.
+pub(crate) trait Sink {
+    /// Appends `piece`, which came from where `origin` says.
+    fn piece(&mut self, piece: &str, origin: u8);
+}
+
+impl Sink for String {
+    fn piece(&mut self, piece: &str, _origin: u8) {
+        self.push_str(piece);
+    }
+}
+
+/// Where a piece of a rendered run came from (bit flags).
+pub(crate) mod origin {
+    /// Text: the only pieces that are ever escaped.
+    pub(crate) const TEXT: u8 = 1;
+    /// A delimiter of emphasis, strong emphasis or sample text.
+    pub(crate) const DELIM: u8 = 1 << 1;
+    /// Inside emphasis.
+    pub(crate) const IN_EM: u8 = 1 << 2;
+    /// Inside strong emphasis.
+    pub(crate) const IN_STRONG: u8 = 1 << 3;
+    /// Inside sample text.
+    pub(crate) const IN_CODE: u8 = 1 << 4;
+    /// Inside a link text.
+    pub(crate) const IN_LINK: u8 = 1 << 5;
+    /// The `]` that ends a link.
+    pub(crate) const LINK_END: u8 = 1 << 6;
+}
+
+/// Renders an inline run as seed 000 spells it (no escapes): `_..._`,
+/// `*...*`, `'...'`, `[url|fragment|text]` (an empty text where it equals
+/// the URL, or the fragment without URL), `<address>`, a line division as a
+/// line feed, or as a space in a line of preformatted text (`pre`).
+/// `inside` holds the [`origin`] flags of the enclosing elements.
+/// Recursion is bounded by the inline depth of a canonical run.
+pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &mut S) {
+    use origin::{DELIM, IN_CODE, IN_EM, IN_LINK, IN_STRONG, LINK_END, TEXT};
     for node in run {
         match node {
-            Inline::Text { text, .. } => out.push_str(text),
-            Inline::LineBreak { .. } => out.push('\n'),
+            Inline::Text { text, .. } => out.piece(text, TEXT | inside),
+            Inline::LineBreak { .. } => out.piece(if pre { " " } else { "\n" }, inside),
             Inline::Emphasis { content, .. } => {
-                out.push('_');
-                render_inline(content, out);
-                out.push('_');
+                out.piece("_", DELIM | inside);
+                render_run(content, pre, inside | IN_EM, out);
+                out.piece("_", DELIM | inside);
             }
             Inline::Strong { content, .. } => {
-                out.push('*');
-                render_inline(content, out);
-                out.push('*');
+                out.piece("*", DELIM | inside);
+                render_run(content, pre, inside | IN_STRONG, out);
+                out.piece("*", DELIM | inside);
             }
             Inline::Code { content, .. } => {
-                out.push('\'');
-                render_inline(content, out);
-                out.push('\'');
+                out.piece("'", DELIM | inside);
+                render_run(content, pre, inside | IN_CODE, out);
+                out.piece("'", DELIM | inside);
             }
             Inline::Link {
                 url,
@@ -399,11 +437,11 @@ pub(crate) fn render_inline(run: &[Inline], out: &mut String) {
                 content,
                 ..
             } => {
-                out.push('[');
-                out.push_str(url.as_deref().unwrap_or(""));
-                out.push('|');
-                out.push_str(fragment.as_deref().unwrap_or(""));
-                out.push('|');
+                out.piece("[", inside);
+                out.piece(url.as_deref().unwrap_or(""), inside);
+                out.piece("|", inside);
+                out.piece(fragment.as_deref().unwrap_or(""), inside);
+                out.piece("|", inside);
                 // An empty link text reads back as the URL (or fragment), so
                 // that is how such a text is written: it is then not read
                 // for markup either.
@@ -411,14 +449,14 @@ pub(crate) fn render_inline(run: &[Inline], out: &mut String) {
                 let replaced =
                     matches!(content.as_slice(), [Inline::Text { text, .. }] if text == shown);
                 if !replaced {
-                    render_inline(content, out);
+                    render_run(content, pre, inside | IN_LINK, out);
                 }
-                out.push(']');
+                out.piece("]", inside | LINK_END);
             }
             Inline::Email { address, .. } => {
-                out.push('<');
-                out.push_str(address);
-                out.push('>');
+                out.piece("<", inside);
+                out.piece(address, inside);
+                out.piece(">", inside);
             }
         }
     }

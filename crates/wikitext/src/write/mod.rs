@@ -17,8 +17,8 @@ mod blocks;
 mod defs;
 mod out;
 
-pub(crate) use blocks::render_inline;
 use blocks::{Container, render_blocks};
+pub(crate) use blocks::{Sink, origin, render_run};
 pub(crate) use out::{LineKind, TopMark};
 use out::{Need, Out};
 

@@ -1,18 +1,7 @@
-//! The escape extension (`docs/format.md`, "Escapes"): in a document whose
-//! header declares `#Escape \`, a backslash before an escapable character
-//! ([`is_escapable`]) makes that character plain text.
-//!
-//! Reading: the inline pass works on a masked copy of the text, in which
-//! every escaped character but the space is `!`, punctuation that is no
-//! markup, so the seed's rules and scans run unchanged and an escaped
-//! character counts as a side character (rule 3); an escaped space and
-//! its backslash are white space. Text is emitted from the original with the
-//! escaping backslashes dropped; link values are taken from the original
-//! as written. The block scanners need nothing: they see the backslash,
-//! which begins no bullet, heading, rule or blockquote, and which breaks a
-//! trailing `::` (`:\:`) and a run of three spaces (` \  `).
+//! Writing escapes: the spelling of a run that would read back as
+//! something else, and of a line the block scanners would read as
+//! structure.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 
 use crate::grammar::{ESCAPE, is_escapable};
@@ -21,160 +10,31 @@ use crate::model::Inline;
 use crate::scan::{
     bullet, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix, term_line,
 };
-use crate::write::LineKind;
+use crate::write::origin as from;
+use crate::write::{LineKind, Sink, render_run};
 
-/// A text as the inline rules see it in an escaping document.
-pub(crate) struct Masked {
-    /// The text with every escaped character replaced by `!`, but an
-    /// escaped space, which stays, with its backslash, white space.
-    pub(crate) text: String,
-    /// Byte offsets of the escaping backslashes, in order.
-    pub(crate) skips: Vec<usize>,
-}
-
-/// The masked text, or `None` when `text` holds no escape. Escapes pair
-/// left to right: in `\\_` the first backslash escapes the second.
-pub(crate) fn mask(text: &str) -> Option<Masked> {
-    let first = text.find(ESCAPE)?;
-    let mut bytes = text.as_bytes().to_vec();
-    let mut skips = Vec::new();
-    let mut i = first;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'\\'
-            && let Some(next) = bytes.get_mut(i + 1)
-            && is_escapable(char::from(*next))
-            && next.is_ascii()
-        {
-            if *next == b' ' {
-                // An escaped space is still white space to the inline
-                // rules, and so is its backslash.
-                if let Some(slash) = bytes.get_mut(i) {
-                    *slash = b' ';
-                }
-            } else {
-                *next = b'!';
-            }
-            skips.push(i);
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    if skips.is_empty() {
-        return None;
-    }
-    // Only ASCII bytes were replaced by ASCII: still UTF-8.
-    let text = String::from_utf8(bytes).ok()?;
-    Some(Masked { text, skips })
-}
-
-/// `text[from..to]` without the escaping backslashes at `skips`.
-pub(crate) fn unescaped<'t>(
-    text: &'t str,
-    from: usize,
-    to: usize,
-    skips: &[usize],
-) -> Cow<'t, str> {
-    let slice = text.get(from..to).unwrap_or_default();
-    let first = skips.partition_point(|&k| k < from);
-    let inside = skips.get(first..).unwrap_or_default();
-    if inside.first().is_none_or(|&k| k >= to) {
-        return Cow::Borrowed(slice);
-    }
-    let mut out = String::with_capacity(slice.len());
-    let mut at = from;
-    for &k in inside.iter().take_while(|&&k| k < to) {
-        out.push_str(text.get(at..k).unwrap_or_default());
-        at = k + 1;
-    }
-    out.push_str(text.get(at..to).unwrap_or_default());
-    Cow::Owned(out)
-}
-
-// ---------------------------------------------------------------------------
-// Writing.
-
-/// Where a byte of a run's plain rendering came from.
-mod from {
-    /// Text: the only bytes that are ever escaped.
-    pub(super) const TEXT: u8 = 1;
-    /// A delimiter of emphasis, strong emphasis or sample text.
-    pub(super) const DELIM: u8 = 1 << 1;
-    /// Inside emphasis.
-    pub(super) const IN_EM: u8 = 1 << 2;
-    /// Inside strong emphasis.
-    pub(super) const IN_STRONG: u8 = 1 << 3;
-    /// Inside sample text.
-    pub(super) const IN_CODE: u8 = 1 << 4;
-    /// Inside a link text.
-    pub(super) const IN_LINK: u8 = 1 << 5;
-    /// The `]` that ends a link.
-    pub(super) const LINK_END: u8 = 1 << 6;
-}
-
-/// A run rendered without escapes, with the origin of every byte.
+/// A run rendered without escapes, with the origin of every byte (the
+/// flags of [`crate::write::origin`]).
 struct Plain {
     text: String,
     flags: Vec<u8>,
 }
 
-impl Plain {
-    fn push(&mut self, s: &str, flags: u8) {
+impl Sink for Plain {
+    fn piece(&mut self, s: &str, flags: u8) {
         self.text.push_str(s);
         self.flags.extend(std::iter::repeat_n(flags, s.len()));
     }
 }
 
-/// Renders `run` as the writer does (see `write::render_inline`), noting
-/// where each byte came from. Recursion is bounded by the inline depth of
-/// a canonical run.
-fn plain(run: &[Inline], pre: bool, inside: u8, out: &mut Plain) {
-    for node in run {
-        match node {
-            Inline::Text { text, .. } => out.push(text, from::TEXT | inside),
-            // A line of preformatted text holds no line division.
-            Inline::LineBreak { .. } => out.push(if pre { " " } else { "\n" }, inside),
-            Inline::Emphasis { content, .. } => {
-                out.push("_", from::DELIM | inside);
-                plain(content, pre, inside | from::IN_EM, out);
-                out.push("_", from::DELIM | inside);
-            }
-            Inline::Strong { content, .. } => {
-                out.push("*", from::DELIM | inside);
-                plain(content, pre, inside | from::IN_STRONG, out);
-                out.push("*", from::DELIM | inside);
-            }
-            Inline::Code { content, .. } => {
-                out.push("'", from::DELIM | inside);
-                plain(content, pre, inside | from::IN_CODE, out);
-                out.push("'", from::DELIM | inside);
-            }
-            Inline::Link {
-                url,
-                fragment,
-                content,
-                ..
-            } => {
-                out.push("[", inside);
-                out.push(url.as_deref().unwrap_or(""), inside);
-                out.push("|", inside);
-                out.push(fragment.as_deref().unwrap_or(""), inside);
-                out.push("|", inside);
-                let shown = url.as_deref().or(fragment.as_deref()).unwrap_or("");
-                let replaced =
-                    matches!(content.as_slice(), [Inline::Text { text, .. }] if text == shown);
-                if !replaced {
-                    plain(content, pre, inside | from::IN_LINK, out);
-                }
-                out.push("]", inside | from::LINK_END);
-            }
-            Inline::Email { address, .. } => {
-                out.push("<", inside);
-                out.push(address, inside);
-                out.push(">", inside);
-            }
-        }
-    }
+/// The plain rendering of a run, as the writer makes it.
+fn plain(run: &[Inline], pre: bool) -> Plain {
+    let mut p = Plain {
+        text: String::new(),
+        flags: Vec::new(),
+    };
+    render_run(run, pre, 0, &mut p);
+    p
 }
 
 /// Which text bytes of a plain rendering get a backslash.
@@ -369,11 +229,7 @@ pub(crate) struct Spelled {
 /// that still reads differently, before every markup character of its
 /// text ([`Choice::All`]).
 pub(crate) fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
-    let mut p = Plain {
-        text: String::new(),
-        flags: Vec::new(),
-    };
-    plain(run, pre, 0, &mut p);
+    let p = plain(run, pre);
     let mut last = None;
     for choice in [Choice::Needed, Choice::All] {
         let esc = choose(&p, pre, choice);
@@ -401,11 +257,7 @@ pub(crate) fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
 /// escaping document: backslashes doubled where an escapable character
 /// follows. Returns whether one was.
 pub(crate) fn spell_plain(run: &[Inline], pre: bool, out: &mut String) -> bool {
-    let mut p = Plain {
-        text: String::new(),
-        flags: Vec::new(),
-    };
-    plain(run, pre, 0, &mut p);
+    let p = plain(run, pre);
     if !p.text.contains(ESCAPE) {
         out.push_str(&p.text);
         return false;
@@ -456,10 +308,7 @@ impl<'a> Spell<'a> {
     /// holds no line division: one is written as a space).
     pub(crate) fn run(self, run: &[Inline], pre: bool) -> String {
         let mut text = String::new();
-        crate::write::render_inline(run, &mut text);
-        if pre && text.contains('\n') {
-            text = text.replace('\n', " ");
-        }
+        render_run(run, pre, 0, &mut text);
         if !self.escapes()
             || !text.contains(['\\', '_', '*', '\'', '[', ']', '<', '>'])
             || crate::canon::reads_as_itself_quickly(run, pre)
@@ -569,4 +418,99 @@ fn escape_space_runs(s: &str) -> String {
     }
     out.push_str(s.get(from..).unwrap_or_default());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Inline as I;
+
+    fn spelled(run: &[Inline]) -> String {
+        let marks = Cell::new(Marks::default());
+        Spell::escaping(&marks).run(run, false)
+    }
+
+    #[test]
+    fn only_what_would_be_read_as_markup_is_escaped() {
+        assert_eq!(
+            spelled(&[I::text("Python's __init__ and __new__")]),
+            r"Python's \_\_init__ and \_\_new__"
+        );
+        assert_eq!(
+            spelled(&[I::text("'quoted' prose, users' homes")]),
+            r"\'quoted' prose, users' homes"
+        );
+        assert_eq!(
+            spelled(&[
+                I::emphasis(vec![I::text("DUMP")]),
+                I::text("_"),
+                I::emphasis(vec![I::text("VHOSTS")]),
+            ]),
+            r"_DUMP_\__VHOSTS_"
+        );
+        assert_eq!(
+            spelled(&[I::text("[a|b|c] <a@b.cd> a*b*c (*)")]),
+            r"\[a|b|c] \<a@b.cd> a*b*c (*)"
+        );
+        // A link text keeps its balanced brackets, not a lone one.
+        assert_eq!(
+            spelled(&[I::link(Some("u".into()), None, vec![I::text("[HTML] x]")])]),
+            r"[u||[HTML] x\]]"
+        );
+    }
+
+    #[test]
+    fn backslashes_are_doubled_only_before_escapable_characters() {
+        let marks = Cell::new(Marks::default());
+        let spell = Spell::escaping(&marks);
+        assert_eq!(
+            spell.run(&[I::text(r"C:\Windows \n")], false),
+            r"C:\Windows \n"
+        );
+        assert_eq!(marks.get(), Marks::default());
+        assert_eq!(
+            spell.run(&[I::text(r"a\_b \\ c\")], false),
+            r"a\\_b \\\\ c\"
+        );
+        assert_eq!(
+            marks.get(),
+            Marks {
+                escaped: false,
+                doubled: true
+            }
+        );
+        // The seed's spelling never escapes.
+        assert_eq!(
+            Spell::SEED.run(&[I::text(r"__x__ a\_b")], false),
+            r"__x__ a\_b"
+        );
+    }
+
+    #[test]
+    fn lines_that_would_read_as_structure() {
+        let text = |l: &str| escape_line(LineKind::Text, l);
+        assert_eq!(
+            text("= not a heading =").as_deref(),
+            Some(r"\= not a heading =")
+        );
+        assert_eq!(text("----").as_deref(), Some(r"\----"));
+        assert_eq!(text("Not a term::").as_deref(), Some(r"Not a term:\:"));
+        assert_eq!(text("a    b").as_deref(), Some(r"a \ \  b"));
+        assert_eq!(text("a   b").as_deref(), Some(r"a \  b"));
+        assert_eq!(text(" lead").as_deref(), Some(r"\ lead"));
+        assert_eq!(text("plain"), None);
+        let first = |l: &str| escape_line(LineKind::FirstOfDefinition, l);
+        assert_eq!(first("* x").as_deref(), Some(r"\* x"));
+        assert_eq!(first("- x").as_deref(), Some(r"\- x"));
+        assert_eq!(first("12. x").as_deref(), Some(r"12\. x"));
+        assert_eq!(first("b) x").as_deref(), Some(r"b\) x"));
+        let pre = |l: &str| escape_line(LineKind::PreFirst, l);
+        assert_eq!(pre("+ x").as_deref(), Some(r"\+ x"));
+        assert_eq!(pre("  x").as_deref(), Some(r"\  x"));
+        assert_eq!(
+            escape_line(LineKind::Pre, " \tx").as_deref(),
+            Some("\\ \tx")
+        );
+        assert_eq!(escape_line(LineKind::Made, "----"), None);
+    }
 }
