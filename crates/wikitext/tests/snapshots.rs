@@ -1,7 +1,8 @@
 //! Snapshot suite "wikitext": every text under `testdata/wikitext/` (the
 //! seed's examples under `seed/`, interpretations and edge cases under
-//! `rules/`) shown as the model the parser reads, the parser's diagnostics,
-//! and the canonical text the writer makes of it.
+//! `rules/`, the escape extension under `escape/`) shown as the model the
+//! parser reads, the parser's diagnostics, and the canonical text the writer
+//! makes of it.
 //!
 //! Besides the snapshot itself, each case checks the writer's promise: the
 //! text it writes reads back as the same document, and writing that again
