@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::{Block, Document, Inline, ListKind, Numbering, Pos};
+use crate::model::{Block, Document, Inline, ListKind, Metadata, Numbering, Pos};
 
 enum Node<'a> {
     Block(&'a Block),
@@ -45,30 +45,7 @@ fn kind_name(kind: ListKind) -> &'static str {
 /// ```
 pub fn tree(doc: &Document) -> String {
     let mut out = String::new();
-    let meta = &doc.meta;
-    if meta.title.is_some()
-        || meta.lang.is_some()
-        || !meta.metas.is_empty()
-        || !meta.links.is_empty()
-    {
-        out.push_str("meta\n");
-        if let Some(title) = &meta.title {
-            let _ = writeln!(out, "  title {title:?}");
-        }
-        if let Some(lang) = &meta.lang {
-            let _ = writeln!(out, "  lang {lang:?}");
-        }
-        for m in &meta.metas {
-            let _ = writeln!(out, "  meta {:?} = {:?}{}", m.name, m.content, at(m.pos));
-        }
-        for l in &meta.links {
-            let _ = write!(out, "  link rel={:?} href={:?}", l.rel, l.href);
-            if let Some(title) = &l.title {
-                let _ = write!(out, " title={title:?}");
-            }
-            let _ = writeln!(out, "{}", at(l.pos));
-        }
-    }
+    meta_tree(&doc.meta, &mut out);
     out.push_str("body\n");
     let mut stack: Vec<(usize, Node<'_>)> =
         doc.body.iter().rev().map(|b| (1, Node::Block(b))).collect();
@@ -190,6 +167,37 @@ pub fn tree(doc: &Document) -> String {
         stack.extend(children.into_iter().rev());
     }
     out
+}
+
+/// The header part of [`tree`]: nothing when the header is empty.
+fn meta_tree(meta: &Metadata, out: &mut String) {
+    if meta.title.is_some()
+        || meta.lang.is_some()
+        || !meta.metas.is_empty()
+        || !meta.links.is_empty()
+        || meta.escape
+    {
+        out.push_str("meta\n");
+        if let Some(title) = &meta.title {
+            let _ = writeln!(out, "  title {title:?}");
+        }
+        if let Some(lang) = &meta.lang {
+            let _ = writeln!(out, "  lang {lang:?}");
+        }
+        for m in &meta.metas {
+            let _ = writeln!(out, "  meta {:?} = {:?}{}", m.name, m.content, at(m.pos));
+        }
+        for l in &meta.links {
+            let _ = write!(out, "  link rel={:?} href={:?}", l.rel, l.href);
+            if let Some(title) = &l.title {
+                let _ = write!(out, " title={title:?}");
+            }
+            let _ = writeln!(out, "{}", at(l.pos));
+        }
+        if meta.escape {
+            out.push_str("  escape \\\n");
+        }
+    }
 }
 
 /// How deep blocks nest: [`crate::depth`], kept here for the tests that

@@ -114,6 +114,14 @@ fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> Metadata 
             },
             HeaderLine::Escape(rest) => match rest.as_slice() {
                 [mark] if *mark == crate::grammar::ESCAPE_MARK => {
+                    if meta.escape {
+                        diags.push(Diagnostic::new(
+                            Code::DuplicateHeaderLine,
+                            Severity::Warning,
+                            "a second `#Escape \\` says nothing new",
+                            span,
+                        ));
+                    }
                     meta.escape = true;
                     valid += 1;
                 }

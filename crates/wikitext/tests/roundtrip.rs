@@ -56,6 +56,7 @@ fn piece() -> impl Strategy<Value = String> {
         Just("\\*".to_owned()),
         Just("\\:".to_owned()),
         Just("\\\\".to_owned()),
+        Just("= \\ x =".to_owned()),
         "[a-z]{1,5}",
     ]
 }
@@ -74,10 +75,11 @@ fn text() -> impl Strategy<Value = String> {
         .prop_map(|(header, escape, lines)| {
             let mut t = String::new();
             // Half the texts declare the escape extension.
+            // Half the texts declare the escape extension (the other lines
+            // of their header are in the body then).
             if escape {
-                t.push_str("#Escape \\\n");
-            }
-            if header == 0 {
+                t.push_str("#Escape \\\n\n");
+            } else if header == 0 {
                 t.push('\n');
             }
             for l in lines {

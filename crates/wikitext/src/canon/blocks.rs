@@ -134,7 +134,7 @@ fn too_deep(block: &Block, depth: usize, out: &mut Vec<Block>, fixer: &mut Fixer
 }
 
 fn heading(level: u8, content: Vec<Inline>, pos: Pos, out: &mut Vec<Block>, fixer: &mut Fixer) {
-    let content = canon_inlines(content, Ctx::Heading, Role::Heading, pos, fixer);
+    let content = canon_inlines(content, fixer.heading(), Role::Heading, pos, fixer);
     let fixed_level = level.clamp(1, 6);
     if fixed_level != level {
         fixer.report(

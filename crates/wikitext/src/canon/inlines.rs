@@ -386,6 +386,9 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
                 if at_line_start && ctx == Ctx::Kept {
                     // An escape keeps a space there, not a tab.
                     s = s.trim_start_matches('\t');
+                } else if at_line_start && ctx == Ctx::KeptHeading {
+                    // Nor other white space at the start of a title.
+                    s = s.trim_start_matches(|c: char| c.is_whitespace() && c != ' ');
                 } else if at_line_start && ctx != Ctx::Pre {
                     s = s.trim_start_matches([' ', '\t']);
                 }
@@ -417,7 +420,7 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     for ev in merge_text(events) {
         match &ev {
             Ev::Break => {
-                if ctx == Ctx::Heading {
+                if ctx.is_heading() {
                     changed = true;
                     out.push(Ev::Text(" ".to_owned()));
                     last_was_break = Some(false);
@@ -448,7 +451,9 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     }
     let message = match ctx {
         Ctx::Pre => "white space at the end of a line of preformatted text was removed",
-        Ctx::Heading => "white space in a heading was normalised (a heading has one line)",
+        Ctx::Heading | Ctx::KeptHeading => {
+            "white space in a heading was normalised (a heading has one line)"
+        }
         Ctx::Flow | Ctx::DeepFlow | Ctx::Kept => {
             "white space was normalised (at line edges, empty lines, runs of three spaces)"
         }
@@ -556,6 +561,8 @@ fn starts_with_indent(text: &str, ctx: Ctx) -> bool {
     match ctx {
         Ctx::Pre => false,
         Ctx::Kept => text.starts_with('\t'),
+        // An escape keeps a space at the start of a heading's title.
+        Ctx::KeptHeading => text.starts_with(|c: char| c.is_whitespace() && c != ' '),
         Ctx::Flow | Ctx::DeepFlow | Ctx::Heading => text.starts_with(char::is_whitespace),
     }
 }
@@ -586,7 +593,7 @@ fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
             }
             Inline::LineBreak { .. } => {
                 // Not first, not last, not two in a row, not in a heading.
-                if line_start || i + 1 == run.len() || ctx == Ctx::Heading || ctx == Ctx::Pre {
+                if line_start || i + 1 == run.len() || ctx.is_heading() || ctx == Ctx::Pre {
                     return false;
                 }
                 line_start = true;
@@ -653,7 +660,7 @@ fn clean_run(
             Inline::LineBreak { .. } => {
                 if *at_line_start
                     || depth > 0
-                    || matches!(ctx, Ctx::Heading | Ctx::Pre)
+                    || matches!(ctx, Ctx::Heading | Ctx::KeptHeading | Ctx::Pre)
                     || matches!(next, Some(Inline::LineBreak { .. }))
                 {
                     return false;
@@ -924,7 +931,14 @@ mod tests {
         /// The shortcut is only taken where the full repair changes nothing.
         #[test]
         fn a_clean_run_is_one_the_full_repair_keeps(run in run()) {
-            for ctx in [Ctx::Flow, Ctx::DeepFlow, Ctx::Kept, Ctx::Heading, Ctx::Pre] {
+            for ctx in [
+                Ctx::Flow,
+                Ctx::DeepFlow,
+                Ctx::Kept,
+                Ctx::Heading,
+                Ctx::KeptHeading,
+                Ctx::Pre,
+            ] {
                 if marked_up_and_clean(&run, ctx) {
                     let mut fixer = new_fixer();
                     let full = repair_inlines_fully(&run, ctx, Pos::UNKNOWN, &mut fixer);

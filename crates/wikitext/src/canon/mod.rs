@@ -294,6 +294,15 @@ impl Fixer {
         if keep { Ctx::Kept } else { Ctx::flow_at(depth) }
     }
 
+    /// The context of a heading's title (see [`Fixer::flow_at`]).
+    fn heading(&self) -> Ctx {
+        if self.flow_at(1) == Ctx::Kept {
+            Ctx::KeptHeading
+        } else {
+            Ctx::Heading
+        }
+    }
+
     /// A place where the written text reads back as something else.
     fn difference(&mut self, message: String, pos: Pos) {
         self.changed = true;
@@ -335,12 +344,19 @@ enum Ctx {
     Kept,
     /// Headings: one line.
     Heading,
+    /// Headings whose title may start with a space (escaped when written).
+    KeptHeading,
     /// A line of preformatted text: white space is significant; no code, no
     /// e-mail addresses.
     Pre,
 }
 
 impl Ctx {
+    /// Whether the run is a heading's title.
+    fn is_heading(self) -> bool {
+        matches!(self, Ctx::Heading | Ctx::KeptHeading)
+    }
+
     /// The context of running text in blocks at `depth`.
     fn flow_at(depth: usize) -> Ctx {
         if depth >= MAX_DEPTH {

@@ -326,6 +326,16 @@ impl<'a> Spell<'a> {
         spelled.text
     }
 
+    /// `text` with a backslash before its first character when that is a
+    /// space, in an escaping document (where else it would be lost).
+    pub(crate) fn leading_space(self, text: String) -> String {
+        if !self.escapes() || !text.starts_with(' ') {
+            return text;
+        }
+        self.note(true, false);
+        format!("{ESCAPE}{text}")
+    }
+
     /// A line of text the block scanners would read as structure, escaped
     /// so that they do not (see [`escape_line`]); `None` when escapes are
     /// off or cannot help.

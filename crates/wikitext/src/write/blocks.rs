@@ -335,7 +335,8 @@ fn render_block(
 
 pub(super) fn heading_line(level: u8, content: &[Inline], spell: Spell<'_>) -> String {
     let marks = "=".repeat(usize::from(level));
-    let title = inline_lines(content, spell).join(" ");
+    // A title that starts with a space (escaped text) needs its escape.
+    let title = spell.leading_space(inline_lines(content, spell).join(" "));
     format!("{marks} {title} {marks}")
 }
 
