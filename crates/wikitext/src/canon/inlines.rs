@@ -753,6 +753,12 @@ pub(super) fn canon_inlines(
             block,
         );
     }
+    if fixer.escapes() {
+        // The writer spells the run, with escapes where they are needed,
+        // and notes a run that reads back differently all the same; that
+        // part of the text is then read again (`reads::settle`).
+        return run;
+    }
     super::reads::as_read(run, ctx, role, block, fixer)
 }
 

@@ -261,6 +261,8 @@ fn outer_side(node: Option<&Inline>, before: bool) -> bool {
 /// document and its text.
 pub(super) fn settle(mut doc: Document, fixer: &mut Fixer) -> (Document, String) {
     let escapes = fixer.escapes();
+    // The text's own choice (canon kept it); a rendering may add to it.
+    let chosen = doc.meta.escape;
     let (r, lines) = render_escaping_lines(&doc, escapes);
     doc.meta.escape = r.escapes;
     if !r.tops.iter().any(|m| m.suspect) {
@@ -296,6 +298,7 @@ pub(super) fn settle(mut doc: Document, fixer: &mut Fixer) -> (Document, String)
     if !changed {
         return (doc, r.text);
     }
+    doc.meta.escape = chosen;
     // What was read renders as itself: one more pass writes it, deciding
     // afresh which lines need escapes, as writing it again would.
     let (again, _) = render_escaping_lines(&doc, escapes);

@@ -220,6 +220,8 @@ pub(crate) struct Spelled {
     pub(crate) text: String,
     /// What it reads as in an escaping document.
     pub(crate) reading: Vec<Inline>,
+    /// Whether a character was escaped in it.
+    pub(crate) escaped: bool,
     /// Whether a backslash was doubled in it.
     pub(crate) doubled: bool,
 }
@@ -234,12 +236,13 @@ pub(crate) fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
     for choice in [Choice::Needed, Choice::All] {
         let esc = choose(&p, pre, choice);
         let mut text = String::new();
-        let (_, doubled) = compose(&p, &esc, &mut text);
+        let (escaped, doubled) = compose(&p, &esc, &mut text);
         let reading = read_run(&text, pre, true);
         let done = reading == run;
         last = Some(Spelled {
             text,
             reading,
+            escaped,
             doubled,
         });
         if done {
@@ -249,6 +252,7 @@ pub(crate) fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
     last.unwrap_or(Spelled {
         text: p.text,
         reading: Vec::new(),
+        escaped: false,
         doubled: false,
     })
 }
@@ -272,6 +276,9 @@ pub(crate) struct Marks {
     pub(crate) escaped: bool,
     /// A backslash was doubled (only needed in an escaping document).
     pub(crate) doubled: bool,
+    /// A run reads back as something else even with escapes (markup
+    /// touching a letter, a link value that ends the markup around it).
+    pub(crate) misread: bool,
 }
 
 /// How the writer spells text: as the seed does, or with escapes where a
@@ -322,7 +329,14 @@ impl<'a> Spell<'a> {
             return text;
         }
         let spelled = spell_escaped(run, pre);
-        self.note(true, spelled.doubled);
+        self.note(spelled.escaped, spelled.doubled);
+        if spelled.reading != run
+            && let Some(cell) = self.marks
+        {
+            let mut m = cell.get();
+            m.misread = true;
+            cell.set(m);
+        }
         spelled.text
     }
 
@@ -486,7 +500,8 @@ mod tests {
             marks.get(),
             Marks {
                 escaped: false,
-                doubled: true
+                doubled: true,
+                misread: false
             }
         );
         // The seed's spelling never escapes.

@@ -145,6 +145,13 @@ pub(crate) fn render(doc: &Document, escapes: bool, lines: &[bool]) -> Rendered 
         mut text, mut tops, ..
     } = out;
     let used = marks.get();
+    if used.misread {
+        // A run that reads back as something else even with escapes: its
+        // block is read again (rare; which block is not tracked).
+        for mark in &mut tops {
+            mark.suspect = true;
+        }
+    }
     if !doc.meta.escape && used.escaped {
         // The declaration goes last in the header.
         let line = format!("{ESCAPE_DECLARATION}\n");
