@@ -473,6 +473,34 @@ fn a_full_disk_is_an_error_naming_the_path() {
     assert!(!fs::metadata("/dev/full").unwrap().is_file());
 }
 
+/// A full standard output is a failed run (1), not a usage error (2), and
+/// says in one line what failed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_exits_with_1() {
+    for args in [
+        &["to-text", "demo/chorale.html"][..],
+        &["to-html", "--json", "text/sample.txt"],
+        &["sniff", "bom.html"],
+        &["demo"],
+        &["completions", "bash"],
+        &["micro", "date", "2004-06-30"],
+    ] {
+        let s = Scratch::new();
+        let mut cmd = pagetext();
+        cmd.arg("-q").args(args).current_dir(s.path());
+        cmd.stdout(fs::File::create("/dev/full").unwrap())
+            .stderr(std::process::Stdio::piped());
+        let out = cmd.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(
+            err, "pagetext: error: writing standard output: no space left on device\n",
+            "{args:?}"
+        );
+    }
+}
+
 /// A large text document (well over any block size), so that a file size
 /// limit of one block interrupts its writing.
 fn large_text() -> String {
