@@ -46,8 +46,9 @@ and so does giving no INPUT at all.
 
 Output goes to standard output for a single input. `-o FILE` writes one file,
 `-o DIR` mirrors the input tree into DIR with the output extension. Every
-write is atomic (a temporary file in the same directory, then a rename), and
-only `fmt --in-place` ever replaces an input.
+write is atomic (a temporary file in the same directory, then a rename; the
+next run writing there removes those a killed run left), and only
+`fmt --in-place` ever replaces an input.
 
 Exit status: 0 on success; 1 when some input failed, had errors (with
 --strict: warnings too), `fmt --check` found files to reformat, `micro`

@@ -324,6 +324,14 @@ fn batch_command(
         Ok(plan) => plan,
         Err(why) => return usage(display, &why),
     };
+    // The temporary files a killed run left where this one writes.
+    let leftovers = atomic::remove_leftovers(&outputs::written_dirs(&plan));
+    if leftovers > 0 && !display.quiet {
+        eprintln!(
+            "pagetext: removed {leftovers} leftover temporary file{} from an interrupted run",
+            if leftovers == 1 { "" } else { "s" }
+        );
+    }
     let options = Options {
         jobs: batch.jobs,
         json: batch.json,

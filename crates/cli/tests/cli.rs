@@ -542,6 +542,67 @@ fn an_interrupted_write_keeps_the_old_file_and_leaves_no_partial_one() {
     assert!(s.read("big.html").contains("Paragraph 399"));
 }
 
+/// A temporary name as pagetext makes them (`.pagetext-`, 16 random letters
+/// and digits, `.tmp`): what a run killed in the middle of a write leaves.
+const LEFTOVER: &str = ".pagetext-k1LL3dM1dWr1t3Ab.tmp";
+
+#[test]
+fn the_next_run_removes_the_temporary_files_of_a_killed_one() {
+    let s = Scratch::new();
+    s.write(&format!("text-out/{LEFTOVER}"), "half a page");
+    s.write(&format!("text-out/news/{LEFTOVER}"), "half a page");
+    // Kept: not unmistakably pagetext's, or not where this run writes.
+    s.write("text-out/.pagetext-backup.tmp", "the user's own");
+    s.write("text-out/.pagetext-aB3dE6.tmp", "too short to be sure");
+    s.write(&format!("text-out/old/{LEFTOVER}"), "not written into");
+    s.write(&format!("site/{LEFTOVER}"), "an input directory");
+    snap!(
+        "to_text_leftovers",
+        s.run(&["to-text", "site", "-o", "text-out"])
+    );
+    let left: Vec<String> = s
+        .files()
+        .into_iter()
+        .filter(|f| f.contains(".pagetext-"))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            format!("site/{LEFTOVER}"),
+            "text-out/.pagetext-aB3dE6.tmp".to_string(),
+            "text-out/.pagetext-backup.tmp".to_string(),
+            format!("text-out/old/{LEFTOVER}"),
+        ]
+    );
+    assert!(s.join("text-out/news/2009.txt").exists());
+    // Nothing more to remove, nothing said.
+    let again = s.run(&["to-text", "site", "-o", "text-out"]);
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert!(!again.stderr.contains("leftover"), "{}", again.stderr);
+}
+
+#[test]
+fn fmt_in_place_removes_the_temporary_files_next_to_its_inputs() {
+    let s = Scratch::new();
+    s.write(&format!("text/{LEFTOVER}"), "half a text");
+    s.write(&format!("text/notes/{LEFTOVER}"), "not written into");
+    let run = s.run(&["fmt", "--in-place", "text/messy.txt"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("pagetext: removed 1 leftover temporary file from an interrupted run\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(!s.join(&format!("text/{LEFTOVER}")).exists());
+    assert!(s.join(&format!("text/notes/{LEFTOVER}")).exists());
+    // -q: removed all the same, without a word.
+    s.write(&format!("text/{LEFTOVER}"), "half a text");
+    let run = s.run(&["-q", "fmt", "-i", "text/messy.txt"]);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert!(!s.join(&format!("text/{LEFTOVER}")).exists());
+}
+
 // ---------------------------------------------------------------- micro
 
 #[test]
