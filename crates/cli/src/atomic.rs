@@ -3,10 +3,24 @@
 //! of disk space, over a file size limit) leaves either the old file or the
 //! new one under the target's name, never a half-written one; the temporary
 //! file is removed on every error path this process survives.
+//!
+//! A process that is killed cannot remove its temporary file; the next run
+//! that writes into the same directory does ([`remove_leftovers`]). The
+//! temporary names are specific for that: [`TEMP_PREFIX`], exactly
+//! [`TEMP_RANDOM_LEN`] random ASCII letters and digits, [`TEMP_SUFFIX`].
 
+use std::collections::BTreeSet;
+use std::ffi::OsStr;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// How every temporary file's name begins.
+pub(crate) const TEMP_PREFIX: &str = ".pagetext-";
+/// How many random characters follow [`TEMP_PREFIX`].
+pub(crate) const TEMP_RANDOM_LEN: usize = 16;
+/// How every temporary file's name ends.
+pub(crate) const TEMP_SUFFIX: &str = ".tmp";
 
 /// Writes `bytes` to `target` atomically.
 ///
@@ -36,7 +50,10 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
         _ => Path::new("."),
     };
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".pagetext-").suffix(".tmp");
+    builder
+        .prefix(TEMP_PREFIX)
+        .rand_bytes(TEMP_RANDOM_LEN)
+        .suffix(TEMP_SUFFIX);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -55,6 +72,43 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     // On error the temporary file is dropped, which deletes it.
     tmp.persist(target).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Whether `name` is one of [`write_atomic`]'s temporary names.
+pub(crate) fn is_temporary_name(name: &OsStr) -> bool {
+    let Some(name) = name.to_str() else {
+        return false;
+    };
+    name.strip_prefix(TEMP_PREFIX)
+        .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+        .is_some_and(|random| {
+            random.len() == TEMP_RANDOM_LEN && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// Removes the temporary files an interrupted run left in `dirs` (only
+/// there, not below): regular files with [`write_atomic`]'s temporary
+/// names. A directory that does not exist, cannot be read, or a file that
+/// cannot be removed is passed over: a leftover is harmless. Returns how
+/// many were removed.
+pub(crate) fn remove_leftovers(dirs: &BTreeSet<PathBuf>) -> usize {
+    let mut removed = 0;
+    for dir in dirs {
+        let Ok(entries) = fs::read_dir(dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if !is_temporary_name(&entry.file_name()) {
+                continue;
+            }
+            // Not through a symbolic link, and nothing but a regular file.
+            let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+            if is_file && fs::remove_file(entry.path()).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    removed
 }
 
 /// An OS error without the temporary path tempfile adds to its message
@@ -124,6 +178,63 @@ mod tests {
         let err = write_atomic(dir.path(), b"x").unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::IsADirectory);
         assert!(entries(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn temporary_names_are_recognised_exactly() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut builder = tempfile::Builder::new();
+        builder
+            .prefix(TEMP_PREFIX)
+            .rand_bytes(TEMP_RANDOM_LEN)
+            .suffix(TEMP_SUFFIX);
+        let tmp = builder.tempfile_in(dir.path()).unwrap();
+        assert!(is_temporary_name(tmp.path().file_name().unwrap()));
+        for name in [
+            ".pagetext-aB3dE6gH9jK2mN5p.tmp",
+            ".pagetext-0000000000000000.tmp",
+        ] {
+            assert!(is_temporary_name(OsStr::new(name)), "{name}");
+        }
+        for name in [
+            ".pagetext-backup.tmp",
+            ".pagetext-aB3dE6.tmp",
+            ".pagetext-aB3dE6gH9jK2mN5pq.tmp",
+            ".pagetext-aB3dE6gH9jK2mN5.tmp",
+            ".pagetext-aB3dE6gH9jK2mN-p.tmp",
+            ".pagetext-aB3dE6gH9jK2mN5p.txt",
+            "pagetext-aB3dE6gH9jK2mN5p.tmp",
+            ".pagetext-aB3dE6gH9jK2mN5p.tmp~",
+            "page.txt",
+        ] {
+            assert!(!is_temporary_name(OsStr::new(name)), "{name}");
+        }
+    }
+
+    #[test]
+    fn only_leftovers_in_the_given_directories_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("sub");
+        fs::create_dir(&sub).unwrap();
+        let leftover = ".pagetext-aB3dE6gH9jK2mN5p.tmp";
+        fs::write(dir.path().join(leftover), "half").unwrap();
+        fs::write(dir.path().join(".pagetext-backup.tmp"), "mine").unwrap();
+        fs::write(dir.path().join("a.txt"), "a").unwrap();
+        fs::write(sub.join(leftover), "below: not asked").unwrap();
+        // A directory with a temporary name is not a temporary file.
+        fs::create_dir(dir.path().join(".pagetext-0000000000000000.tmp")).unwrap();
+        let dirs = BTreeSet::from([dir.path().to_path_buf(), dir.path().join("missing")]);
+        assert_eq!(remove_leftovers(&dirs), 1);
+        assert_eq!(
+            entries(dir.path()),
+            [
+                ".pagetext-0000000000000000.tmp",
+                ".pagetext-backup.tmp",
+                "a.txt",
+                "sub"
+            ]
+        );
+        assert_eq!(entries(&sub), [leftover]);
     }
 
     #[cfg(target_os = "linux")]

@@ -202,7 +202,8 @@ fn human_bytes(n: u64) -> String {
 
 /// Runs `job` over the walk items with their planned destinations.
 /// Returns `Err` only when printing fails (a closed standard output is
-/// `ErrorKind::BrokenPipe`, which the caller turns into a quiet exit).
+/// `ErrorKind::BrokenPipe`, which the caller turns into a quiet exit; other
+/// write errors carry a [`crate::stdout::StdoutFailed`]).
 pub(crate) fn run(
     items: Vec<Item>,
     plan: Plan,
@@ -227,7 +228,7 @@ pub(crate) fn run(
     let mut printer = Printer {
         options,
         bar: &bar,
-        stdout: io::stdout().lock(),
+        stdout: crate::stdout::lock(),
     };
     let (tx, rx) = mpsc::channel::<(usize, Record)>();
     let printed = std::thread::scope(|scope| -> io::Result<()> {
@@ -502,7 +503,7 @@ fn ms(d: Duration) -> f64 {
 struct Printer<'a> {
     options: Options,
     bar: &'a ProgressBar,
-    stdout: io::StdoutLock<'static>,
+    stdout: crate::stdout::Stdout,
 }
 
 impl Printer<'_> {

@@ -11,7 +11,7 @@
 //! Every step runs the same code as the commands it names: `sniff`,
 //! `to-text`, then `to-html` on the text `to-text` wrote.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use crate::batch::Display;
@@ -25,7 +25,7 @@ const PAGE: &[u8] = include_bytes!("../../../testdata/cli/demo/chorale.html");
 const NAME: &str = "chorale.html";
 
 pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
-    let mut out = io::stdout().lock();
+    let mut out = crate::stdout::lock();
     writeln!(
         out,
         "pagetext demo: {NAME}, a village choir's home page from 2009 ({} bytes, bundled in the binary)\n",

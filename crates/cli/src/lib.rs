@@ -46,13 +46,15 @@ and so does giving no INPUT at all.
 
 Output goes to standard output for a single input. `-o FILE` writes one file,
 `-o DIR` mirrors the input tree into DIR with the output extension. Every
-write is atomic (a temporary file in the same directory, then a rename), and
-only `fmt --in-place` ever replaces an input.
+write is atomic (a temporary file in the same directory, then a rename; the
+next run writing there removes those a killed run left), and only
+`fmt --in-place` ever replaces an input.
 
 Exit status: 0 on success; 1 when some input failed, had errors (with
---strict: warnings too), `fmt --check` found files to reformat or `micro`
-found VALUE invalid; 2 on usage errors. A failing input never stops the
-others, and a closed standard output (`| head`) ends the run quietly.";
+--strict: warnings too), `fmt --check` found files to reformat, `micro`
+found VALUE invalid or standard output could not be written; 2 on usage
+errors. A failing input never stops the others, and a closed standard output
+(`| head`) ends the run quietly.";
 
 const TOP_EXAMPLES: &str = "\
 Examples:

@@ -6,11 +6,13 @@
 //! - [`inputs`] walks the INPUT arguments, [`outputs`] plans where each
 //!   output goes, [`batch`] runs a job over the inputs in parallel and prints,
 //!   [`convert`] is the per-input glue to the libraries, [`atomic`] writes
-//!   files, [`diag`] draws diagnostics;
+//!   files (and removes the temporary files of an interrupted run),
+//!   [`stdout`] prints, [`diag`] draws diagnostics;
 //! - [`demo`], [`micro`] and `completions` are the one-shot commands.
 //!
-//! Exit status: 0 success, 1 some input failed (or `fmt --check` found work),
-//! 2 usage errors. A closed standard output ends the run quietly with 0.
+//! Exit status: 0 success, 1 some input failed (or `fmt --check` found work,
+//! or standard output could not be written), 2 usage errors. A closed
+//! standard output ends the run quietly with 0.
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -26,6 +28,7 @@ mod diag;
 mod inputs;
 mod micro;
 mod outputs;
+mod stdout;
 
 use batch::{Display, FmtMode, Options, RunKind};
 use convert::{HtmlInput, Job};
@@ -54,10 +57,18 @@ fn main() -> ExitCode {
     match run(cli.command, display) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprint!("{}", message(color, &format!("{e:#}")));
-            ExitCode::from(USAGE)
-        }
+        Err(e) => match stdout::failure(&e) {
+            // The output could not be delivered: the run failed, as when an
+            // output file cannot be written.
+            Some(failed) => {
+                eprint!("{}", message(color, &failed.to_string()));
+                ExitCode::FAILURE
+            }
+            None => {
+                eprint!("{}", message(color, &format!("{e:#}")));
+                ExitCode::from(USAGE)
+            }
+        },
     }
 }
 
@@ -235,7 +246,9 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             let mut cmd = pagetext::command();
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut cmd, "pagetext", &mut out);
-            io::stdout().lock().write_all(&out)?;
+            let mut stdout = stdout::lock();
+            stdout.write_all(&out)?;
+            stdout.flush()?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -311,6 +324,14 @@ fn batch_command(
         Ok(plan) => plan,
         Err(why) => return usage(display, &why),
     };
+    // The temporary files a killed run left where this one writes.
+    let leftovers = atomic::remove_leftovers(&outputs::written_dirs(&plan));
+    if leftovers > 0 && !display.quiet {
+        eprintln!(
+            "pagetext: removed {leftovers} leftover temporary file{} from an interrupted run",
+            if leftovers == 1 { "" } else { "s" }
+        );
+    }
     let options = Options {
         jobs: batch.jobs,
         json: batch.json,

@@ -5,7 +5,7 @@
 //! not (the parsing rules may still return a value: browsers are lenient),
 //! 2 when the algorithm has no variant for `--seed` or `--in-content`.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use microsyntax::algorithms::{self, Options, Outcome};
@@ -56,7 +56,7 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
         Ok(outcome) => outcome,
         Err(e) => return usage(display, &e.to_string()),
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::stdout::lock();
     if args.json {
         let line = serde_json::to_string(&MicroJson {
             algorithm: &name,

@@ -10,7 +10,7 @@
 //! - `--in-place`: each input replaced (through symbolic links, so the link
 //!   stays a link).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::env;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -204,6 +204,24 @@ fn plan_dir(walk: &Walk, out: &Path, naming: Naming, inputs: usize) -> Result<Pl
         })
         .collect();
     Ok(plan)
+}
+
+/// The directories a plan writes files into: where the atomic writes of an
+/// interrupted run into the same outputs left their temporary files. An
+/// existing target that is not a regular file (a device, a FIFO) is written
+/// directly, without a temporary file, so its directory is not one of them.
+pub(crate) fn written_dirs(plan: &Plan) -> BTreeSet<PathBuf> {
+    plan.iter()
+        .filter_map(|dest| match dest {
+            Ok(Dest::File(path) | Dest::Mirror(path) | Dest::InPlace(path)) => Some(path),
+            _ => None,
+        })
+        .filter(|path| fs::metadata(path).map_or(true, |meta| meta.is_file()))
+        .map(|path| match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        })
+        .collect()
 }
 
 /// Maps every walk item through `f`; error items get [`Dest::Nothing`].

@@ -473,6 +473,34 @@ fn a_full_disk_is_an_error_naming_the_path() {
     assert!(!fs::metadata("/dev/full").unwrap().is_file());
 }
 
+/// A full standard output is a failed run (1), not a usage error (2), and
+/// says in one line what failed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_exits_with_1() {
+    for args in [
+        &["to-text", "demo/chorale.html"][..],
+        &["to-html", "--json", "text/sample.txt"],
+        &["sniff", "bom.html"],
+        &["demo"],
+        &["completions", "bash"],
+        &["micro", "date", "2004-06-30"],
+    ] {
+        let s = Scratch::new();
+        let mut cmd = pagetext();
+        cmd.arg("-q").args(args).current_dir(s.path());
+        cmd.stdout(fs::File::create("/dev/full").unwrap())
+            .stderr(std::process::Stdio::piped());
+        let out = cmd.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(
+            err, "pagetext: error: writing standard output: no space left on device\n",
+            "{args:?}"
+        );
+    }
+}
+
 /// A large text document (well over any block size), so that a file size
 /// limit of one block interrupts its writing.
 fn large_text() -> String {
@@ -512,6 +540,67 @@ fn an_interrupted_write_keeps_the_old_file_and_leaves_no_partial_one() {
     let run = s.run(&["-q", "to-html", "big.txt", "-o", "big.html"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(s.read("big.html").contains("Paragraph 399"));
+}
+
+/// A temporary name as pagetext makes them (`.pagetext-`, 16 random letters
+/// and digits, `.tmp`): what a run killed in the middle of a write leaves.
+const LEFTOVER: &str = ".pagetext-k1LL3dM1dWr1t3Ab.tmp";
+
+#[test]
+fn the_next_run_removes_the_temporary_files_of_a_killed_one() {
+    let s = Scratch::new();
+    s.write(&format!("text-out/{LEFTOVER}"), "half a page");
+    s.write(&format!("text-out/news/{LEFTOVER}"), "half a page");
+    // Kept: not unmistakably pagetext's, or not where this run writes.
+    s.write("text-out/.pagetext-backup.tmp", "the user's own");
+    s.write("text-out/.pagetext-aB3dE6.tmp", "too short to be sure");
+    s.write(&format!("text-out/old/{LEFTOVER}"), "not written into");
+    s.write(&format!("site/{LEFTOVER}"), "an input directory");
+    snap!(
+        "to_text_leftovers",
+        s.run(&["to-text", "site", "-o", "text-out"])
+    );
+    let left: Vec<String> = s
+        .files()
+        .into_iter()
+        .filter(|f| f.contains(".pagetext-"))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            format!("site/{LEFTOVER}"),
+            "text-out/.pagetext-aB3dE6.tmp".to_string(),
+            "text-out/.pagetext-backup.tmp".to_string(),
+            format!("text-out/old/{LEFTOVER}"),
+        ]
+    );
+    assert!(s.join("text-out/news/2009.txt").exists());
+    // Nothing more to remove, nothing said.
+    let again = s.run(&["to-text", "site", "-o", "text-out"]);
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert!(!again.stderr.contains("leftover"), "{}", again.stderr);
+}
+
+#[test]
+fn fmt_in_place_removes_the_temporary_files_next_to_its_inputs() {
+    let s = Scratch::new();
+    s.write(&format!("text/{LEFTOVER}"), "half a text");
+    s.write(&format!("text/notes/{LEFTOVER}"), "not written into");
+    let run = s.run(&["fmt", "--in-place", "text/messy.txt"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("pagetext: removed 1 leftover temporary file from an interrupted run\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(!s.join(&format!("text/{LEFTOVER}")).exists());
+    assert!(s.join(&format!("text/notes/{LEFTOVER}")).exists());
+    // -q: removed all the same, without a word.
+    s.write(&format!("text/{LEFTOVER}"), "half a text");
+    let run = s.run(&["-q", "fmt", "-i", "text/messy.txt"]);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert!(!s.join(&format!("text/{LEFTOVER}")).exists());
 }
 
 // ---------------------------------------------------------------- micro
