@@ -42,7 +42,8 @@ pub(crate) enum FmtMode {
 pub(crate) struct Display {
     /// Errors only.
     pub(crate) quiet: bool,
-    /// Notes and per-file lines too.
+    /// Notes, every diagnostic of a kind (not only the first few), and
+    /// per-file lines too.
     pub(crate) verbose: bool,
     /// ANSI colours on standard error, or plain text.
     pub(crate) color: Color,
@@ -286,7 +287,8 @@ pub(crate) fn run(
 }
 
 /// Standard error's part of a record: the diagnostics shown at this
-/// verbosity, the failure, and with `-v` what was written.
+/// verbosity (without `-v`, the first few of each kind and a count of the
+/// rest), the failure, and with `-v` what was written.
 fn stderr_text(record: &Record, options: Options) -> String {
     let display = options.display;
     let mut err = String::new();
@@ -294,21 +296,24 @@ fn stderr_text(record: &Record, options: Options) -> String {
         return err;
     }
     let lines = record.converted.source.as_deref().map(diag::Lines::new);
-    for d in &record.converted.diagnostics {
-        let shown = match d.severity {
+    let shown: Vec<&Diag> = record
+        .converted
+        .diagnostics
+        .iter()
+        .filter(|d| match d.severity {
             Severity::Error => true,
             Severity::Warning => !display.quiet,
             Severity::Note => display.verbose,
-        };
-        if shown {
-            err.push_str(&diag::render(
-                &record.path,
-                d,
-                lines.as_ref(),
-                display.color,
-            ));
-        }
-    }
+        })
+        .collect();
+    // Without -v, the first few of each kind in full and a count of the rest.
+    err.push_str(&diag::render_all(
+        &record.path,
+        &shown,
+        lines.as_ref(),
+        display.color,
+        display.verbose,
+    ));
     if let Some(error) = &record.error {
         err.push_str(&crate::message(
             display.color,

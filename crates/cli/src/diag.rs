@@ -6,6 +6,8 @@
 //! its own) and, for emission, `htmlio::emit::Diagnostic`s; the glue in
 //! `convert` maps them into [`Diag`], which is also what `--json` serialises.
 
+use std::collections::HashMap;
+
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde::Serialize;
 
@@ -19,7 +21,7 @@ pub(crate) enum Color {
 }
 
 /// How bad a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub(crate) enum Severity {
     /// Shown only with `--verbose`.
@@ -166,6 +168,82 @@ pub(crate) fn render(path: &str, diag: &Diag, source: Option<&Lines<'_>>, color:
     {
         out.push_str(&snippet);
         out.push('\n');
+    }
+    out
+}
+
+/// How many diagnostics of one kind (severity and code) an input shows in
+/// full without `--verbose`; the rest are counted on one line.
+pub(crate) const SHOWN_PER_KIND: usize = 3;
+
+/// Renders the diagnostics of one input, in order. With `all`, each in full;
+/// without, only the first [`SHOWN_PER_KIND`] of each kind, the last of them
+/// followed by one line counting the others of its kind, which are not
+/// rendered at all (a page can have thousands of one kind, and their source
+/// lines are the costly part of printing).
+pub(crate) fn render_all(
+    path: &str,
+    diags: &[&Diag],
+    source: Option<&Lines<'_>>,
+    color: Color,
+    all: bool,
+) -> String {
+    let mut out = String::new();
+    if all {
+        for diag in diags {
+            out.push_str(&render(path, diag, source, color));
+        }
+        return out;
+    }
+    // Per kind: how many there are, and how many have been seen so far.
+    let mut kinds: HashMap<(Severity, &str), (usize, usize)> = HashMap::new();
+    for diag in diags {
+        kinds
+            .entry((diag.severity, diag.code.as_str()))
+            .or_default()
+            .0 += 1;
+    }
+    for diag in diags {
+        let Some((total, seen)) = kinds.get_mut(&(diag.severity, diag.code.as_str())) else {
+            continue;
+        };
+        *seen += 1;
+        if *seen > SHOWN_PER_KIND {
+            continue;
+        }
+        out.push_str(&render(path, diag, source, color));
+        if *seen == SHOWN_PER_KIND && *total > SHOWN_PER_KIND {
+            out.push_str(&more_like_this(path, diag, *total - SHOWN_PER_KIND, color));
+        }
+    }
+    out
+}
+
+/// `path: … and 1,363 more like this (warning[code]); -v lists them all`.
+fn more_like_this(path: &str, diag: &Diag, more: usize, color: Color) -> String {
+    let kind = format!("{}[{}]", diag.severity.name(), diag.code);
+    let more = thousands(more);
+    match color {
+        Color::Ansi => format!(
+            "{BOLD}{path}:{RESET} … and {more} more like this ({}{kind}{RESET}); \
+             -v lists them all\n",
+            style(diag.severity)
+        ),
+        Color::Plain => {
+            format!("{path}: … and {more} more like this ({kind}); -v lists them all\n")
+        }
+    }
+}
+
+/// `n` with a comma between groups of three digits: `1,363`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
     out
 }
@@ -360,6 +438,52 @@ mod tests {
             out.starts_with("\x1b[1ma:\x1b[0m \x1b[1;91merror[e]:"),
             "{out:?}"
         );
+    }
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(1_363), "1,363");
+        assert_eq!(thousands(123_456_789), "123,456,789");
+    }
+
+    #[test]
+    fn many_of_one_kind_are_counted_not_shown() {
+        let source = "a\nb\nc\nd\ne\nf\n";
+        let lines = Lines::new(source);
+        let w = |line| Diag::new(Severity::Warning, "w", "m").at(line, 1);
+        let other = Diag::new(Severity::Warning, "other", "o").at(2, 1);
+        let note = Diag::new(Severity::Note, "w", "n").at(6, 1);
+        let (d1, d3, d4, d5, d6) = (w(1), w(3), w(4), w(5), w(6));
+        let diags = [&d1, &other, &d3, &d4, &d5, &note, &d6];
+        let out = render_all("a", &diags, Some(&lines), Color::Plain, false);
+        let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("a:")).collect();
+        assert_eq!(
+            headers,
+            [
+                "a:1:1: warning[w]: m",
+                "a:2:1: warning[other]: o",
+                "a:3:1: warning[w]: m",
+                "a:4:1: warning[w]: m",
+                "a: … and 2 more like this (warning[w]); -v lists them all",
+                "a:6:1: note[w]: n",
+            ],
+            "{out}"
+        );
+        // The skipped ones are not rendered: their lines do not appear.
+        assert!(!out.contains("5 | e"), "{out}");
+        let all = render_all("a", &diags, Some(&lines), Color::Plain, true);
+        assert_eq!(all.lines().filter(|l| l.starts_with("a:")).count(), 7);
+        assert!(!all.contains("more like this"), "{all}");
+    }
+
+    #[test]
+    fn exactly_the_shown_number_needs_no_count() {
+        let d = Diag::new(Severity::Warning, "w", "m");
+        let out = render_all("a", &[&d, &d, &d], None, Color::Plain, false);
+        assert_eq!(out, "a: warning[w]: m\n".repeat(3));
     }
 
     #[test]

@@ -145,7 +145,15 @@ pub struct DisplayArgs {
     pub quiet: bool,
 
     /// Also print notes, the encoding of each input and each file written.
-    #[arg(short, long, global = true, display_order = 91)]
+    #[arg(
+        short,
+        long,
+        global = true,
+        display_order = 91,
+        long_help = "Also print notes, the encoding of each input and each file written, and every \
+                     diagnostic (without it, an input shows the first 3 of each kind in full, \
+                     then one line counting the rest)"
+    )]
     pub verbose: bool,
 
     /// When to colour diagnostics.

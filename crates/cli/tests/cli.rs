@@ -822,6 +822,104 @@ fn to_text_prints_one_page() {
     );
 }
 
+/// A page with `links` javascript: links (each an unsafe-link warning) and
+/// one empty link (an empty-url warning) among them.
+fn page_of_unsafe_links(links: usize) -> String {
+    let mut page = String::from("<title>Links</title>\n");
+    for i in 1..=links {
+        page.push_str(&format!(
+            "<p><a href=\"javascript:go({i})\">Link {i}</a></p>\n"
+        ));
+        if i == 2 {
+            page.push_str("<p><a href=\"\">Empty</a></p>\n");
+        }
+    }
+    page
+}
+
+#[test]
+fn many_diagnostics_of_one_kind_are_summarised_unless_verbose() {
+    let s = Scratch::empty();
+    s.write("links.html", page_of_unsafe_links(6));
+    // The first 3 unsafe links in full, then one line for the other 3; the
+    // empty link in its place; the summary line counts all 7.
+    snap!(
+        "to_text_many_of_one_kind",
+        s.run(&["to-text", "links.html"])
+    );
+    // -v lists every one.
+    snap!(
+        "to_text_many_of_one_kind_verbose",
+        s.run(&["-v", "to-text", "links.html"])
+    );
+    // JSON lists every one: machines read it.
+    let run = s.run(&["check", "--json", "links.html"]);
+    let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let codes: Vec<&str> = record["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "encoding",
+            "unsafe-link",
+            "unsafe-link",
+            "empty-url",
+            "unsafe-link",
+            "unsafe-link",
+            "unsafe-link",
+            "unsafe-link"
+        ]
+    );
+}
+
+#[test]
+fn the_count_of_the_rest_is_per_input_and_has_thousands_separated() {
+    let s = Scratch::empty();
+    s.write("a/links.html", page_of_unsafe_links(1_366));
+    s.write("a/few.html", page_of_unsafe_links(4));
+    let run = s.run(&["check", "-j", "1", "a"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let counts: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("more like this"))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            "a/few.html: … and 1 more like this (warning[unsafe-link]); -v lists them all",
+            "a/links.html: … and 1,363 more like this (warning[unsafe-link]); -v lists them all",
+        ],
+        "{}",
+        run.stderr
+    );
+    // 3 + 3 unsafe links and 2 empty ones in full: 8 source lines shown.
+    let snippets = run.stderr.lines().filter(|l| l.contains("| <p>")).count();
+    assert_eq!(snippets, 8, "{}", run.stderr);
+    // The summary counts every diagnostic.
+    assert!(
+        run.stderr.trim_end().ends_with(", 1372 warnings, 0 errors"),
+        "{}",
+        run.stderr
+    );
+    let verbose = s.run(&["-v", "check", "-j", "1", "a"]);
+    let snippets = verbose
+        .stderr
+        .lines()
+        .filter(|l| l.contains("| <p>"))
+        .count();
+    assert_eq!(snippets, 1_372, "{}", verbose.stderr);
+    assert!(
+        !verbose.stderr.contains("more like this"),
+        "{}",
+        verbose.stderr
+    );
+}
+
 #[test]
 fn to_text_mirrors_a_site_into_o_dir() {
     let s = Scratch::new();
