@@ -466,7 +466,8 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
         out,
         "\npagetext side: the wall time of the `-j 1` row of the CLI table (the same \
          measurement), from spawning the process to its exit: start-up, walking DIR, reading \
-         each file, sniff + decode + `ingest` + `write`, writing each output file under OUT. \
+         each file, sniff + decode + `ingest` + `write`, writing each output file under OUT \
+         (a temporary file renamed into place; OUT is new, so no fsync). \
          In-process side: the wall time of the conversion alone, in this process, over the \
          same files held in memory (read beforehand; for htmd and fast_html2md also decoded \
          as UTF-8 `&str` beforehand), outputs built and dropped, no file I/O, no start-up. \
