@@ -13,15 +13,16 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use pagetext_bench::{
-    PATHOLOGICAL, Page, corpus_dir, encoding_rs_decode, htmd_convert, html_to_text, join_texts,
-    load_pages, markdown_to_html, max_bytes, rcdom_parse, repeat_to_size, run_pathological,
-    sniff_decode, text_to_xhtml, total_len,
+    PATHOLOGICAL, Page, corpus_dir, encoding_rs_decode, fast_html2md_convert, htmd_convert,
+    html_to_text, join_texts, load_pages, markdown_to_html, max_bytes, rcdom_parse, repeat_to_size,
+    run_pathological, sniff_decode, text_to_xhtml, total_len,
 };
 
 /// Everything derived from the pages once, before any measurement.
 struct Inputs {
     pages: Vec<Page>,
-    /// The pages decoded as UTF-8 (lossily), for htmd, which takes `&str`.
+    /// The pages decoded as UTF-8 (lossily), for htmd and fast_html2md,
+    /// which take `&str`.
     pages_str: Vec<String>,
     /// The text form of each page (pagetext's own output).
     texts: Vec<String>,
@@ -76,6 +77,14 @@ fn html_group(c: &mut Criterion, name: &str, html: &[&[u8]], html_str: &[&str], 
                 html_str
                     .iter()
                     .map(|p| htmd_convert(black_box(p)).len())
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function("fast_html2md", |b| {
+            b.iter(|| {
+                html_str
+                    .iter()
+                    .map(|p| fast_html2md_convert(black_box(p)).len())
                     .sum::<usize>()
             })
         });

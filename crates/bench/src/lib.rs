@@ -159,6 +159,14 @@ pub fn htmd_convert(html: &str) -> String {
     htmd::convert(html).unwrap_or_default()
 }
 
+/// Peer: fast_html2md (library `html2md`) converting the HTML (decoded as
+/// UTF-8, lossily) to Markdown with its `rewriter` path: lol_html streams
+/// the page through element and text handlers that write Markdown, with no
+/// tree. `commonmark` is on, as htmd's output is CommonMark too.
+pub fn fast_html2md_convert(html: &str) -> String {
+    html2md::rewrite_html(html, true)
+}
+
 /// Peer: pulldown-cmark rendering Markdown to HTML (CommonMark plus tables,
 /// as most sites that use it do).
 pub fn markdown_to_html(markdown: &str) -> String {
@@ -326,6 +334,8 @@ mod tests {
         assert!(xhtml.contains("<em>b</em>"), "{xhtml}");
         assert!(xhtml.contains("href=\"http://x/\""), "{xhtml}");
         let md = htmd_convert("<p>a <em>b</em></p>");
+        assert_eq!(md.trim(), "a *b*");
+        let md = fast_html2md_convert("<p>a <em>b</em></p>");
         assert_eq!(md.trim(), "a *b*");
         assert_eq!(markdown_to_html("a *b*").trim(), "<p>a <em>b</em></p>");
         assert_eq!(rcdom_parse(b"<p>x"), 1);

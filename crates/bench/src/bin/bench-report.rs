@@ -3,6 +3,7 @@
 //! Reads criterion's estimates of the `peers` benchmark (and of the sniff
 //! and microsyntax benchmarks when present) from a criterion folder, times
 //! the `pagetext` binary on a folder of 1,000 pages with `-j 1` and `-j 2`,
+//! times the peers in-process on the same pages (the whole-process ratio),
 //! measures peak memory with `/usr/bin/time -v`, and prints everything as
 //! Markdown, ratios first.
 //!
@@ -15,7 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use pagetext_bench::{PATHOLOGICAL, Pathological, corpus_dir, html_files, load_pages, max_bytes};
+use pagetext_bench::{
+    PATHOLOGICAL, Pathological, corpus_dir, fast_html2md_convert, htmd_convert, html_files,
+    html_to_text, load_pages, max_bytes, rcdom_parse,
+};
 
 /// Command-line arguments.
 #[derive(Debug, Default)]
@@ -178,6 +182,27 @@ const PAIRS: &[(&str, &str, &str, &str, f64)] = &[
         1.0,
     ),
     (
+        "HTML -> text, pages",
+        "html_to_text/pagetext",
+        "html_to_text/fast_html2md",
+        "fast_html2md",
+        1.0,
+    ),
+    (
+        "HTML -> text, 1 MB",
+        "html_to_text_1MB/pagetext",
+        "html_to_text_1MB/fast_html2md",
+        "fast_html2md",
+        1.0,
+    ),
+    (
+        "HTML -> text, 10 MB",
+        "html_to_text_10MB/pagetext",
+        "html_to_text_10MB/fast_html2md",
+        "fast_html2md",
+        1.0,
+    ),
+    (
         "sniff + decode, pages",
         "sniff_decode_corpus/pagetext_sniff_decode",
         "sniff_decode_corpus/encoding_rs",
@@ -209,7 +234,10 @@ fn peers_table(out: &mut String, criterion: &Path) {
     let _ = writeln!(
         out,
         "\nMB/s counts each side's own input: HTML bytes for HTML -> text; the text form \
-         (pagetext) and htmd's Markdown of the same pages (pulldown-cmark) for text -> XHTML.\n"
+         (pagetext) and htmd's Markdown of the same pages (pulldown-cmark) for text -> XHTML. \
+         htmd and fast_html2md (its `rewriter` path, lol_html) are given each page already \
+         decoded as UTF-8 `&str`; pagetext and html5ever start from the bytes. The issue sets \
+         no target against fast_html2md; the table uses htmd's.\n"
     );
 }
 
@@ -362,6 +390,93 @@ fn peak_rss(program: &Path, args: &[&std::ffi::OsStr]) -> Result<u64, String> {
         })
 }
 
+/// The shortest of two wall times of `f`, in seconds.
+fn best_of_two(mut f: impl FnMut() -> usize) -> f64 {
+    (0..2)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(f());
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The whole `pagetext to-text DIR -o OUT -j 1` process (`cli`, the time of
+/// the CLI table) against the peers converting the same pages in-process,
+/// from memory.
+fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: usize) {
+    // Read and decoded before any timing, as in the criterion benchmark.
+    let strs: Vec<String> = set
+        .iter()
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .collect();
+    let peers: [(&str, Option<f64>, f64); 4] = [
+        (
+            "pagetext in-process (`ingest` + `write`)",
+            None,
+            best_of_two(|| set.iter().map(|p| html_to_text(p).len()).sum()),
+        ),
+        (
+            "html5ever RcDom parse",
+            Some(1.3),
+            best_of_two(|| set.iter().map(|p| rcdom_parse(p)).sum()),
+        ),
+        (
+            "htmd `convert`",
+            Some(1.0),
+            best_of_two(|| strs.iter().map(|s| htmd_convert(s).len()).sum()),
+        ),
+        (
+            "fast_html2md `rewrite_html`",
+            Some(1.0),
+            best_of_two(|| strs.iter().map(|s| fast_html2md_convert(s).len()).sum()),
+        ),
+    ];
+    let cli = cli.as_secs_f64();
+    let mb = bytes as f64 / 1e6;
+    let _ = writeln!(
+        out,
+        "### Whole process: `pagetext to-text DIR -o OUT -j 1` vs peers in-process ({} pages, \
+         {mb:.1} MB; best of 2)\n",
+        set.len()
+    );
+    let _ = writeln!(
+        out,
+        "| in-process side | seconds | MB/s | ratio (pagetext process time / this) | target |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| (pagetext process, -j 1, from the CLI table) | {cli:.2} | {:.1} | 1.00 | |",
+        mb / cli
+    );
+    for (name, target, t) in peers {
+        let r = cli / t;
+        let target = target.map_or("- (reference)".to_string(), |v| {
+            format!("<= {v} ({})", verdict(Some(r), v, false))
+        });
+        let _ = writeln!(
+            out,
+            "| {name} | {t:.2} | {:.1} | {} | {target} |",
+            mb / t,
+            fmt_ratio(Some(r))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\npagetext side: the wall time of the `-j 1` row of the CLI table (the same \
+         measurement), from spawning the process to its exit: start-up, walking DIR, reading \
+         each file, sniff + decode + `ingest` + `write`, writing each output file under OUT \
+         (a temporary file renamed into place; OUT is new, so no fsync). \
+         In-process side: the wall time of the conversion alone, in this process, over the \
+         same files held in memory (read beforehand; for htmd and fast_html2md also decoded \
+         as UTF-8 `&str` beforehand), outputs built and dropped, no file I/O, no start-up. \
+         The pagetext in-process row runs the code of the criterion rows on these pages: its \
+         ratio is what the process, the walk and the file I/O cost. Targets are the in-process \
+         ones of the table above, applied to the whole process.\n"
+    );
+}
+
 fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), String> {
     let Some(pagetext) = &args.pagetext else {
         return Ok(());
@@ -429,6 +544,16 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
             "\nScaling -j 2 / -j 1: **{scaling:.2}** (target >= 1.8: {})\n",
             verdict(Some(scaling), 1.8, true)
         );
+    }
+
+    if let Some(&(_, cli, _)) = best.first() {
+        let set: Vec<&[u8]> = pages
+            .iter()
+            .cycle()
+            .take(args.pages)
+            .map(|p| p.bytes.as_slice())
+            .collect();
+        whole_process_table(out, cli, &set, bytes);
     }
 
     // Peak memory on the largest page of the corpus.
