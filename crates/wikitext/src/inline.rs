@@ -50,7 +50,7 @@
 
 use crate::escape::{Masked, mask, unescaped};
 use crate::model::{Inline, Pos};
-use crate::scan::{email, is_side_char, is_ws, link_prefix};
+use crate::scan::{char_runs, email, is_side_char, is_ws, link_prefix, run_can_end};
 
 /// Where a piece of the joined block text came from: the text from byte
 /// `offset` on (up to the next segment) starts at `line`:`col` of the source.
@@ -147,22 +147,10 @@ impl Ends {
     /// non-white-space character before it and a side character (or the end)
     /// after it.
     fn build(text: &str, c: u8) -> Ends {
-        let bytes = text.as_bytes();
-        let mut runs = Vec::new();
-        let mut i = 0usize;
-        while let Some(found) = bytes.get(i..).and_then(|b| b.iter().position(|&x| x == c)) {
-            let a = i + found;
-            let mut b = a;
-            while bytes.get(b) == Some(&c) {
-                b += 1;
-            }
-            let before = text.get(..a).and_then(|s| s.chars().next_back());
-            let after = text.get(b..).and_then(|s| s.chars().next());
-            if a > 0 && !is_ws(before) && is_side_char(after) {
-                runs.push((a, b));
-            }
-            i = b;
-        }
+        let runs = char_runs(text, c)
+            .filter(|&(_, _, before, after)| run_can_end(before, after))
+            .map(|(a, b, _, _)| (a, b))
+            .collect();
         Ends { runs, cursor: 0 }
     }
 

@@ -39,6 +39,34 @@ pub(crate) fn is_link_value_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '{' | '}' | '[' | '|' | ']' | '<' | '>' | '"')
 }
 
+/// Every maximal run `[a, b)` of the byte `c` in `text`, in order, with the
+/// character before it and the one after it (`None` at the edges). One pass.
+pub(crate) fn char_runs(
+    text: &str,
+    c: u8,
+) -> impl Iterator<Item = (usize, usize, Option<char>, Option<char>)> + '_ {
+    let bytes = text.as_bytes();
+    let mut i = 0usize;
+    std::iter::from_fn(move || {
+        let a = i + bytes.get(i..)?.iter().position(|&x| x == c)?;
+        let mut b = a;
+        while bytes.get(b) == Some(&c) {
+            b += 1;
+        }
+        i = b;
+        let before = text.get(..a).and_then(|s| s.chars().next_back());
+        let after = text.get(b..).and_then(|s| s.chars().next());
+        Some((a, b, before, after))
+    })
+}
+
+/// Seed 000 "Inline Elements", rules 2 and 3 at an end: a run of `_`, `*`
+/// or `'` can end a sequence when something that is not white space stands
+/// before it and a side character (or the end) after it.
+pub(crate) fn run_can_end(before: Option<char>, after: Option<char>) -> bool {
+    before.is_some() && !is_ws(before) && is_side_char(after)
+}
+
 /// Seed 000 "Block-level Elements", horizontal rule: four or more identical
 /// characters from `-=*+~_#^` and nothing else.
 pub(crate) fn is_rule(line: &str) -> bool {

@@ -128,7 +128,7 @@ fn too_deep(block: &Block, depth: usize, out: &mut Vec<Block>, fixer: &mut Fixer
         } else {
             Role::Text
         };
-        let content = canon_inlines(text, fixer.flow_at(2), role, pos, fixer);
+        let content = canon_inlines(text, fixer.flow(), role, pos, fixer);
         push_text_block(out, content, depth, pos, fixer);
     }
 }

@@ -294,9 +294,15 @@ impl Fixer {
         if keep { Ctx::Kept } else { Ctx::flow_at(depth) }
     }
 
+    /// The context of running text above the deepest level (see
+    /// [`Fixer::flow_at`]).
+    fn flow(&self) -> Ctx {
+        self.flow_at(1)
+    }
+
     /// The context of a heading's title (see [`Fixer::flow_at`]).
     fn heading(&self) -> Ctx {
-        if self.flow_at(1) == Ctx::Kept {
+        if self.flow() == Ctx::Kept {
             Ctx::KeptHeading
         } else {
             Ctx::Heading

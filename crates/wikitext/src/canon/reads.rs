@@ -11,8 +11,10 @@
 //!   inline markup, and whose markup obeys rules 1 to 3 at its edges, reads
 //!   back as itself ([`cannot_misread`]). Any other run is written and read
 //!   again with the inline parser alone (seed 000 "Inline Elements", steps
-//!   1 to 3), which is linear in the run; where it reads differently, its
-//!   escaped spelling (`crate::escape`) is read in turn.
+//!   1 to 3), which is linear in the run. With escapes on, this is the
+//!   writer's job instead, done once as it spells the run
+//!   (`crate::escape`); a run no escape can save marks the rendering, and
+//!   its part is read back as lines are.
 //! - *Lines.* As the writer renders the document (once), it runs each line
 //!   it writes as text through the block scanners, and notes a top-level
 //!   block in which a line could read as a heading, rule, term, compact item
@@ -94,21 +96,13 @@ pub(super) fn as_read(
     } else {
         Mode::Normal
     };
-    let mut read = parse_inlines(&text, &segs, mode, false);
+    let read = parse_inlines(&text, &segs, mode, false);
     if read == run {
         return read;
     }
-    if fixer.escapes() {
-        // The escape extension: the writer escapes what would read as
-        // markup; markup that cannot be read (rule 3) stays a difference.
-        let spelled = crate::escape::spell_escaped(&run, pre);
-        if spelled.reading == run {
-            return run;
-        }
-        if spelled.reading != read {
-            read = spelled.reading;
-        }
-    }
+    // With escapes on, runs are not read here: the writer reads them as it
+    // spells them (`escape::Spell::run`), and `settle` reads back the part
+    // of a run no escape can save.
     // At the first node that reads differently, where its position is
     // known (for an ingested page, the line of its HTML text).
     let at = run

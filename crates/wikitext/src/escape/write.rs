@@ -8,7 +8,8 @@ use crate::grammar::{ESCAPE, is_escapable};
 use crate::inline::{Mode, parse_inlines};
 use crate::model::Inline;
 use crate::scan::{
-    bullet, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix, term_line,
+    bullet, char_runs, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix,
+    run_can_end, term_line,
 };
 use crate::write::origin as from;
 use crate::write::{LineKind, Sink, render_run};
@@ -88,24 +89,13 @@ fn choose(p: &Plain, pre: bool, choice: Choice) -> Vec<bool> {
 /// could start and a run that could end comes later, or when it could end
 /// and lies inside an element of the kind.
 fn runs_of(p: &Plain, c: u8, inside: u8, esc: &mut [bool]) {
-    let text = p.text.as_str();
-    let bytes = text.as_bytes();
     // (start, end, could start, could end)
-    let mut runs: Vec<(usize, usize, bool, bool)> = Vec::new();
-    let mut i = 0usize;
-    while let Some(found) = bytes.get(i..).and_then(|b| b.iter().position(|&x| x == c)) {
-        let a = i + found;
-        let mut b = a;
-        while bytes.get(b) == Some(&c) {
-            b += 1;
-        }
-        let before = text.get(..a).and_then(|s| s.chars().next_back());
-        let after = text.get(b..).and_then(|s| s.chars().next());
-        let starts = !is_ws(after) && (is_side_char(before) || b - a >= 2);
-        let ends = before.is_some() && !is_ws(before) && is_side_char(after);
-        runs.push((a, b, starts, ends));
-        i = b;
-    }
+    let runs: Vec<(usize, usize, bool, bool)> = char_runs(&p.text, c)
+        .map(|(a, b, before, after)| {
+            let starts = !is_ws(after) && (is_side_char(before) || b - a >= 2);
+            (a, b, starts, run_can_end(before, after))
+        })
+        .collect();
     let mut end_later = false;
     for &(a, b, starts, ends) in runs.iter().rev() {
         let flags = p.flags.get(a..b).unwrap_or_default();
@@ -215,22 +205,22 @@ pub(crate) fn read_run(text: &str, pre: bool, escapes: bool) -> Vec<Inline> {
 }
 
 /// A run spelled with escapes, and what that spelling reads back as.
-pub(crate) struct Spelled {
+struct Spelled {
     /// The text of the run.
-    pub(crate) text: String,
+    text: String,
     /// What it reads as in an escaping document.
-    pub(crate) reading: Vec<Inline>,
+    reading: Vec<Inline>,
     /// Whether a character was escaped in it.
-    pub(crate) escaped: bool,
+    escaped: bool,
     /// Whether a backslash was doubled in it.
-    pub(crate) doubled: bool,
+    doubled: bool,
 }
 
 /// The spelling of a run whose plain text reads back as something else:
 /// escapes where markup could start or end ([`Choice::Needed`]), or, when
 /// that still reads differently, before every markup character of its
 /// text ([`Choice::All`]).
-pub(crate) fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
+fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
     let p = plain(run, pre);
     let mut last = None;
     for choice in [Choice::Needed, Choice::All] {
@@ -302,12 +292,15 @@ impl<'a> Spell<'a> {
         self.marks.is_some()
     }
 
-    fn note(self, escaped: bool, doubled: bool) {
+    /// Adds what was noticed to the marks.
+    fn note(self, seen: Marks) {
         if let Some(cell) = self.marks {
-            let mut m = cell.get();
-            m.escaped |= escaped;
-            m.doubled |= doubled;
-            cell.set(m);
+            let m = cell.get();
+            cell.set(Marks {
+                escaped: m.escaped || seen.escaped,
+                doubled: m.doubled || seen.doubled,
+                misread: m.misread || seen.misread,
+            });
         }
     }
 
@@ -324,19 +317,19 @@ impl<'a> Spell<'a> {
             if self.escapes() && text.contains(ESCAPE) {
                 text.clear();
                 let doubled = spell_plain(run, pre, &mut text);
-                self.note(false, doubled);
+                self.note(Marks {
+                    doubled,
+                    ..Marks::default()
+                });
             }
             return text;
         }
         let spelled = spell_escaped(run, pre);
-        self.note(spelled.escaped, spelled.doubled);
-        if spelled.reading != run
-            && let Some(cell) = self.marks
-        {
-            let mut m = cell.get();
-            m.misread = true;
-            cell.set(m);
-        }
+        self.note(Marks {
+            escaped: spelled.escaped,
+            doubled: spelled.doubled,
+            misread: spelled.reading != run,
+        });
         spelled.text
     }
 
@@ -346,7 +339,10 @@ impl<'a> Spell<'a> {
         if !self.escapes() || !text.starts_with(' ') {
             return text;
         }
-        self.note(true, false);
+        self.note(Marks {
+            escaped: true,
+            ..Marks::default()
+        });
         format!("{ESCAPE}{text}")
     }
 
@@ -358,7 +354,10 @@ impl<'a> Spell<'a> {
             return None;
         }
         let fixed = escape_line(kind, line)?;
-        self.note(true, false);
+        self.note(Marks {
+            escaped: true,
+            ..Marks::default()
+        });
         Some(fixed)
     }
 }
