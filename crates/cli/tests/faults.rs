@@ -56,26 +56,14 @@ fn make_inputs(dir: &Path, n: usize) -> Vec<PathBuf> {
 
 /// Every regular file under `dir` with its contents, by relative path.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if let Ok(bytes) = fs::read(&p) {
-                let rel = p
-                    .strip_prefix(dir)
-                    .map(Path::to_path_buf)
-                    .unwrap_or(p.clone());
-                out.insert(rel, bytes);
-            }
-        }
-    }
-    out
+    testkit::files_below(dir)
+        .into_iter()
+        .filter_map(|p| {
+            let bytes = fs::read(&p).ok()?;
+            let rel = p.strip_prefix(dir).map_or(p.clone(), Path::to_path_buf);
+            Some((rel, bytes))
+        })
+        .collect()
 }
 
 /// The outputs of a clean run over `dir/in`, by relative path.
