@@ -265,18 +265,14 @@ fn emit_then_ingest(text: &str) -> Result<(), String> {
     }
 }
 
+/// The files below `dir` whose extension is `ext` (the one folder walk is
+/// `testkit::files_below`).
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files(&path, ext, out);
-        } else if path.extension().is_some_and(|e| e == ext) {
-            out.push(path);
-        }
-    }
+    out.extend(
+        testkit::files_below(dir)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == ext)),
+    );
 }
 
 fn testdata(sub: &str) -> PathBuf {

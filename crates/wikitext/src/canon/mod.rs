@@ -394,6 +394,11 @@ mod tests {
     }
 
     #[test]
+    fn the_default_policy_constant_is_the_default() {
+        assert_eq!(Policy::DEFAULT, Policy::default());
+    }
+
+    #[test]
     fn markup_touching_a_letter_is_read_as_text_by_default() {
         let done = canonicalize(touching(), &Policy::default());
         assert_eq!(done.canonical.text(), "\na_b_c\n");
