@@ -135,9 +135,17 @@ pub fn html_to_text(bytes: &[u8]) -> String {
     htmlio::ingest::write(ingested.document).text
 }
 
-/// Text -> XHTML: `wikitext::parse` then `htmlio::emit::xhtml`, as
-/// `pagetext to-html` does.
+/// Text -> XHTML: `wikitext::Parser`'s events into
+/// `htmlio::emit::emit_events`, as `pagetext to-html` does (no tree).
 pub fn text_to_xhtml(text: &str) -> String {
+    let mut parser = wikitext::Parser::new(text);
+    let (meta, _) = parser.take_parts();
+    htmlio::emit::emit_events(&meta, parser, &htmlio::emit::EmitOptions::default()).text
+}
+
+/// Text -> XHTML through the tree: `wikitext::parse` then
+/// `htmlio::emit::xhtml` (for comparison with [`text_to_xhtml`]).
+pub fn text_to_xhtml_via_tree(text: &str) -> String {
     let parsed = wikitext::parse(text);
     htmlio::emit::xhtml(&parsed.document).text
 }

@@ -321,20 +321,22 @@ pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> C
     }
 }
 
-/// `to-html`: text -> document -> XHTML (or HTML) bytes.
+/// `to-html`: text -> events -> XHTML (or HTML) bytes.
 fn to_html(
     bytes: &[u8],
     encoding: Option<&'static encoding_rs::Encoding>,
     syntax: htmlio::emit::Syntax,
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
-    let parsed = wikitext::parse(&text);
-    diagnostics.extend(parsed.diagnostics.iter().map(from_library));
+    // Text to markup as a stream of events: no tree in between.
+    let mut parser = wikitext::Parser::new(&text);
+    let (meta, parsed) = parser.take_parts();
+    diagnostics.extend(parsed.iter().map(from_library));
     let options = htmlio::emit::EmitOptions {
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
         syntax,
     };
-    let emitted = htmlio::emit::emit(&parsed.document, &options);
+    let emitted = htmlio::emit::emit_events(&meta, parser, &options);
     diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
     sort_by_position(&mut diagnostics);
     Converted {

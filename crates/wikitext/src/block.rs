@@ -20,9 +20,9 @@
 //! when the element (or text block) is terminated.
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
-use crate::inline::{Mode, Seg, parse_inlines};
+use crate::events::Tag;
 use crate::lines::SrcLine;
-use crate::model::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Term};
+use crate::model::{ListKind, MAX_DEPTH, Pos};
 use crate::scan::{
     Bullet, bullet, compact_split, ends_sentence, heading, is_rule, separator_columns, term_line,
 };
@@ -44,14 +44,111 @@ impl VLine<'_> {
     }
 }
 
-/// One line of preformatted text: `extra` spaces of indentation beyond the
-/// block's, then `text`. An empty line has neither.
+/// A line of a leaf block, kept for the inline pass: `extra` spaces of
+/// indentation (preformatted text only), then `text`, which starts at
+/// `num`:`col` of the source. An empty line of preformatted text has
+/// neither.
 #[derive(Debug, Clone, Copy)]
-struct PreLine<'a> {
-    extra: usize,
-    text: &'a str,
-    num: u32,
-    col: u32,
+pub(crate) struct Line<'a> {
+    pub(crate) extra: usize,
+    pub(crate) text: &'a str,
+    pub(crate) num: u32,
+    pub(crate) col: u32,
+}
+
+/// What a leaf block is: its inline content comes from its lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Leaf {
+    Paragraph,
+    Text,
+    Heading(u8),
+    Term,
+    /// Each line examined on its own.
+    Preformatted,
+}
+
+/// The block structure, in document order, as the block pass finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Item {
+    Start(Tag<'static>, Pos),
+    End(Tag<'static>),
+    Rule(Pos),
+    /// A leaf block: its lines are `lines[from..to]` of [`Flat::lines`].
+    Leaf {
+        leaf: Leaf,
+        from: usize,
+        to: usize,
+        pos: Pos,
+    },
+}
+
+/// What the block pass gives: the blocks as items and the lines of the
+/// leaves.
+#[derive(Debug, Default)]
+pub(crate) struct Flat<'a> {
+    pub(crate) items: Vec<Item>,
+    pub(crate) lines: Vec<Line<'a>>,
+}
+
+impl<'a> Flat<'a> {
+    /// A leaf of `lines` (not written yet).
+    fn leaf(&mut self, leaf: Leaf, lines: &[VLine<'a>], pos: Pos) -> Item {
+        let from = self.lines.len();
+        self.lines.extend(lines.iter().map(|l| Line {
+            extra: 0,
+            text: l.text,
+            num: l.num,
+            col: l.col,
+        }));
+        Item::Leaf {
+            leaf,
+            from,
+            to: self.lines.len(),
+            pos,
+        }
+    }
+
+    fn term(&mut self, lines: &[VLine<'a>]) -> Item {
+        let pos = lines.first().map_or(Pos::UNKNOWN, VLine::pos);
+        self.leaf(Leaf::Term, lines, pos)
+    }
+
+    fn last_is(&self, item: &Item) -> bool {
+        self.items.last() == Some(item)
+    }
+
+    /// Seed 000: consecutive definition list items are merged; only the
+    /// first item decides whether the list is compact. Writes the start of
+    /// an item and its terms.
+    fn start_def_item(&mut self, compact: bool, terms: Vec<Item>, pos: Pos) {
+        if matches!(
+            self.items.last(),
+            Some(Item::End(Tag::DefinitionList { .. }))
+        ) {
+            self.items.pop();
+        } else {
+            self.items
+                .push(Item::Start(Tag::DefinitionList { compact }, pos));
+        }
+        self.items.push(Item::Start(Tag::DefItem, pos));
+        self.items.extend(terms);
+    }
+
+    fn end_def_item(&mut self) {
+        self.items.push(Item::End(Tag::DefItem));
+        self.items
+            .push(Item::End(Tag::DefinitionList { compact: false }));
+    }
+
+    /// Seed 000: consecutive list items of the same type are merged.
+    fn start_list_item(&mut self, kind: ListKind, pos: Pos) {
+        if self.last_is(&Item::End(Tag::List(kind))) {
+            self.items.pop();
+        } else {
+            self.items.push(Item::Start(Tag::List(kind), pos));
+        }
+        self.items.push(Item::Start(Tag::Item, pos));
+    }
 }
 
 enum Kind<'a> {
@@ -60,10 +157,11 @@ enum Kind<'a> {
     Quote,
     Def {
         compact: bool,
-        terms: Vec<Term>,
+        /// The terms (leaves), written when the element opens.
+        terms: Vec<Item>,
     },
     Pre {
-        lines: Vec<PreLine<'a>>,
+        lines: Vec<Line<'a>>,
         empties: usize,
     },
 }
@@ -74,30 +172,25 @@ struct Frame<'a> {
     /// The indentation of the element's content.
     indent: usize,
     pos: Pos,
-    blocks: Vec<Block>,
     /// The lines of the text block being collected.
     text: Vec<VLine<'a>>,
     /// Whether an empty line came right before the text block.
     text_after_empty: bool,
-    /// Terms (`::`) waiting for their definition.
-    terms: Vec<Term>,
+    /// Terms (`::`, as leaves) waiting for their definition.
+    terms: Vec<Item>,
     /// Whether a term line (possibly an empty `::`) is waiting.
     terms_seen: bool,
     /// Whether an empty line followed the waiting terms (no more terms join).
     terms_closed: bool,
     terms_pos: Pos,
-    /// The document declares `#Escape \\`.
-    escapes: bool,
 }
 
 impl<'a> Frame<'a> {
-    fn new(kind: Kind<'a>, indent: usize, pos: Pos, escapes: bool) -> Frame<'a> {
+    fn new(kind: Kind<'a>, indent: usize, pos: Pos) -> Frame<'a> {
         Frame {
-            escapes,
             kind,
             indent,
             pos,
-            blocks: Vec::new(),
             text: Vec::new(),
             text_after_empty: false,
             terms: Vec::new(),
@@ -112,14 +205,10 @@ impl<'a> Frame<'a> {
     }
 
     /// Waiting terms without a definition become an item of their own.
-    fn flush_terms(&mut self) {
+    fn flush_terms(&mut self, out: &mut Flat<'a>) {
         if self.terms_seen {
-            let item = DefItem {
-                terms: std::mem::take(&mut self.terms),
-                definition: Vec::new(),
-                pos: self.terms_pos,
-            };
-            self.add_def_item(item, false);
+            out.start_def_item(false, std::mem::take(&mut self.terms), self.terms_pos);
+            out.end_def_item();
         }
         self.terms_seen = false;
         self.terms_closed = false;
@@ -130,86 +219,30 @@ impl<'a> Frame<'a> {
     /// Seed 000 "Body Part": a text block is a paragraph at the top level, or
     /// when it is surrounded by empty lines (the end of the input counting as
     /// one); otherwise it is bare text.
-    fn flush_text_lines(&mut self, count: usize, followed_by_empty: bool) {
+    fn flush_text_lines(&mut self, out: &mut Flat<'a>, count: usize, followed_by_empty: bool) {
         let count = count.min(self.text.len());
         if count == 0 {
             return;
         }
-        let lines: Vec<VLine<'a>> = self.text.drain(..count).collect();
+        let lines = self.text.get(..count).unwrap_or_default();
         let pos = lines.first().map_or(Pos::UNKNOWN, VLine::pos);
-        let content = inlines_of(&lines, self.escapes);
         let paragraph =
             matches!(self.kind, Kind::Body) || (self.text_after_empty && followed_by_empty);
-        self.blocks.push(if paragraph {
-            Block::Paragraph { content, pos }
+        let leaf = if paragraph {
+            Leaf::Paragraph
         } else {
-            Block::Text { content, pos }
-        });
+            Leaf::Text
+        };
+        let item = out.leaf(leaf, lines, pos);
+        out.items.push(item);
+        self.text.drain(..count);
     }
 
     /// Everything waiting becomes blocks: terms first, then text.
-    fn flush_all(&mut self, followed_by_empty: bool) {
-        self.flush_terms();
+    fn flush_all(&mut self, out: &mut Flat<'a>, followed_by_empty: bool) {
+        self.flush_terms(out);
         let n = self.text.len();
-        self.flush_text_lines(n, followed_by_empty);
-    }
-
-    /// Seed 000: consecutive definition list items are merged; only the first
-    /// item decides whether the list is compact.
-    fn add_def_item(&mut self, item: DefItem, compact: bool) {
-        if let Some(Block::DefinitionList { items, .. }) = self.blocks.last_mut() {
-            items.push(item);
-        } else {
-            let pos = item.pos;
-            self.blocks.push(Block::DefinitionList {
-                compact,
-                items: vec![item],
-                pos,
-            });
-        }
-    }
-
-    /// Seed 000: consecutive list items of the same type are merged.
-    fn add_list_item(&mut self, kind: ListKind, item: ListItem) {
-        if let Some(Block::List {
-            kind: last, items, ..
-        }) = self.blocks.last_mut()
-            && *last == kind
-        {
-            items.push(item);
-            return;
-        }
-        let pos = item.pos;
-        self.blocks.push(Block::List {
-            kind,
-            items: vec![item],
-            pos,
-        });
-    }
-}
-
-/// The inline content of the joined lines of a text block or term.
-fn inlines_of(lines: &[VLine<'_>], escapes: bool) -> Vec<Inline> {
-    let mut text = String::new();
-    let mut segs = Vec::with_capacity(lines.len());
-    for (n, line) in lines.iter().enumerate() {
-        if n > 0 {
-            text.push('\n');
-        }
-        segs.push(Seg {
-            offset: text.len(),
-            line: line.num,
-            col: line.col,
-        });
-        text.push_str(line.text);
-    }
-    parse_inlines(&text, &segs, Mode::Normal, escapes)
-}
-
-fn term_of(lines: &[VLine<'_>], escapes: bool) -> Term {
-    Term {
-        content: inlines_of(lines, escapes),
-        pos: lines.first().map_or(Pos::UNKNOWN, VLine::pos),
+        self.flush_text_lines(out, n, followed_by_empty);
     }
 }
 
@@ -228,25 +261,20 @@ enum Step<'a> {
 
 struct BodyParser<'a, 'd> {
     stack: Vec<Frame<'a>>,
+    out: Flat<'a>,
     /// Open containers (body, items, blockquotes, definitions).
     containers: usize,
     prev_empty: bool,
     diags: &'d mut Vec<Diagnostic>,
     depth_warned: bool,
-    /// The document declares `#Escape \\`.
-    escapes: bool,
 }
 
-/// Seed 000 "Body Part": the blocks of the body lines (the lines after the
-/// header's terminating empty line).
-pub(crate) fn parse_body(
-    lines: &[SrcLine<'_>],
-    diags: &mut Vec<Diagnostic>,
-    escapes: bool,
-) -> Vec<Block> {
+/// Seed 000 "Body Part": the block structure of the body lines (the lines
+/// after the header's terminating empty line).
+pub(crate) fn parse_body<'a>(lines: &[SrcLine<'a>], diags: &mut Vec<Diagnostic>) -> Flat<'a> {
     let mut parser = BodyParser {
-        escapes,
-        stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN, escapes)],
+        stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN)],
+        out: Flat::default(),
         containers: 1,
         // The header's terminating empty line comes right before the body.
         prev_empty: true,
@@ -277,21 +305,43 @@ pub(crate) fn parse_body(
 }
 
 impl<'a> BodyParser<'a, '_> {
-    fn top(&mut self) -> &mut Frame<'a> {
+    /// The current element and the output.
+    fn top(&mut self) -> (&mut Frame<'a>, &mut Flat<'a>) {
         if self.stack.is_empty() {
-            self.stack
-                .push(Frame::new(Kind::Body, 0, Pos::UNKNOWN, self.escapes));
+            self.stack.push(Frame::new(Kind::Body, 0, Pos::UNKNOWN));
         }
         let last = self.stack.len() - 1;
-        &mut self.stack[last]
+        (&mut self.stack[last], &mut self.out)
     }
 
     fn can_open(&self) -> bool {
         self.containers < MAX_DEPTH
     }
 
+    /// Opens a container and writes its start.
     fn open(&mut self, kind: Kind<'a>, indent: usize, pos: Pos) {
-        let frame = Frame::new(kind, indent, pos, self.escapes);
+        let kind = match kind {
+            Kind::Item(list) => {
+                self.out.start_list_item(list, pos);
+                kind
+            }
+            Kind::Quote => {
+                self.out.items.push(Item::Start(Tag::Blockquote, pos));
+                kind
+            }
+            Kind::Def { compact, terms } => {
+                self.out.start_def_item(compact, terms, pos);
+                self.out
+                    .items
+                    .push(Item::Start(Tag::Definition, Pos::UNKNOWN));
+                Kind::Def {
+                    compact,
+                    terms: Vec::new(),
+                }
+            }
+            kind => kind,
+        };
+        let frame = Frame::new(kind, indent, pos);
         if frame.is_container() {
             self.containers += 1;
         }
@@ -316,13 +366,13 @@ impl<'a> BodyParser<'a, '_> {
     /// Evaluates one line in the current element.
     fn step(&mut self, v: VLine<'a>) -> Step<'a> {
         let at_body = self.stack.len() <= 1;
-        let top = self.top();
+        let (top, _) = self.top();
         if let Kind::Pre { lines, empties } = &mut top.kind {
             // Seed 000: all following lines with an equal or greater
             // indentation belong to the block, intervening empty lines too.
             if v.indent >= top.indent {
                 for _ in 0..*empties {
-                    lines.push(PreLine {
+                    lines.push(Line {
                         extra: 0,
                         text: "",
                         num: 0,
@@ -330,7 +380,7 @@ impl<'a> BodyParser<'a, '_> {
                     });
                 }
                 *empties = 0;
-                lines.push(PreLine {
+                lines.push(Line {
                     extra: v.indent - top.indent,
                     text: v.text,
                     num: v.num,
@@ -359,9 +409,9 @@ impl<'a> BodyParser<'a, '_> {
         let text = v.text;
         // Horizontal rule.
         if is_rule(text) {
-            let top = self.top();
-            top.flush_all(false);
-            top.blocks.push(Block::Rule { pos: v.pos() });
+            let (top, out) = self.top();
+            top.flush_all(out, false);
+            out.items.push(Item::Rule(v.pos()));
             return Step::Done;
         }
         // Heading.
@@ -371,13 +421,10 @@ impl<'a> BodyParser<'a, '_> {
                 col: col_plus(v.col, h.offset),
                 ..v
             };
-            let top = self.top();
-            top.flush_all(false);
-            top.blocks.push(Block::Heading {
-                level: h.level,
-                content: inlines_of(&[title], top.escapes),
-                pos: v.pos(),
-            });
+            let (top, out) = self.top();
+            top.flush_all(out, false);
+            let item = out.leaf(Leaf::Heading(h.level), &[title], v.pos());
+            out.items.push(item);
             return Step::Done;
         }
         // Compact definition item: term, three spaces, definition.
@@ -389,15 +436,15 @@ impl<'a> BodyParser<'a, '_> {
         }
         // Definition term.
         if let Some(content) = term_line(text) {
-            let top = self.top();
+            let (top, out) = self.top();
             if top.terms_closed {
-                top.flush_terms();
+                top.flush_terms(out);
             }
             if content.is_empty() {
                 // An empty term: only the colons. It is omitted, but the
                 // item still waits for its definition.
                 if !top.text.is_empty() {
-                    top.flush_all(false);
+                    top.flush_all(out, false);
                 }
                 if !top.terms_seen {
                     top.terms_pos = v.pos();
@@ -412,23 +459,24 @@ impl<'a> BodyParser<'a, '_> {
                 k -= 1;
             }
             if k > 0 {
-                top.flush_terms();
-                top.flush_text_lines(k, false);
+                top.flush_terms(out);
+                top.flush_text_lines(out, k, false);
             }
             let mut lines: Vec<VLine<'a>> = std::mem::take(&mut top.text);
             lines.push(VLine { text: content, ..v });
-            let term = term_of(&lines, top.escapes);
+            let pos = lines.first().map_or(Pos::UNKNOWN, VLine::pos);
+            let term = out.term(&lines);
             if !top.terms_seen {
-                top.terms_pos = term.pos;
+                top.terms_pos = pos;
             }
             top.terms.push(term);
             top.terms_seen = true;
             return Step::Done;
         }
         // A line of text.
-        let top = self.top();
+        let (top, out) = self.top();
         if top.terms_closed {
-            top.flush_terms();
+            top.flush_terms(out);
         }
         if top.text.is_empty() {
             top.text_after_empty = prev_empty;
@@ -441,9 +489,9 @@ impl<'a> BodyParser<'a, '_> {
     /// a bullet, and the rest of the line is processed in the definition.
     fn compact_item(&mut self, v: VLine<'a>, term_part: &'a str, rest_at: usize) -> Step<'a> {
         let mut diag = None;
-        let top = self.top();
+        let (top, out) = self.top();
         if top.terms_closed || !top.text.is_empty() {
-            top.flush_all(false);
+            top.flush_all(out, false);
         }
         let mut terms = std::mem::take(&mut top.terms);
         let pos = if top.terms_seen {
@@ -467,7 +515,7 @@ impl<'a> BodyParser<'a, '_> {
                 ));
             }
             if !name.is_empty() {
-                terms.push(term_of(&[VLine { text: name, ..v }], self.escapes));
+                terms.push(out.term(&[VLine { text: name, ..v }]));
             }
         }
         if let Some(d) = diag {
@@ -499,12 +547,12 @@ impl<'a> BodyParser<'a, '_> {
     fn indented(&mut self, v: VLine<'a>) -> Step<'a> {
         let can_open = self.can_open();
         let found = bullet(v.text);
-        let top = self.top();
+        let (top, out) = self.top();
         let waiting = top.terms_seen || !top.text.is_empty();
         if can_open {
             // A list item.
             if let Some((Bullet::List(kind), n)) = found {
-                top.flush_all(false);
+                top.flush_all(out, false);
                 let indent = v.indent + separator_columns(text_before(v.text, n));
                 self.open(Kind::Item(kind), indent, v.pos());
                 self.prev_empty = false;
@@ -535,7 +583,7 @@ impl<'a> BodyParser<'a, '_> {
             // A compact item: the line of text right before is its term.
             if let Some(last) = top.text.pop() {
                 if !top.text.is_empty() {
-                    top.flush_all(false);
+                    top.flush_all(out, false);
                 }
                 let mut terms = std::mem::take(&mut top.terms);
                 let pos = if top.terms_seen {
@@ -546,7 +594,7 @@ impl<'a> BodyParser<'a, '_> {
                 top.terms_seen = false;
                 top.terms_closed = false;
                 top.terms_pos = Pos::UNKNOWN;
-                terms.push(term_of(&[last], self.escapes));
+                terms.push(out.term(&[last]));
                 self.open(
                     Kind::Def {
                         compact: true,
@@ -560,7 +608,7 @@ impl<'a> BodyParser<'a, '_> {
             }
             // A blockquote section.
             if let Some((Bullet::Quote, n)) = found {
-                top.flush_all(false);
+                top.flush_all(out, false);
                 let indent = v.indent + separator_columns(text_before(v.text, n));
                 self.open(Kind::Quote, indent, v.pos());
                 self.prev_empty = false;
@@ -575,36 +623,26 @@ impl<'a> BodyParser<'a, '_> {
             self.too_deep(&v);
         }
         // Preformatted text.
-        let top = self.top();
-        top.flush_all(false);
-        let mut frame = Frame::new(
-            Kind::Pre {
-                lines: Vec::new(),
-                empties: 0,
-            },
-            v.indent,
-            v.pos(),
-            self.escapes,
-        );
-        if let Kind::Pre { lines, .. } = &mut frame.kind {
-            lines.push(PreLine {
-                extra: 0,
-                text: v.text,
-                num: v.num,
-                col: v.col,
-            });
-        }
+        let (top, out) = self.top();
+        top.flush_all(out, false);
+        let lines = vec![Line {
+            extra: 0,
+            text: v.text,
+            num: v.num,
+            col: v.col,
+        }];
+        let frame = Frame::new(Kind::Pre { lines, empties: 0 }, v.indent, v.pos());
         self.stack.push(frame);
         Step::Done
     }
 
     fn empty_line(&mut self) {
-        let top = self.top();
+        let (top, out) = self.top();
         match &mut top.kind {
             Kind::Pre { empties, .. } => *empties = 1,
             _ => {
                 if !top.text.is_empty() {
-                    top.flush_all(true);
+                    top.flush_all(out, true);
                 } else if top.terms_seen {
                     top.terms_closed = true;
                 }
@@ -612,8 +650,7 @@ impl<'a> BodyParser<'a, '_> {
         }
     }
 
-    /// Terminates the current element; its result becomes a block of the
-    /// enclosing element.
+    /// Terminates the current element and writes its end.
     fn close_top(&mut self, followed_by_empty: bool) {
         if self.stack.len() <= 1 {
             return;
@@ -621,72 +658,54 @@ impl<'a> BodyParser<'a, '_> {
         let Some(mut frame) = self.stack.pop() else {
             return;
         };
+        let out = &mut self.out;
         if frame.is_container() {
             self.containers = self.containers.saturating_sub(1);
-            frame.flush_all(followed_by_empty);
+            frame.flush_all(out, followed_by_empty);
         }
-        let top = self.top();
         match frame.kind {
-            Kind::Body => top.blocks.append(&mut frame.blocks),
-            Kind::Pre { lines, .. } => top.blocks.push(Block::Preformatted {
-                lines: lines
-                    .iter()
-                    .map(|l| pre_line_inlines(l, frame.escapes))
-                    .collect(),
-                pos: frame.pos,
-            }),
-            Kind::Item(kind) => top.add_list_item(
-                kind,
-                ListItem {
-                    content: frame.blocks,
+            Kind::Body => {}
+            Kind::Pre { lines, .. } => {
+                let from = out.lines.len();
+                out.lines.extend(lines);
+                out.items.push(Item::Leaf {
+                    leaf: Leaf::Preformatted,
+                    from,
+                    to: out.lines.len(),
                     pos: frame.pos,
-                },
-            ),
-            Kind::Quote => top.blocks.push(Block::Blockquote {
-                content: frame.blocks,
-                pos: frame.pos,
-            }),
-            Kind::Def { compact, terms } => top.add_def_item(
-                DefItem {
-                    terms,
-                    definition: frame.blocks,
-                    pos: frame.pos,
-                },
-                compact,
-            ),
+                });
+            }
+            Kind::Item(kind) => {
+                out.items.push(Item::End(Tag::Item));
+                out.items.push(Item::End(Tag::List(kind)));
+            }
+            Kind::Quote => out.items.push(Item::End(Tag::Blockquote)),
+            Kind::Def { .. } => {
+                // A definition that got no block is no definition.
+                if out.last_is(&Item::Start(Tag::Definition, Pos::UNKNOWN)) {
+                    out.items.pop();
+                } else {
+                    out.items.push(Item::End(Tag::Definition));
+                }
+                out.end_def_item();
+            }
         }
     }
 
-    fn finish(mut self) -> Vec<Block> {
+    fn finish(mut self) -> Flat<'a> {
         // The end of the input terminates every element and counts as an
         // empty line.
         while self.stack.len() > 1 {
             self.close_top(true);
         }
-        let top = self.top();
-        top.flush_all(true);
-        std::mem::take(&mut top.blocks)
+        let (top, out) = self.top();
+        top.flush_all(out, true);
+        self.out
     }
 }
 
 fn text_before(text: &str, at: usize) -> &str {
     text.get(..at).unwrap_or(text)
-}
-
-/// Seed 000: every line of preformatted text is examined separately.
-fn pre_line_inlines(line: &PreLine<'_>, escapes: bool) -> Vec<Inline> {
-    if line.text.is_empty() {
-        return Vec::new();
-    }
-    let mut text = " ".repeat(line.extra);
-    let offset = text.len();
-    text.push_str(line.text);
-    let segs = [Seg {
-        offset,
-        line: line.num,
-        col: line.col,
-    }];
-    parse_inlines(&text, &segs, Mode::Preformatted, escapes)
 }
 
 #[cfg(test)]

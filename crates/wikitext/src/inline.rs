@@ -48,14 +48,20 @@
 //! middle cannot contain a sequence of its own kind, so at most emphasis,
 //! strong, code and a link nest).
 
+use std::borrow::Cow;
+
 use crate::escape::{Masked, mask, unescaped};
+use crate::events::{Event, Positioned, Tag, TagEnd, inlines_from_events};
 use crate::model::{Inline, Pos};
 use crate::scan::{char_runs, email, is_side_char, is_ws, link_prefix, run_can_end};
 
 /// Where a piece of the joined block text came from: the text from byte
 /// `offset` on (up to the next segment) starts at `line`:`col` of the source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Seg {
+pub(crate) struct Seg<'a> {
+    /// The source line from `offset` on (the text emitted from this segment
+    /// is borrowed from it; empty when there is no source to borrow from).
+    pub(crate) src: &'a str,
     /// Byte offset in the joined text.
     pub(crate) offset: usize,
     /// Source line.
@@ -74,16 +80,16 @@ pub(crate) enum Mode {
 }
 
 /// Turns byte offsets into positions, walking forward through the segments.
-struct Locator<'a> {
-    text: &'a str,
-    segs: &'a [Seg],
+struct Locator<'t, 'a> {
+    text: &'t str,
+    segs: &'t [Seg<'a>],
     seg: usize,
     byte: usize,
     chars: u32,
 }
 
-impl<'a> Locator<'a> {
-    fn new(text: &'a str, segs: &'a [Seg]) -> Self {
+impl<'t, 'a> Locator<'t, 'a> {
+    fn new(text: &'t str, segs: &'t [Seg<'a>]) -> Self {
         let byte = segs.first().map_or(0, |s| s.offset);
         Locator {
             text,
@@ -222,21 +228,11 @@ impl Brackets {
     }
 }
 
-enum Kind {
-    Root,
-    Emphasis,
-    Strong,
-    Code,
-    Link {
-        url: Option<String>,
-        fragment: Option<String>,
-    },
-}
-
+/// A fragment being scanned: the root (the whole text) or the middle of a
+/// sequence, whose end event is written when its scan is done.
 struct Frame {
-    kind: Kind,
-    pos: Pos,
-    children: Vec<Inline>,
+    /// The element's end (`None` for the root).
+    end_tag: Option<TagEnd>,
     /// The fragment is `[start, end)`.
     start: usize,
     end: usize,
@@ -253,17 +249,13 @@ struct Frame {
 impl Frame {
     /// The fragment `[start, end)`, not scanned yet.
     fn new(
-        kind: Kind,
-        pos: Pos,
-        children: Vec<Inline>,
+        end_tag: Option<TagEnd>,
         (start, end): (usize, usize),
         in_link: bool,
         suffix: (usize, usize),
     ) -> Frame {
         Frame {
-            kind,
-            pos,
-            children,
+            end_tag,
             start,
             end,
             p: start,
@@ -272,89 +264,117 @@ impl Frame {
             suffix,
         }
     }
-
-    /// The finished fragment: the element it marks up, or for the root the
-    /// elements of the whole text.
-    fn close(self) -> Closed {
-        let Frame {
-            kind,
-            pos,
-            children: content,
-            ..
-        } = self;
-        Closed::Element(match kind {
-            Kind::Root => return Closed::Root(content),
-            Kind::Emphasis => Inline::Emphasis { content, pos },
-            Kind::Strong => Inline::Strong { content, pos },
-            Kind::Code => Inline::Code { content, pos },
-            Kind::Link { url, fragment } => Inline::Link {
-                url,
-                fragment,
-                content,
-                pos,
-            },
-        })
-    }
-}
-
-/// A finished fragment (see [`Frame::close`]).
-enum Closed {
-    /// The inline elements of the whole text: the result.
-    Root(Vec<Inline>),
-    /// An element of the enclosing fragment.
-    Element(Inline),
 }
 
 /// A valid start found by step 1 at some offset `i` of the text.
-enum Start<'a> {
+enum Start {
     /// `_`, `*` or `'` (the byte `c`); the enclosed text starts at `q`, after
     /// the run of equal characters that follows the start.
     Run { c: u8, q: usize },
-    /// A link prefix `[URL|Fragment|`; the link text starts at `t`.
+    /// A link prefix `[URL|Fragment|`: URL and fragment as byte ranges; the
+    /// link text starts at `t`.
     Link {
-        url: &'a str,
-        fragment: &'a str,
+        url: (usize, usize),
+        fragment: (usize, usize),
         t: usize,
     },
-    /// An e-mail address `<localpart@domain>`, `len` bytes up to its `>`.
-    Email { address: &'a str, len: usize },
+    /// An e-mail address `<localpart@domain>`, `len` bytes up to its `>`,
+    /// the address at `[a, b)`.
+    Email { address: (usize, usize), len: usize },
 }
 
-/// Emits `text[from..to]` into `run`: text pieces merged with a preceding text
-/// node, line feeds as line divisions, escaping backslashes (at the offsets
-/// in `skips`) dropped.
-fn emit(
-    run: &mut Vec<Inline>,
-    (text, skips): (&str, &[usize]),
-    from: usize,
-    to: usize,
-    loc: &mut Locator<'_>,
-) {
-    let Some(slice) = text.get(from..to) else {
-        return;
-    };
-    let mut offset = from;
-    for (n, piece) in slice.split('\n').enumerate() {
-        if n > 0 {
-            // The line feed sits just before this piece.
-            let pos = loc.locate(offset - 1);
-            run.push(Inline::LineBreak { pos });
+/// The byte range of `part` (a slice of `base`) in `base`.
+fn range_in(base: &str, part: &str) -> (usize, usize) {
+    let from = (part.as_ptr() as usize).saturating_sub(base.as_ptr() as usize);
+    (from, from + part.len())
+}
+
+/// Where the inline pass writes: the events, and text waiting to be written
+/// (consecutive pieces of text become one event).
+struct Out<'t, 'a> {
+    /// The text as written (joined lines).
+    orig: &'t str,
+    /// Offsets of escaping backslashes (dropped from emitted text).
+    skips: &'t [usize],
+    segs: &'t [Seg<'a>],
+    loc: Locator<'t, 'a>,
+    events: &'t mut Vec<Positioned<'a>>,
+    /// Text `[from, to)` of `orig` not yet written, and its position.
+    pending: Option<(usize, usize, Pos)>,
+}
+
+impl<'t, 'a> Out<'t, 'a> {
+    /// `orig[from..to]` as text of the source, without its escaping
+    /// backslashes when `unescape`: borrowed from the source line when it
+    /// lies on one (and has no escape to drop), a copy otherwise.
+    fn source(&self, from: usize, to: usize, unescape: bool) -> Cow<'a, str> {
+        if unescape
+            && self.skips.partition_point(|&k| k < from) < self.skips.partition_point(|&k| k < to)
+        {
+            return Cow::Owned(unescaped(self.orig, from, to, self.skips).into_owned());
         }
-        if !piece.is_empty() {
-            let pos = loc.locate(offset);
-            let piece = unescaped(text, offset, offset + piece.len(), skips);
-            if let Some(Inline::Text { text: last, .. }) = run.last_mut() {
-                last.push_str(&piece);
-            } else {
-                run.push(Inline::Text {
-                    text: piece.into_owned(),
-                    pos,
-                });
+        let k = self.segs.partition_point(|s| s.offset <= from);
+        if let Some(seg) = k.checked_sub(1).and_then(|k| self.segs.get(k))
+            && let Some(src) = seg.src.get(from - seg.offset..to - seg.offset)
+        {
+            return Cow::Borrowed(src);
+        }
+        if let Some(first) = self.segs.first()
+            && to <= first.offset
+            && let Some(spaces) = SPACES.get(from..to)
+        {
+            // The extra indentation of a line of preformatted text.
+            return Cow::Borrowed(spaces);
+        }
+        Cow::Owned(self.orig.get(from..to).unwrap_or_default().to_owned())
+    }
+
+    /// Writes the waiting text.
+    fn flush(&mut self) {
+        if let Some((from, to, pos)) = self.pending.take() {
+            let text = self.source(from, to, true);
+            if !text.is_empty() {
+                self.events.push((Event::Text(text), pos));
             }
         }
-        offset += piece.len() + 1;
+    }
+
+    fn push(&mut self, event: Event<'a>, pos: Pos) {
+        self.flush();
+        self.events.push((event, pos));
+    }
+
+    /// Emits `orig[from..to]`: text joined to the waiting text, line feeds
+    /// as line divisions.
+    fn text(&mut self, from: usize, to: usize) {
+        let Some(slice) = self.orig.get(from..to) else {
+            return;
+        };
+        let mut offset = from;
+        for (n, piece) in slice.split('\n').enumerate() {
+            if n > 0 {
+                // The line feed sits just before this piece.
+                let pos = self.loc.locate(offset - 1);
+                self.push(Event::LineBreak, pos);
+            }
+            if !piece.is_empty() {
+                let end = offset + piece.len();
+                match &mut self.pending {
+                    Some((_, to, _)) if *to == offset => *to = end,
+                    _ => {
+                        self.flush();
+                        let pos = self.loc.locate(offset);
+                        self.pending = Some((offset, end, pos));
+                    }
+                }
+            }
+            offset += piece.len() + 1;
+        }
     }
 }
+
+/// Spaces to borrow the extra indentation of preformatted lines from.
+const SPACES: &str = "                                                                ";
 
 fn char_before(text: &str, i: usize, start: usize) -> Option<char> {
     if i <= start {
@@ -378,16 +398,12 @@ fn starts_sequence(b: u8) -> bool {
 }
 
 /// The state of one run of the algorithm over a text: the text, the end
-/// tables built before the loop, and the locator for positions.
-struct Scanner<'a> {
+/// tables built before the loop, and where the events go.
+struct Scanner<'t, 'a> {
     /// The text as the rules see it: escaped characters masked (see
     /// [`mask`]).
-    text: &'a str,
-    /// The text as written: link values and emitted text come from here.
-    orig: &'a str,
-    /// Offsets of escaping backslashes (dropped from emitted text).
-    skips: &'a [usize],
-    loc: Locator<'a>,
+    text: &'t str,
+    out: Out<'t, 'a>,
     /// The valid end runs of `_`, `*` and `'`, in that order.
     ends: [Ends; 3],
     brackets: Brackets,
@@ -395,19 +411,12 @@ struct Scanner<'a> {
     code_allowed: bool,
 }
 
-impl<'a> Scanner<'a> {
+impl<'t, 'a> Scanner<'t, 'a> {
     /// Builds the end tables, one pass over the text each.
-    fn new(
-        text: &'a str,
-        (orig, skips): (&'a str, &'a [usize]),
-        loc: Locator<'a>,
-        mode: Mode,
-    ) -> Self {
+    fn new(text: &'t str, out: Out<'t, 'a>, mode: Mode) -> Self {
         Scanner {
             text,
-            orig,
-            skips,
-            loc,
+            out,
             ends: [
                 Ends::build(text, b'_'),
                 Ends::build(text, b'*'),
@@ -420,21 +429,11 @@ impl<'a> Scanner<'a> {
 
     /// Steps 1-3 over the whole text. The fragment on top of the stack is the
     /// one being scanned; a middle is pushed when it is split off and popped,
-    /// as an element of the fragment below it, when its scan is done.
-    fn run(mut self) -> Vec<Inline> {
+    /// with its end event, when its scan is done.
+    fn run(mut self) {
         let bytes = self.text.as_bytes();
-        let mut stack = vec![Frame::new(
-            Kind::Root,
-            Pos::UNKNOWN,
-            Vec::new(),
-            (0, self.text.len()),
-            false,
-            (0, 0),
-        )];
-        loop {
-            let Some(f) = stack.last_mut() else {
-                return Vec::new();
-            };
+        let mut stack = vec![Frame::new(None, (0, self.text.len()), false, (0, 0))];
+        while let Some(f) = stack.last_mut() {
             // Step 1: the next candidate start.
             let next = bytes
                 .get(f.p..f.end)
@@ -442,16 +441,10 @@ impl<'a> Scanner<'a> {
             let Some(found) = next else {
                 // The fragment is done: emit its text and close it.
                 self.finish(f);
-                let Some(done) = stack.pop() else {
-                    return Vec::new();
-                };
-                match done.close() {
-                    Closed::Root(elements) => return elements,
-                    Closed::Element(node) => {
-                        if let Some(parent) = stack.last_mut() {
-                            parent.children.push(node);
-                        }
-                    }
+                if let Some(done) = stack.pop()
+                    && let Some(end) = done.end_tag
+                {
+                    self.out.push(Event::End(end), Pos::UNKNOWN);
                 }
                 continue;
             };
@@ -477,20 +470,20 @@ impl<'a> Scanner<'a> {
                 stack.push(middle);
             }
         }
+        self.out.flush();
     }
 
     /// Emits the rest of the finished fragment `f`: its text after the last
     /// sequence, then its suffix.
     fn finish(&mut self, f: &mut Frame) {
-        let src = (self.orig, self.skips);
-        emit(&mut f.children, src, f.text_from, f.end, &mut self.loc);
+        self.out.text(f.text_from, f.end);
         let (sa, sb) = f.suffix;
-        emit(&mut f.children, src, sa, sb, &mut self.loc);
+        self.out.text(sa, sb);
     }
 
     /// Step 1: whether the candidate at `i` in the fragment `f` is a valid
     /// start. `Err(p)`: it is not, and the scan goes on at `p`.
-    fn valid_start(&self, f: &Frame, i: usize) -> Result<Start<'a>, usize> {
+    fn valid_start(&self, f: &Frame, i: usize) -> Result<Start, usize> {
         let text = self.text;
         let bytes = text.as_bytes();
         let c = bytes.get(i).copied().unwrap_or(0);
@@ -517,16 +510,22 @@ impl<'a> Scanner<'a> {
                 Ok(Start::Run { c, q })
             }
             // Link values are taken as written: no escapes in them.
-            b'[' if !f.in_link => match self.orig.get(i..f.end).and_then(link_prefix) {
-                Some((url, fragment, len)) => Ok(Start::Link {
-                    url,
-                    fragment,
-                    t: i + len,
-                }),
-                None => Err(i + 1),
-            },
+            b'[' if !f.in_link => {
+                let orig = self.out.orig;
+                match orig.get(i..f.end).and_then(link_prefix) {
+                    Some((url, fragment, len)) => Ok(Start::Link {
+                        url: range_in(orig, url),
+                        fragment: range_in(orig, fragment),
+                        t: i + len,
+                    }),
+                    None => Err(i + 1),
+                }
+            }
             b'<' if !f.in_link && self.code_allowed => match text.get(i..f.end).and_then(email) {
-                Some((address, len)) => Ok(Start::Email { address, len }),
+                Some((address, len)) => Ok(Start::Email {
+                    address: range_in(text, address),
+                    len,
+                }),
                 None => Err(i + 1),
             },
             _ => Err(i + 1),
@@ -537,7 +536,7 @@ impl<'a> Scanner<'a> {
     /// fragment `f`, as the run `[a, b)` that the middle stops before and the
     /// scan resumes after. `Err(p)`: there is none; the start is skipped and
     /// the scan goes on at `p`.
-    fn end_of(&mut self, f: &Frame, i: usize, start: &Start<'a>) -> Result<(usize, usize), usize> {
+    fn end_of(&mut self, f: &Frame, i: usize, start: &Start) -> Result<(usize, usize), usize> {
         let text = self.text;
         match *start {
             Start::Run { c, q } => {
@@ -575,89 +574,120 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// A link value: `None` when empty.
+    fn value(&self, (a, b): (usize, usize)) -> Option<Cow<'a, str>> {
+        (a < b).then(|| self.out.source(a, b, false))
+    }
+
     /// Step 3 for the sequence that `start` begins at `i` and that ends with
-    /// the run `[a, b)`: the text before is emitted into `f` and its scan
+    /// the run `[a, b)`: the text before is emitted and the scan of `f`
     /// resumes after the end. Returns the fragment of the middle, to be
     /// processed next, when there is one.
     fn split(
         &mut self,
         f: &mut Frame,
         i: usize,
-        start: Start<'a>,
+        start: Start,
         (a, b): (usize, usize),
     ) -> Option<Frame> {
-        let src = (self.orig, self.skips);
-        emit(&mut f.children, src, f.text_from, i, &mut self.loc);
+        self.out.text(f.text_from, i);
         f.p = b;
         f.text_from = b;
-        let pos = self.loc.locate(i);
+        let pos = self.out.loc.locate(i);
         match start {
             Start::Run { c, q } => {
-                let mut children = Vec::new();
-                emit(&mut children, src, i + 1, q, &mut self.loc);
-                let kind = match c {
-                    b'_' => Kind::Emphasis,
-                    b'*' => Kind::Strong,
-                    _ => Kind::Code,
+                let tag = match c {
+                    b'_' => Tag::Emphasis,
+                    b'*' => Tag::Strong,
+                    _ => Tag::Code,
                 };
-                Some(Frame::new(
-                    kind,
-                    pos,
-                    children,
-                    (q, a),
-                    f.in_link,
-                    (a, b - 1),
-                ))
+                let end = tag.end();
+                self.out.push(Event::Start(tag), pos);
+                self.out.text(i + 1, q);
+                Some(Frame::new(Some(end), (q, a), f.in_link, (a, b - 1)))
             }
             Start::Link { url, fragment, t } => {
-                let url = (!url.is_empty()).then(|| url.to_owned());
-                let fragment = (!fragment.is_empty()).then(|| fragment.to_owned());
-                if t == a {
-                    // Rule 1: an empty link text is replaced by the URL, or
-                    // the fragment when there is no URL.
-                    let shown = url.clone().or_else(|| fragment.clone()).unwrap_or_default();
-                    f.children.push(Inline::Link {
-                        url,
-                        fragment,
-                        content: vec![Inline::Text { text: shown, pos }],
-                        pos,
-                    });
+                let url = self.value(url);
+                let fragment = self.value(fragment);
+                // Rule 1: an empty link text is replaced by the URL, or the
+                // fragment when there is no URL.
+                let shown = (t == a).then(|| url.clone().or_else(|| fragment.clone()));
+                self.out
+                    .push(Event::Start(Tag::Link { url, fragment }), pos);
+                if let Some(shown) = shown {
+                    if let Some(shown) = shown.filter(|s| !s.is_empty()) {
+                        self.out.push(Event::Text(shown), pos);
+                    }
+                    self.out.push(Event::End(TagEnd::Link), Pos::UNKNOWN);
                     None
                 } else {
-                    let kind = Kind::Link { url, fragment };
-                    Some(Frame::new(kind, pos, Vec::new(), (t, a), true, (a, a)))
+                    Some(Frame::new(Some(TagEnd::Link), (t, a), true, (a, a)))
                 }
             }
-            Start::Email { address, .. } => {
-                let address = address.to_owned();
-                f.children.push(Inline::Email { address, pos });
+            Start::Email {
+                address: (x, y), ..
+            } => {
+                // The address as the rules saw it (escaped characters in it
+                // are masked).
+                let address = match self.text.get(x..y) {
+                    Some(seen) if self.out.orig.get(x..y) != Some(seen) => {
+                        Cow::Owned(seen.to_owned())
+                    }
+                    _ => self.out.source(x, y, false),
+                };
+                self.out.push(Event::Email(address), pos);
                 None
             }
         }
     }
 }
 
-/// Seed 000 "Inline Elements": the inline elements of one text fragment.
-/// `segs` maps byte offsets of `text` to source positions. With `escapes`
-/// (the document declares `#Escape \\`), a backslash before an escapable
-/// character makes it plain text, which counts as punctuation for the rules.
-pub(crate) fn parse_inlines(text: &str, segs: &[Seg], mode: Mode, escapes: bool) -> Vec<Inline> {
+/// Seed 000 "Inline Elements": the inline events of one text fragment,
+/// appended to `events`. `segs` maps byte offsets of `text` to source
+/// positions and lines; text that lies on a source line is borrowed from it.
+/// With `escapes` (the document declares `#Escape \\`), a backslash before an
+/// escapable character makes it plain text, which counts as punctuation for
+/// the rules.
+pub(crate) fn inline_events<'a>(
+    text: &str,
+    segs: &[Seg<'a>],
+    mode: Mode,
+    escapes: bool,
+    events: &mut Vec<Positioned<'a>>,
+) {
     let masked = if escapes { mask(text) } else { None };
     let (seen, skips) = match &masked {
         Some(Masked { text, skips }) => (text.as_str(), skips.as_slice()),
         None => (text, &[][..]),
     };
-    let bytes = seen.as_bytes();
-    let mut loc = Locator::new(text, segs);
-    if !bytes.iter().any(|&b| starts_sequence(b)) {
-        // Nothing can start a sequence: the text as it is, a text node per
+    let mut out = Out {
+        orig: text,
+        skips,
+        segs,
+        loc: Locator::new(text, segs),
+        events,
+        pending: None,
+    };
+    if !seen.bytes().any(starts_sequence) {
+        // Nothing can start a sequence: the text as it is, a text event per
         // line and a line division between lines.
-        let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
-        let mut run = Vec::with_capacity(2 * breaks + 1);
-        emit(&mut run, (text, skips), 0, text.len(), &mut loc);
-        return run;
+        out.text(0, text.len());
+        out.flush();
+        return;
     }
-    Scanner::new(seen, (text, skips), loc, mode).run()
+    Scanner::new(seen, out, mode).run();
+}
+
+/// [`inline_events`] as a run of the model.
+pub(crate) fn parse_inlines(
+    text: &str,
+    segs: &[Seg<'_>],
+    mode: Mode,
+    escapes: bool,
+) -> Vec<Inline> {
+    let mut events = Vec::new();
+    inline_events(text, segs, mode, escapes, &mut events);
+    inlines_from_events(events)
 }
 
 #[cfg(test)]
@@ -669,6 +699,7 @@ mod tests {
         parse_inlines(
             text,
             &[Seg {
+                src: "",
                 offset: 0,
                 line: 1,
                 col: 1,
@@ -918,6 +949,7 @@ mod tests {
     #[test]
     fn preformatted_mode() {
         let segs = [Seg {
+            src: "",
             offset: 0,
             line: 1,
             col: 1,
@@ -932,11 +964,13 @@ mod tests {
     fn positions() {
         let segs = [
             Seg {
+                src: "",
                 offset: 0,
                 line: 3,
                 col: 5,
             },
             Seg {
+                src: "",
                 offset: 6,
                 line: 4,
                 col: 3,

@@ -275,11 +275,13 @@ pub mod canon;
 pub mod diag;
 pub mod dump;
 mod escape;
+pub mod events;
 pub mod grammar;
 mod inline;
 mod lines;
 pub mod model;
 mod parse;
+mod pull;
 mod scan;
 mod write;
 
@@ -290,4 +292,5 @@ pub use model::{
     Numbering, Pos, Runs, Term, depth, plain_text, push_text, runs,
 };
 pub use parse::{Parsed, parse};
+pub use pull::Parser;
 pub use write::{Written, write, write_canonical, write_owned, write_with};

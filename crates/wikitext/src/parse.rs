@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::block::parse_body;
 use crate::diag::{Code, Diagnostic, Severity, Span};
-use crate::lines::{SrcLine, split_lines};
+use crate::lines::SrcLine;
 use crate::model::{Document, Link, Meta, Metadata, Pos};
+use crate::pull::Parser;
 use crate::scan::{HeaderLine, header_line, is_language_code};
 
 /// What [`parse`] returns: the document and what was noticed on the way.
@@ -29,20 +29,10 @@ pub struct Parsed {
 /// assert!(parsed.diagnostics.is_empty());
 /// ```
 pub fn parse(input: &str) -> Parsed {
-    let lines = split_lines(input);
-    let mut diagnostics = Vec::new();
-    // Seed 000 "Body Part": the header is everything up to the first empty
-    // line; the body is everything after it.
-    let header_end = lines
-        .iter()
-        .position(SrcLine::is_empty)
-        .unwrap_or(lines.len());
-    let header = lines.get(..header_end).unwrap_or(&[]);
-    let meta = parse_header(header, &mut diagnostics);
-    let body_lines = lines.get(header_end + 1..).unwrap_or(&[]);
-    let body = parse_body(body_lines, &mut diagnostics, meta.escape);
+    let mut parser = Parser::new(input);
+    let (meta, diagnostics) = parser.take_parts();
     Parsed {
-        document: Document { meta, body },
+        document: Document::from_events(meta, parser),
         diagnostics,
     }
 }
@@ -61,7 +51,7 @@ fn words(list: &[&str]) -> String {
 /// Seed 000 "Meta Data": each line is split into white-space-separated
 /// words; the case-insensitive first word says what the line defines.
 /// Unknown and invalid lines are ignored, each with a warning.
-fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> Metadata {
+pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -> Metadata {
     let mut meta = Metadata::default();
     let mut valid = 0usize;
     let first_diag = diags.len();

@@ -348,3 +348,66 @@ mod models {
         })
     }
 }
+
+mod events {
+    use proptest::prelude::*;
+    use wikitext::events::Event;
+    use wikitext::{Document, Parser, Pos, parse};
+
+    /// Events with their positions spelled out (`Pos` equality ignores them).
+    fn spelled<'a>(events: impl Iterator<Item = (Event<'a>, Pos)>) -> Vec<(Event<'a>, u32, u32)> {
+        events.map(|(e, p)| (e, p.line, p.column)).collect()
+    }
+
+    fn check_events(t: &str) -> Result<(), TestCaseError> {
+        let parsed = parse(t);
+        let doc = &parsed.document;
+        let streamed = spelled(Parser::new(t));
+        // The parser's stream is the stream of the tree built from it.
+        prop_assert_eq!(&streamed, &spelled(doc.events()), "input:\n{}", t);
+        // Text events never follow each other, and none is empty.
+        for pair in streamed.windows(2) {
+            prop_assert!(
+                !matches!((&pair[0].0, &pair[1].0), (Event::Text(_), Event::Text(_))),
+                "adjacent text events in {:?}",
+                t
+            );
+        }
+        prop_assert!(
+            !streamed
+                .iter()
+                .any(|(e, _, _)| matches!(e, Event::Text(s) if s.is_empty()))
+        );
+        // A tree built from the tree's events is the tree, positions too.
+        let again = Document::from_events(doc.meta.clone(), doc.events());
+        prop_assert_eq!(wikitext::dump::tree(&again), wikitext::dump::tree(doc));
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, .. ProptestConfig::default() })]
+
+        #[test]
+        fn parser_events_are_the_events_of_the_tree(t in super::text()) {
+            check_events(&t)?;
+        }
+
+        #[test]
+        fn parser_events_of_any_string(t in "\\PC{0,200}") {
+            check_events(&t)?;
+        }
+    }
+
+    #[test]
+    fn text_is_borrowed_from_the_input_where_it_stands() {
+        let t = "\nSome _text_ on\n  two lines.\n\n    pre _x_\n      more\n";
+        let owned: Vec<String> = Parser::new(t)
+            .filter_map(|(e, _)| match e {
+                Event::Text(std::borrow::Cow::Owned(s)) => Some(s),
+                _ => None,
+            })
+            .collect();
+        // Only the line with extra indentation is put together.
+        assert_eq!(owned, ["  more"]);
+    }
+}

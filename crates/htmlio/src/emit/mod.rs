@@ -40,13 +40,15 @@
 //! assert!(out.diagnostics.is_empty());
 //! ```
 
+mod body;
 mod check;
 mod walk;
 
 use std::fmt;
 
 use encoding_rs::{Encoding, UTF_8};
-use wikitext::{Document, Pos, Severity};
+use wikitext::events::Positioned;
+use wikitext::{Document, Metadata, Pos, Severity};
 
 use crate::serialize::{HtmlOptions, HtmlSerializer, XhtmlSerializer};
 use walk::Walker;
@@ -195,6 +197,33 @@ pub struct Emitted {
 /// Emits `doc` as the options say. Never fails: whatever cannot be written
 /// exactly is repaired and reported in [`Emitted::diagnostics`].
 pub fn emit(doc: &Document, opts: &EmitOptions) -> Emitted {
+    emit_events(&doc.meta, doc.events(), opts)
+}
+
+/// Emits a document given as its header and a stream of body events (see
+/// [`wikitext::events`]), as the options say: text goes to markup without a
+/// tree in between. [`emit`] is this function over [`Document::events`].
+///
+/// ```
+/// use htmlio::emit::{self, EmitOptions};
+///
+/// let text = "#Title Hi\n\nSome _text_.\n";
+/// let mut parser = wikitext::Parser::new(text);
+/// let (meta, diagnostics) = parser.take_parts();
+/// let out = emit::emit_events(&meta, parser, &EmitOptions::default());
+/// assert!(out.text.contains("<p>Some <em>text</em>.</p>"));
+/// assert!(diagnostics.is_empty());
+/// // The same bytes as through the tree.
+/// let doc = wikitext::parse(text).document;
+/// assert_eq!(emit::emit(&doc, &EmitOptions::default()).text, out.text);
+/// ```
+pub fn emit_events<'a: 'm, 'm>(
+    meta: &'m Metadata,
+    events: impl IntoIterator<Item = Positioned<'a>>,
+    opts: &EmitOptions,
+) -> Emitted {
+    // Text borrowed for `'a` is borrowed for `'m` too.
+    let events = events.into_iter().map(shorten);
     // encoding_rs's output encoding: UTF-16 and `replacement` become UTF-8.
     // So does x-user-defined, which exists to read bytes, not to write text
     // (and which XML parsers do not know).
@@ -226,7 +255,7 @@ pub fn emit(doc: &Document, opts: &EmitOptions) -> Emitted {
                 prologue = format!("<?xml version=\"1.0\" encoding=\"{charset}\"?>\n");
             }
             let mut walker = Walker::new(XhtmlSerializer::with_buffer(prologue), opts.syntax);
-            walker.document(doc, charset);
+            walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)
         }
@@ -238,7 +267,7 @@ pub fn emit(doc: &Document, opts: &EmitOptions) -> Emitted {
                 ..HtmlOptions::default()
             };
             let mut walker = Walker::new(HtmlSerializer::new(html_opts), opts.syntax);
-            walker.document(doc, charset);
+            walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)
         }
@@ -273,6 +302,11 @@ pub fn emit(doc: &Document, opts: &EmitOptions) -> Emitted {
         encoding,
         diagnostics,
     }
+}
+
+/// An event seen for a shorter lifetime (events are covariant).
+fn shorten<'a: 'm, 'm>(event: Positioned<'a>) -> Positioned<'m> {
+    event
 }
 
 /// C1 controls (U+0080 to U+009F) have no safe form in a legacy encoding: as

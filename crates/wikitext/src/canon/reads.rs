@@ -87,6 +87,7 @@ pub(super) fn as_read(
     let mut text = String::new();
     crate::write::render_run(&run, pre, 0, &mut text);
     let segs = [Seg {
+        src: "",
         offset: 0,
         line: pos.line,
         col: pos.column,

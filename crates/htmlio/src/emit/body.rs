@@ -1,0 +1,380 @@
+//! The body: events in, tokens out (seed 000, "Textual Representation of
+//! HTML": each construct's XHTML 1.0 element), laid out one block per line.
+//!
+//! The layout: in the body and in a blockquote every block is followed by a
+//! newline; in an item or a definition, blocks are separated by newlines
+//! and a newline precedes the end tag when the last block is a container;
+//! bare text right after bare text is set apart by an empty line, as in the
+//! text format, or the two would read back as one block.
+
+use std::borrow::Cow;
+
+use wikitext::events::{Event, Positioned, Tag, TagEnd};
+use wikitext::{ListKind, Numbering, Pos, Severity};
+
+use super::Code;
+use super::check::{is_nmtoken, is_xml_name};
+use super::walk::{Flow, Last, Open, Walker};
+use crate::serialize::{Attribute, Token, TokenSink};
+
+const NL: &str = "\n";
+
+fn heading_name(level: u8) -> Option<&'static str> {
+    Some(match level {
+        1 => "h1",
+        2 => "h2",
+        3 => "h3",
+        4 => "h4",
+        5 => "h5",
+        6 => "h6",
+        _ => return None,
+    })
+}
+
+impl<'d, S: TokenSink<'d>> Walker<'d, S> {
+    /// The body's events, up to the end of the stream. Elements a stream
+    /// leaves open are closed; an end that closes nothing open is ignored.
+    pub(super) fn body(&mut self, events: impl IntoIterator<Item = Positioned<'d>>) {
+        let mut body = Open::new(TagEnd::Blockquote, None, Pos::UNKNOWN);
+        body.flow = Some(Flow::Lines);
+        self.open = vec![body];
+        for (event, pos) in events {
+            self.event(event, pos);
+        }
+        while self.open.len() > 1 {
+            if let Some(end) = self.open.last().map(|o| o.end) {
+                self.close(end);
+            }
+        }
+    }
+
+    fn event(&mut self, event: Event<'d>, pos: Pos) {
+        match event {
+            Event::Start(tag) => self.start_tag(tag, pos),
+            Event::End(end) => {
+                if self.open.len() > 1 && self.open.last().map(|o| o.end) == Some(end) {
+                    self.close(end);
+                }
+            }
+            Event::Text(text) => {
+                self.text(text, pos);
+            }
+            // DESIGN decision 3: a line division is a newline in the element.
+            Event::LineBreak => self.push(Token::text(NL)),
+            Event::Rule => {
+                self.begin_block(Last::Other);
+                self.start("hr");
+                self.end("hr");
+                self.end_block();
+            }
+            Event::Email(address) => self.email(address, pos),
+        }
+    }
+
+    /// The nearest container of blocks.
+    fn container(&mut self) -> Option<&mut Open> {
+        self.open.iter_mut().rev().find(|o| o.flow.is_some())
+    }
+
+    /// A block of kind `last` starts in the current container: the layout
+    /// before it.
+    fn begin_block(&mut self, last: Last) {
+        let Some(c) = self.container() else {
+            return;
+        };
+        let item_gap = c.flow == Some(Flow::Item) && c.last.is_some();
+        let text_gap = last == Last::Text && c.last == Some(Last::Text);
+        c.last = Some(last);
+        if item_gap {
+            self.layout();
+        }
+        if text_gap {
+            self.layout();
+        }
+    }
+
+    /// A block ended in the current container: the layout after it.
+    fn end_block(&mut self) {
+        if self.container().and_then(|c| c.flow) == Some(Flow::Lines) {
+            self.layout();
+        }
+    }
+
+    fn open_element(&mut self, end: TagEnd, name: Option<&'static str>, pos: Pos) {
+        if let Some(name) = name {
+            self.start(name);
+        }
+        self.open.push(Open::new(end, name, pos));
+    }
+
+    fn open_container(&mut self, end: TagEnd, name: &'static str, flow: Flow, pos: Pos) {
+        self.start(name);
+        let mut open = Open::new(end, Some(name), pos);
+        open.flow = Some(flow);
+        self.open.push(open);
+    }
+
+    /// A list or definition list that waits for its first content.
+    fn open_deferred(
+        &mut self,
+        end: TagEnd,
+        name: &'static str,
+        attrs: Option<&'static str>,
+        pos: Pos,
+    ) {
+        let mut open = Open::new(end, Some(name), pos);
+        open.started = false;
+        open.attrs = attrs;
+        self.open.push(open);
+    }
+
+    /// Writes the start of the list (or definition list) on top of the
+    /// stack if it has not started yet.
+    fn ensure_started(&mut self) {
+        let Some(top) = self.open.last_mut() else {
+            return;
+        };
+        if top.started {
+            return;
+        }
+        top.started = true;
+        let (name, attrs, end) = (top.name.unwrap_or("ul"), top.attrs, top.end);
+        // The layout before it belongs to the container below it.
+        if let Some(list) = self.open.pop() {
+            self.begin_block(Last::Container);
+            self.open.push(list);
+        }
+        let attrs = match (end, attrs) {
+            (TagEnd::List, Some(numbering)) => vec![Attribute::new("type", numbering)],
+            (TagEnd::DefinitionList, Some(_)) => vec![Attribute::new("compact", "compact")],
+            _ => Vec::new(),
+        };
+        self.push(Token::start_with(name, attrs));
+        self.layout();
+    }
+
+    fn start_tag(&mut self, tag: Tag<'d>, pos: Pos) {
+        let end = tag.end();
+        match tag {
+            Tag::Paragraph => {
+                self.begin_block(Last::Other);
+                self.open_element(end, Some("p"), pos);
+            }
+            Tag::Text => {
+                self.begin_block(Last::Text);
+                self.open_element(end, None, pos);
+            }
+            Tag::Preformatted => {
+                self.begin_block(Last::Other);
+                self.open_element(end, Some("pre"), pos);
+                self.pre_opened = Some(pos);
+            }
+            Tag::Heading(level) => {
+                let name = heading_name(level).unwrap_or_else(|| {
+                    let clamped = if level == 0 { "h1" } else { "h6" };
+                    self.report(
+                        Code::InvalidHeadingLevel,
+                        Severity::Warning,
+                        format!("heading level {level} written as {clamped}"),
+                        pos,
+                    );
+                    clamped
+                });
+                self.begin_block(Last::Other);
+                self.open_element(end, Some(name), pos);
+            }
+            Tag::Blockquote => {
+                self.begin_block(Last::Container);
+                self.open_container(end, "blockquote", Flow::Lines, pos);
+                self.layout();
+            }
+            Tag::List(kind) => {
+                let (name, numbering) = match kind {
+                    ListKind::Unordered => ("ul", None),
+                    ListKind::Ordered(Numbering::Decimal) => ("ol", None),
+                    ListKind::Ordered(Numbering::LowerAlpha) => ("ol", Some("a")),
+                    ListKind::Ordered(Numbering::UpperAlpha) => ("ol", Some("A")),
+                };
+                self.open_deferred(end, name, numbering, pos);
+            }
+            Tag::Item => {
+                self.ensure_started();
+                self.open_container(end, "li", Flow::Item, pos);
+            }
+            Tag::DefinitionList { compact } => {
+                self.open_deferred(end, "dl", compact.then_some("compact"), pos);
+            }
+            Tag::DefItem => {
+                if let Some(list) = self.open.last_mut()
+                    && std::mem::take(&mut list.empty_dd)
+                {
+                    // A term without a definition followed by another item
+                    // gets an empty `dd`: without it, its `dt` would join
+                    // the next item's terms when the XHTML is read back
+                    // (`<dt>a<dt>b<dd>x` is one item with two terms).
+                    self.start("dd");
+                    self.end("dd");
+                    self.layout();
+                }
+                self.open.push(Open::new(end, None, pos));
+            }
+            Tag::Term | Tag::Definition => {
+                let is_term = matches!(tag, Tag::Term);
+                if let Some(item) = self.open.last_mut() {
+                    if is_term {
+                        item.terms = true;
+                    } else {
+                        item.definition = true;
+                    }
+                }
+                // The definition list starts with its first term or
+                // definition: it is below the item.
+                if let Some(item) = self.open.pop() {
+                    self.ensure_started();
+                    self.open.push(item);
+                }
+                if is_term {
+                    self.open_element(end, Some("dt"), pos);
+                } else {
+                    self.open_container(end, "dd", Flow::Item, pos);
+                }
+            }
+            Tag::Emphasis => self.open_element(end, Some("em"), pos),
+            Tag::Strong => self.open_element(end, Some("strong"), pos),
+            Tag::Code => self.open_element(end, Some("code"), pos),
+            Tag::Link { url, fragment } => self.link(url, fragment, pos),
+        }
+    }
+
+    /// Closes the element on top, which `end` ends.
+    fn close(&mut self, end: TagEnd) {
+        let Some(open) = self.open.pop() else {
+            return;
+        };
+        // Containers: a newline before the end tag after a container.
+        if open.flow == Some(Flow::Item) && open.last == Some(Last::Container) {
+            self.layout();
+        }
+        match end {
+            TagEnd::List | TagEnd::DefinitionList if !open.started => {
+                let what = if end == TagEnd::List {
+                    "a list without items"
+                } else {
+                    "a definition list without terms or definitions"
+                };
+                self.report(
+                    Code::EmptyElementDropped,
+                    Severity::Info,
+                    format!("{what} has no content and was left out"),
+                    open.pos,
+                );
+                return;
+            }
+            TagEnd::Link if open.name.is_some() => {
+                self.link_depth = self.link_depth.saturating_sub(1);
+            }
+            TagEnd::DefItem => {
+                if open.terms
+                    && !open.definition
+                    && let Some(list) = self.open.last_mut()
+                {
+                    list.empty_dd = true;
+                }
+                return;
+            }
+            _ => {}
+        }
+        if let Some(name) = open.name {
+            self.end(name);
+        }
+        match end {
+            TagEnd::Paragraph
+            | TagEnd::Text
+            | TagEnd::Preformatted
+            | TagEnd::Heading
+            | TagEnd::Blockquote
+            | TagEnd::List
+            | TagEnd::DefinitionList => self.end_block(),
+            TagEnd::Item | TagEnd::Term | TagEnd::Definition => self.layout(),
+            _ => {}
+        }
+    }
+
+    fn email(&mut self, address: Cow<'d, str>, pos: Pos) {
+        let address = self.cleaned(address, "an e-mail address", pos);
+        if self.link_depth > 0 {
+            self.report(
+                Code::NestedLink,
+                Severity::Warning,
+                "an e-mail address inside a link text is written as its text".to_owned(),
+                pos,
+            );
+            self.push(Token::Text(address));
+            return;
+        }
+        self.push(Token::start_with(
+            "a",
+            vec![Attribute::new("href", format!("mailto:{address}"))],
+        ));
+        self.push(Token::Text(address));
+        self.end("a");
+    }
+
+    /// Seed 000 §"Inline Elements", link: `<a>` with `name` and `id` for a
+    /// fragment, `href` for a URL.
+    fn link(&mut self, url: Option<Cow<'d, str>>, fragment: Option<Cow<'d, str>>, pos: Pos) {
+        if self.link_depth > 0 {
+            // `a` cannot contain `a` (the DTD forbids it and an HTML
+            // parser would split the outer link): keep the text only.
+            self.report(
+                Code::NestedLink,
+                Severity::Warning,
+                "a link inside a link text is written as its text".to_owned(),
+                pos,
+            );
+            self.open.push(Open::new(TagEnd::Link, None, pos));
+            return;
+        }
+        let mut attrs = Vec::new();
+        if let Some(fragment) = fragment {
+            let fragment = self.cleaned(fragment, "an anchor name", pos);
+            self.check_anchor(fragment.clone(), pos);
+            // DESIGN decision 2: anchors carry `name` and `id`.
+            attrs.push(Attribute::new("name", fragment.clone()));
+            attrs.push(Attribute::new("id", fragment));
+        }
+        if let Some(url) = url {
+            let url = self.cleaned(url, "a link URL", pos);
+            attrs.push(Attribute::new("href", url));
+        }
+        self.push(Token::start_with("a", attrs));
+        self.link_depth += 1;
+        self.open.push(Open::new(TagEnd::Link, Some("a"), pos));
+    }
+
+    /// The XHTML 1.0 Transitional DTD types `id` as an XML `ID` (a `Name`,
+    /// unique in the document) and `a/@name` as an `NMTOKEN`.
+    fn check_anchor(&mut self, fragment: Cow<'d, str>, pos: Pos) {
+        let problem = if !is_xml_name(&fragment) {
+            Some(if is_nmtoken(&fragment) {
+                "does not start with a letter, `_` or `:`"
+            } else {
+                "has characters an XML name cannot have"
+            })
+        } else if !self.ids.insert(fragment.clone()) {
+            Some("is used by an earlier anchor")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            self.report(
+                Code::InvalidAnchor,
+                Severity::Warning,
+                format!(
+                    "anchor name {fragment:?} {problem}: kept as it is, but the XHTML is not valid against the DTD"
+                ),
+                pos,
+            );
+        }
+    }
+}

@@ -1,0 +1,681 @@
+//! The document as a stream of events: what [`Parser`](crate::Parser) yields
+//! and what an emitter consumes, so that text can become markup without a
+//! tree in between.
+//!
+//! A stream is balanced: every [`Event::Start`] has its [`Event::End`], and
+//! they nest as the elements of the [model](crate::model) do:
+//!
+//! - blocks: `Paragraph`, `Text`, `Heading` and `Term` hold inline events;
+//!   `Preformatted` holds inline events with an [`Event::LineBreak`] between
+//!   its lines; `Blockquote`, `Item` and `Definition` hold blocks; `List`
+//!   holds `Item`s; `DefinitionList` holds `DefItem`s, each of them `Term`s
+//!   and then at most one `Definition`; [`Event::Rule`] stands alone;
+//! - inlines: `Emphasis`, `Strong`, `Code` and `Link` hold inline events;
+//!   [`Event::Text`], [`Event::LineBreak`] and [`Event::Email`] stand alone.
+//!
+//! Every event comes with its source [`Pos`] (an end event with
+//! [`Pos::UNKNOWN`]). Text borrows from the source wherever the source
+//! holds it as it is ([`Cow::Borrowed`]); two text events never follow each
+//! other when the parser yields them.
+//!
+//! [`Document::events`] gives the same stream for a tree, and
+//! [`Document::from_events`] builds the tree from a stream:
+//!
+//! ```
+//! use wikitext::events::{Event, Tag, TagEnd};
+//!
+//! let text = "\n_Hi_ there\n";
+//! let events: Vec<Event<'_>> = wikitext::Parser::new(text).map(|(e, _)| e).collect();
+//! assert_eq!(
+//!     events,
+//!     [
+//!         Event::Start(Tag::Paragraph),
+//!         Event::Start(Tag::Emphasis),
+//!         Event::Text("Hi".into()),
+//!         Event::End(TagEnd::Emphasis),
+//!         Event::Text(" there".into()),
+//!         Event::End(TagEnd::Paragraph),
+//!     ]
+//! );
+//! let doc = wikitext::parse(text).document;
+//! let again: Vec<Event<'_>> = doc.events().map(|(e, _)| e).collect();
+//! assert_eq!(events, again);
+//! ```
+
+use std::borrow::Cow;
+use std::slice;
+
+use crate::model::{Block, DefItem, Document, Inline, ListItem, ListKind, Metadata, Pos, Term};
+
+/// One event of a document's stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event<'a> {
+    /// An element starts.
+    Start(Tag<'a>),
+    /// The element last started and not yet ended ends.
+    End(TagEnd),
+    /// Plain text: never empty, never holding a line feed.
+    Text(Cow<'a, str>),
+    /// A line division (`\n` in the markup): between the source lines of a
+    /// paragraph, text block, term or heading, and between the lines of
+    /// preformatted text.
+    LineBreak,
+    /// A horizontal rule (`<hr>`).
+    Rule,
+    /// An e-mail address `localpart@domain` (`<a href="mailto:...">`).
+    Email(Cow<'a, str>),
+}
+
+/// An element that holds other events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tag<'a> {
+    /// `<p>`: a paragraph.
+    Paragraph,
+    /// Bare text (no element): text in an item or definition.
+    Text,
+    /// `<pre>`: preformatted text.
+    Preformatted,
+    /// `<h1>` to `<h6>`.
+    Heading(u8),
+    /// `<blockquote>`.
+    Blockquote,
+    /// `<ul>` or `<ol>`.
+    List(ListKind),
+    /// `<li>`.
+    Item,
+    /// `<dl>`, compact or not.
+    DefinitionList {
+        /// The list is compact (`compact="compact"`).
+        compact: bool,
+    },
+    /// One item of a definition list: its terms and its definition.
+    DefItem,
+    /// `<dt>`.
+    Term,
+    /// `<dd>`.
+    Definition,
+    /// `<em>`.
+    Emphasis,
+    /// `<strong>`.
+    Strong,
+    /// `<code>`.
+    Code,
+    /// `<a>`: a hyperlink, an anchor, or both.
+    Link {
+        /// The `href`.
+        url: Option<Cow<'a, str>>,
+        /// The anchor name.
+        fragment: Option<Cow<'a, str>>,
+    },
+}
+
+/// Which element an [`Event::End`] ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)] // Each is the end of the `Tag` of the same name.
+pub enum TagEnd {
+    Paragraph,
+    Text,
+    Preformatted,
+    Heading,
+    Blockquote,
+    List,
+    Item,
+    DefinitionList,
+    DefItem,
+    Term,
+    Definition,
+    Emphasis,
+    Strong,
+    Code,
+    Link,
+}
+
+impl Tag<'_> {
+    /// The end event's tag for this start.
+    pub fn end(&self) -> TagEnd {
+        match self {
+            Tag::Paragraph => TagEnd::Paragraph,
+            Tag::Text => TagEnd::Text,
+            Tag::Preformatted => TagEnd::Preformatted,
+            Tag::Heading(_) => TagEnd::Heading,
+            Tag::Blockquote => TagEnd::Blockquote,
+            Tag::List(_) => TagEnd::List,
+            Tag::Item => TagEnd::Item,
+            Tag::DefinitionList { .. } => TagEnd::DefinitionList,
+            Tag::DefItem => TagEnd::DefItem,
+            Tag::Term => TagEnd::Term,
+            Tag::Definition => TagEnd::Definition,
+            Tag::Emphasis => TagEnd::Emphasis,
+            Tag::Strong => TagEnd::Strong,
+            Tag::Code => TagEnd::Code,
+            Tag::Link { .. } => TagEnd::Link,
+        }
+    }
+}
+
+/// An event and where it was found.
+pub type Positioned<'a> = (Event<'a>, Pos);
+
+// ---- a tree as events ------------------------------------------------------
+
+enum Step<'d> {
+    Emit(Event<'d>),
+    Blocks(slice::Iter<'d, Block>),
+    Items(slice::Iter<'d, ListItem>),
+    DefItems(slice::Iter<'d, DefItem>),
+    Terms(slice::Iter<'d, Term>),
+    Inlines(slice::Iter<'d, Inline>),
+    PreLines {
+        iter: slice::Iter<'d, Vec<Inline>>,
+        first: bool,
+    },
+}
+
+/// The iterator [`Document::events`] returns. It keeps an explicit stack,
+/// so any depth is safe.
+pub struct Events<'d> {
+    stack: Vec<Step<'d>>,
+}
+
+impl std::fmt::Debug for Events<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Events")
+            .field("depth", &self.stack.len())
+            .finish()
+    }
+}
+
+impl Document {
+    /// The body as a balanced stream of events, text borrowed from the
+    /// document: the same stream [`Parser`](crate::Parser) yields for the
+    /// text the document was read from.
+    pub fn events(&self) -> Events<'_> {
+        Events {
+            stack: vec![Step::Blocks(self.body.iter())],
+        }
+    }
+
+    /// Builds a document from `meta` and a stream of body events (see
+    /// [`Document::events`]). Adjacent text events are merged. An event that
+    /// does not fit where it comes (an inline outside a block, an unbalanced
+    /// end) is left out; elements still open at the end are closed.
+    pub fn from_events<'a>(
+        meta: Metadata,
+        events: impl IntoIterator<Item = Positioned<'a>>,
+    ) -> Document {
+        let mut builder = Builder::default();
+        for (event, pos) in events {
+            builder.event(event, pos);
+        }
+        Document {
+            meta,
+            body: builder.finish(),
+        }
+    }
+}
+
+impl<'d> Events<'d> {
+    fn block(&mut self, block: &'d Block) -> Positioned<'d> {
+        let pos = block.pos();
+        let (tag, end) = match block {
+            Block::Paragraph { content, .. } => (Tag::Paragraph, Step::Inlines(content.iter())),
+            Block::Text { content, .. } => (Tag::Text, Step::Inlines(content.iter())),
+            Block::Preformatted { lines, .. } => (
+                Tag::Preformatted,
+                Step::PreLines {
+                    iter: lines.iter(),
+                    first: true,
+                },
+            ),
+            Block::Heading { level, content, .. } => {
+                (Tag::Heading(*level), Step::Inlines(content.iter()))
+            }
+            Block::Rule { .. } => return (Event::Rule, pos),
+            Block::Blockquote { content, .. } => (Tag::Blockquote, Step::Blocks(content.iter())),
+            Block::List { kind, items, .. } => (Tag::List(*kind), Step::Items(items.iter())),
+            Block::DefinitionList { compact, items, .. } => (
+                Tag::DefinitionList { compact: *compact },
+                Step::DefItems(items.iter()),
+            ),
+        };
+        self.stack.push(Step::Emit(Event::End(tag.end())));
+        self.stack.push(end);
+        (Event::Start(tag), pos)
+    }
+
+    fn inline(&mut self, inline: &'d Inline) -> Positioned<'d> {
+        let pos = inline.pos();
+        let (tag, content) = match inline {
+            Inline::Text { text, .. } => return (Event::Text(Cow::Borrowed(text)), pos),
+            Inline::LineBreak { .. } => return (Event::LineBreak, pos),
+            Inline::Email { address, .. } => return (Event::Email(Cow::Borrowed(address)), pos),
+            Inline::Emphasis { content, .. } => (Tag::Emphasis, content),
+            Inline::Strong { content, .. } => (Tag::Strong, content),
+            Inline::Code { content, .. } => (Tag::Code, content),
+            Inline::Link {
+                url,
+                fragment,
+                content,
+                ..
+            } => (
+                Tag::Link {
+                    url: url.as_deref().map(Cow::Borrowed),
+                    fragment: fragment.as_deref().map(Cow::Borrowed),
+                },
+                content,
+            ),
+        };
+        self.stack.push(Step::Emit(Event::End(tag.end())));
+        self.stack.push(Step::Inlines(content.iter()));
+        (Event::Start(tag), pos)
+    }
+}
+
+impl<'d> Iterator for Events<'d> {
+    type Item = Positioned<'d>;
+
+    fn next(&mut self) -> Option<Positioned<'d>> {
+        loop {
+            match self.stack.pop()? {
+                Step::Emit(event) => return Some((event, Pos::UNKNOWN)),
+                Step::Blocks(mut iter) => {
+                    if let Some(block) = iter.next() {
+                        self.stack.push(Step::Blocks(iter));
+                        return Some(self.block(block));
+                    }
+                }
+                Step::Items(mut iter) => {
+                    if let Some(item) = iter.next() {
+                        self.stack.push(Step::Items(iter));
+                        self.stack.push(Step::Emit(Event::End(TagEnd::Item)));
+                        self.stack.push(Step::Blocks(item.content.iter()));
+                        return Some((Event::Start(Tag::Item), item.pos));
+                    }
+                }
+                Step::DefItems(mut iter) => {
+                    if let Some(item) = iter.next() {
+                        self.stack.push(Step::DefItems(iter));
+                        self.stack.push(Step::Emit(Event::End(TagEnd::DefItem)));
+                        if !item.definition.is_empty() {
+                            self.stack.push(Step::Emit(Event::End(TagEnd::Definition)));
+                            self.stack.push(Step::Blocks(item.definition.iter()));
+                            self.stack.push(Step::Emit(Event::Start(Tag::Definition)));
+                        }
+                        self.stack.push(Step::Terms(item.terms.iter()));
+                        return Some((Event::Start(Tag::DefItem), item.pos));
+                    }
+                }
+                Step::Terms(mut iter) => {
+                    if let Some(term) = iter.next() {
+                        self.stack.push(Step::Terms(iter));
+                        self.stack.push(Step::Emit(Event::End(TagEnd::Term)));
+                        self.stack.push(Step::Inlines(term.content.iter()));
+                        return Some((Event::Start(Tag::Term), term.pos));
+                    }
+                }
+                Step::Inlines(mut iter) => {
+                    if let Some(inline) = iter.next() {
+                        self.stack.push(Step::Inlines(iter));
+                        return Some(self.inline(inline));
+                    }
+                }
+                Step::PreLines { mut iter, first } => {
+                    if let Some(line) = iter.next() {
+                        self.stack.push(Step::PreLines { iter, first: false });
+                        self.stack.push(Step::Inlines(line.iter()));
+                        if !first {
+                            return Some((Event::LineBreak, Pos::UNKNOWN));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ---- events as a tree ------------------------------------------------------
+
+/// An element being built.
+enum Open {
+    /// The body, a blockquote, an item or a definition: blocks.
+    Blocks {
+        end: Option<TagEnd>,
+        pos: Pos,
+        blocks: Vec<Block>,
+    },
+    /// A paragraph, text block, heading, term or inline element: inlines.
+    Run {
+        tag: Tag<'static>,
+        pos: Pos,
+        run: Vec<Inline>,
+    },
+    Pre {
+        pos: Pos,
+        lines: Vec<Vec<Inline>>,
+        run: Vec<Inline>,
+    },
+    List {
+        kind: ListKind,
+        pos: Pos,
+        items: Vec<ListItem>,
+    },
+    DefList {
+        compact: bool,
+        pos: Pos,
+        items: Vec<DefItem>,
+    },
+    DefItem {
+        pos: Pos,
+        terms: Vec<Term>,
+        definition: Vec<Block>,
+    },
+}
+
+impl Open {
+    fn end(&self) -> Option<TagEnd> {
+        Some(match self {
+            Open::Blocks { end, .. } => return *end,
+            Open::Run { tag, .. } => tag.end(),
+            Open::Pre { .. } => TagEnd::Preformatted,
+            Open::List { .. } => TagEnd::List,
+            Open::DefList { .. } => TagEnd::DefinitionList,
+            Open::DefItem { .. } => TagEnd::DefItem,
+        })
+    }
+
+    fn run(&mut self) -> Option<&mut Vec<Inline>> {
+        match self {
+            Open::Run { run, .. } | Open::Pre { run, .. } => Some(run),
+            _ => None,
+        }
+    }
+}
+
+struct Builder {
+    stack: Vec<Open>,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder {
+            stack: vec![Open::Blocks {
+                end: None,
+                pos: Pos::UNKNOWN,
+                blocks: Vec::new(),
+            }],
+        }
+    }
+}
+
+fn owned_tag(tag: Tag<'_>) -> Tag<'static> {
+    match tag {
+        Tag::Link { url, fragment } => Tag::Link {
+            url: url.map(|u| Cow::Owned(u.into_owned())),
+            fragment: fragment.map(|f| Cow::Owned(f.into_owned())),
+        },
+        Tag::Paragraph => Tag::Paragraph,
+        Tag::Text => Tag::Text,
+        Tag::Preformatted => Tag::Preformatted,
+        Tag::Heading(level) => Tag::Heading(level),
+        Tag::Blockquote => Tag::Blockquote,
+        Tag::List(kind) => Tag::List(kind),
+        Tag::Item => Tag::Item,
+        Tag::DefinitionList { compact } => Tag::DefinitionList { compact },
+        Tag::DefItem => Tag::DefItem,
+        Tag::Term => Tag::Term,
+        Tag::Definition => Tag::Definition,
+        Tag::Emphasis => Tag::Emphasis,
+        Tag::Strong => Tag::Strong,
+        Tag::Code => Tag::Code,
+    }
+}
+
+impl Builder {
+    fn event(&mut self, event: Event<'_>, pos: Pos) {
+        match event {
+            Event::Start(tag) => self.start(tag, pos),
+            Event::End(end) => {
+                if self.stack.len() > 1 && self.stack.last().and_then(Open::end) == Some(end) {
+                    self.close();
+                }
+            }
+            Event::Text(text) => {
+                if let Some(run) = self.stack.last_mut().and_then(Open::run)
+                    && !text.is_empty()
+                {
+                    if let Some(Inline::Text { text: last, .. }) = run.last_mut() {
+                        last.push_str(&text);
+                    } else {
+                        run.push(Inline::Text {
+                            text: text.into_owned(),
+                            pos,
+                        });
+                    }
+                }
+            }
+            Event::LineBreak => match self.stack.last_mut() {
+                Some(Open::Pre { lines, run, .. }) => lines.push(std::mem::take(run)),
+                Some(Open::Run { run, .. }) => run.push(Inline::LineBreak { pos }),
+                _ => {}
+            },
+            Event::Email(address) => {
+                if let Some(run) = self.stack.last_mut().and_then(Open::run) {
+                    run.push(Inline::Email {
+                        address: address.into_owned(),
+                        pos,
+                    });
+                }
+            }
+            Event::Rule => {
+                if let Some(Open::Blocks { blocks, .. }) = self.stack.last_mut() {
+                    blocks.push(Block::Rule { pos });
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, tag: Tag<'_>, pos: Pos) {
+        let Some(top) = self.stack.last() else {
+            return;
+        };
+        let fits = match (&tag, top) {
+            (Tag::Item, Open::List { .. }) => true,
+            (Tag::DefItem, Open::DefList { .. }) => true,
+            (Tag::Term | Tag::Definition, Open::DefItem { .. }) => true,
+            (Tag::Emphasis | Tag::Strong | Tag::Code | Tag::Link { .. }, top) => {
+                matches!(top, Open::Run { .. } | Open::Pre { .. })
+            }
+            (_, Open::Blocks { .. }) => {
+                !matches!(tag, Tag::Item | Tag::DefItem | Tag::Term | Tag::Definition)
+            }
+            _ => false,
+        };
+        if !fits {
+            // Left out, with what it holds: a placeholder that swallows it.
+            self.stack.push(Open::Run {
+                tag: owned_tag(tag),
+                pos,
+                run: Vec::new(),
+            });
+            return;
+        }
+        let open = match tag {
+            Tag::Blockquote | Tag::Item | Tag::Definition => Open::Blocks {
+                end: Some(tag.end()),
+                pos,
+                blocks: Vec::new(),
+            },
+            Tag::Preformatted => Open::Pre {
+                pos,
+                lines: Vec::new(),
+                run: Vec::new(),
+            },
+            Tag::List(kind) => Open::List {
+                kind,
+                pos,
+                items: Vec::new(),
+            },
+            Tag::DefinitionList { compact } => Open::DefList {
+                compact,
+                pos,
+                items: Vec::new(),
+            },
+            Tag::DefItem => Open::DefItem {
+                pos,
+                terms: Vec::new(),
+                definition: Vec::new(),
+            },
+            tag => Open::Run {
+                tag: owned_tag(tag),
+                pos,
+                run: Vec::new(),
+            },
+        };
+        self.stack.push(open);
+    }
+
+    /// Closes the element on top and hands it to the one below.
+    fn close(&mut self) {
+        let Some(open) = self.stack.pop() else {
+            return;
+        };
+        let Some(parent) = self.stack.last_mut() else {
+            return;
+        };
+        match open {
+            Open::Blocks {
+                end, pos, blocks, ..
+            } => match (end, parent) {
+                (Some(TagEnd::Blockquote), Open::Blocks { blocks: p, .. }) => {
+                    p.push(Block::Blockquote {
+                        content: blocks,
+                        pos,
+                    });
+                }
+                (Some(TagEnd::Item), Open::List { items, .. }) => {
+                    items.push(ListItem {
+                        content: blocks,
+                        pos,
+                    });
+                }
+                (Some(TagEnd::Definition), Open::DefItem { definition, .. }) => {
+                    definition.extend(blocks);
+                }
+                _ => {}
+            },
+            Open::Pre {
+                pos,
+                mut lines,
+                run,
+            } => {
+                lines.push(run);
+                if let Open::Blocks { blocks, .. } = parent {
+                    blocks.push(Block::Preformatted { lines, pos });
+                }
+            }
+            Open::List { kind, pos, items } => {
+                if let Open::Blocks { blocks, .. } = parent {
+                    blocks.push(Block::List { kind, items, pos });
+                }
+            }
+            Open::DefList {
+                compact,
+                pos,
+                items,
+            } => {
+                if let Open::Blocks { blocks, .. } = parent {
+                    blocks.push(Block::DefinitionList {
+                        compact,
+                        items,
+                        pos,
+                    });
+                }
+            }
+            Open::DefItem {
+                pos,
+                terms,
+                definition,
+            } => {
+                if let Open::DefList { items, .. } = parent {
+                    items.push(DefItem {
+                        terms,
+                        definition,
+                        pos,
+                    });
+                }
+            }
+            Open::Run { tag, pos, run } => close_run(parent, tag, pos, run),
+        }
+    }
+
+    fn finish(mut self) -> Vec<Block> {
+        while self.stack.len() > 1 {
+            self.close();
+        }
+        match self.stack.pop() {
+            Some(Open::Blocks { blocks, .. }) => blocks,
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The inline events of one run (as the inline pass gives them) as a run
+/// of the model.
+pub(crate) fn inlines_from_events(events: Vec<Positioned<'_>>) -> Vec<Inline> {
+    let mut builder = Builder {
+        stack: vec![Open::Run {
+            tag: Tag::Paragraph,
+            pos: Pos::UNKNOWN,
+            run: Vec::new(),
+        }],
+    };
+    for (event, pos) in events {
+        builder.event(event, pos);
+    }
+    while builder.stack.len() > 1 {
+        builder.close();
+    }
+    match builder.stack.pop() {
+        Some(Open::Run { run, .. }) => run,
+        _ => Vec::new(),
+    }
+}
+
+/// Hands a finished run element to its parent. A placeholder for an element
+/// that did not fit (a parent that does not take it) is dropped here.
+fn close_run(parent: &mut Open, tag: Tag<'static>, pos: Pos, content: Vec<Inline>) {
+    let inline = match tag {
+        Tag::Emphasis => Inline::Emphasis { content, pos },
+        Tag::Strong => Inline::Strong { content, pos },
+        Tag::Code => Inline::Code { content, pos },
+        Tag::Link { url, fragment } => Inline::Link {
+            url: url.map(Cow::into_owned),
+            fragment: fragment.map(Cow::into_owned),
+            content,
+            pos,
+        },
+        tag => {
+            match (tag, parent) {
+                (Tag::Paragraph, Open::Blocks { blocks, .. }) => {
+                    blocks.push(Block::Paragraph { content, pos });
+                }
+                (Tag::Text, Open::Blocks { blocks, .. }) => {
+                    blocks.push(Block::Text { content, pos });
+                }
+                (Tag::Heading(level), Open::Blocks { blocks, .. }) => {
+                    blocks.push(Block::Heading {
+                        level,
+                        content,
+                        pos,
+                    });
+                }
+                (Tag::Term, Open::DefItem { terms, .. }) => terms.push(Term { content, pos }),
+                _ => {}
+            }
+            return;
+        }
+    };
+    if let Some(run) = parent.run() {
+        run.push(inline);
+    }
+}
