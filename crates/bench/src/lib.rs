@@ -135,12 +135,12 @@ pub fn html_to_text(bytes: &[u8]) -> String {
     htmlio::ingest::write(ingested.document).text
 }
 
-/// Text -> XHTML: `wikitext::Parser`'s events into
-/// `htmlio::emit::emit_events`, as `pagetext to-html` does (no tree).
+/// Text -> XHTML: `htmlio::emit::emit_text` (`wikitext::Parser`'s events
+/// into the emitter, no tree), as `pagetext to-html` does.
 pub fn text_to_xhtml(text: &str) -> String {
-    let mut parser = wikitext::Parser::new(text);
-    let (meta, _) = parser.take_parts();
-    htmlio::emit::emit_events(&meta, parser, &htmlio::emit::EmitOptions::default()).text
+    htmlio::emit::emit_text(text, &htmlio::emit::EmitOptions::default())
+        .emitted
+        .text
 }
 
 /// Text -> XHTML through the tree: `wikitext::parse` then

@@ -328,15 +328,13 @@ fn to_html(
     syntax: htmlio::emit::Syntax,
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
-    // Text to markup as a stream of events: no tree in between.
-    let mut parser = wikitext::Parser::new(&text);
-    let (meta, parsed) = parser.take_parts();
-    diagnostics.extend(parsed.iter().map(from_library));
     let options = htmlio::emit::EmitOptions {
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
         syntax,
     };
-    let emitted = htmlio::emit::emit_events(&meta, parser, &options);
+    // Text to markup as a stream of events: no tree in between.
+    let htmlio::emit::EmittedText { emitted, parsed } = htmlio::emit::emit_text(&text, &options);
+    diagnostics.extend(parsed.iter().map(from_library));
     diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
     sort_by_position(&mut diagnostics);
     Converted {

@@ -21,8 +21,9 @@
 //!
 //! Every input position is scanned by the main loop once: a fragment's
 //! middle is scanned as a sub-fragment and the outer scan resumes after its
-//! end. The searches that could rescan are answered from tables built in one
-//! pass before the loop:
+//! end. The searches that could rescan are answered from tables, each built
+//! in one pass over the text the first time the loop needs it (most texts
+//! need few or none):
 //!
 //! - *Ends of `_`, `*`, `'`.* Whether a run of the character can end a
 //!   sequence (no white space before it, a side character after it) does not
@@ -86,18 +87,32 @@ struct Locator<'t, 'a> {
     seg: usize,
     byte: usize,
     chars: u32,
+    /// The current segment is ASCII: columns are byte counts.
+    ascii: bool,
 }
 
 impl<'t, 'a> Locator<'t, 'a> {
     fn new(text: &'t str, segs: &'t [Seg<'a>]) -> Self {
         let byte = segs.first().map_or(0, |s| s.offset);
-        Locator {
+        let mut loc = Locator {
             text,
             segs,
             seg: 0,
             byte,
             chars: 0,
-        }
+            ascii: false,
+        };
+        loc.enter(0);
+        loc
+    }
+
+    /// Moves to segment `seg`, at its start.
+    fn enter(&mut self, seg: usize) {
+        self.seg = seg;
+        self.byte = self.segs.get(seg).map_or(0, |s| s.offset);
+        self.chars = 0;
+        let end = self.segs.get(seg + 1).map_or(self.text.len(), |s| s.offset);
+        self.ascii = self.text.get(self.byte..end).is_some_and(str::is_ascii);
     }
 
     fn locate(&mut self, off: usize) -> Pos {
@@ -111,26 +126,26 @@ impl<'t, 'a> Locator<'t, 'a> {
         }
         if off < self.byte {
             // Not expected (calls come in increasing order); start over.
-            self.seg = self
+            let seg = self
                 .segs
                 .partition_point(|s| s.offset <= off)
                 .saturating_sub(1);
-            self.byte = self.segs.get(self.seg).map_or(0, |s| s.offset);
-            self.chars = 0;
+            self.enter(seg);
         }
         while let Some(next) = self.segs.get(self.seg + 1) {
             if next.offset <= off {
-                self.seg += 1;
-                self.byte = next.offset;
-                self.chars = 0;
+                self.enter(self.seg + 1);
             } else {
                 break;
             }
         }
-        let counted = self
-            .text
-            .get(self.byte..off)
-            .map_or(0, |s| s.chars().count());
+        let counted = if self.ascii {
+            off - self.byte
+        } else {
+            self.text
+                .get(self.byte..off)
+                .map_or(0, |s| s.chars().count())
+        };
         self.chars = self
             .chars
             .saturating_add(u32::try_from(counted).unwrap_or(u32::MAX));
@@ -404,25 +419,24 @@ struct Scanner<'t, 'a> {
     /// [`mask`]).
     text: &'t str,
     out: Out<'t, 'a>,
-    /// The valid end runs of `_`, `*` and `'`, in that order.
-    ends: [Ends; 3],
-    brackets: Brackets,
+    /// The valid end runs of `_`, `*` and `'`, in that order, each built
+    /// when a start of its character first needs it.
+    ends: [Option<Ends>; 3],
+    /// The partners of `[`, built when a link prefix first needs them.
+    brackets: Option<Brackets>,
     /// Sample text (code) and e-mail addresses are recognised.
     code_allowed: bool,
 }
 
 impl<'t, 'a> Scanner<'t, 'a> {
-    /// Builds the end tables, one pass over the text each.
+    /// A scanner over `text`. The end tables are built when first needed,
+    /// one pass over the text each: most texts need few or none of them.
     fn new(text: &'t str, out: Out<'t, 'a>, mode: Mode) -> Self {
         Scanner {
             text,
             out,
-            ends: [
-                Ends::build(text, b'_'),
-                Ends::build(text, b'*'),
-                Ends::build(text, b'\''),
-            ],
-            brackets: Brackets::build(text),
+            ends: [None, None, None],
+            brackets: None,
             code_allowed: mode == Mode::Normal,
         }
     }
@@ -547,11 +561,15 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 };
                 self.ends
                     .get_mut(which)
-                    .and_then(|e| e.after(q, f.end))
+                    .and_then(|e| {
+                        e.get_or_insert_with(|| Ends::build(text, c))
+                            .after(q, f.end)
+                    })
                     .ok_or(q)
             }
             Start::Link { t, .. } => {
-                let Some(j) = self.brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
+                let brackets = self.brackets.get_or_insert_with(|| Brackets::build(text));
+                let Some(j) = brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
                     return Err(i + 1);
                 };
                 let after = char_at(text, j + 1, f.end);
@@ -660,7 +678,7 @@ pub(crate) fn inline_events<'a>(
         Some(Masked { text, skips }) => (text.as_str(), skips.as_slice()),
         None => (text, &[][..]),
     };
-    let mut out = Out {
+    let out = Out {
         orig: text,
         skips,
         segs,
@@ -668,13 +686,6 @@ pub(crate) fn inline_events<'a>(
         events,
         pending: None,
     };
-    if !seen.bytes().any(starts_sequence) {
-        // Nothing can start a sequence: the text as it is, a text event per
-        // line and a line division between lines.
-        out.text(0, text.len());
-        out.flush();
-        return;
-    }
     Scanner::new(seen, out, mode).run();
 }
 

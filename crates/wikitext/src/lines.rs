@@ -63,7 +63,7 @@ pub(crate) fn split_lines(input: &str) -> Vec<SrcLine<'_>> {
     let mut num: u32 = 0;
     let mut rest = input;
     while !rest.is_empty() {
-        let (line, next) = match rest.find(['\n', '\r']) {
+        let (line, next) = match memchr::memchr2(b'\n', b'\r', rest.as_bytes()) {
             Some(i) => {
                 let skip = if rest.get(i..i + 2) == Some("\r\n") {
                     2
@@ -85,7 +85,11 @@ pub(crate) fn split_lines(input: &str) -> Vec<SrcLine<'_>> {
 }
 
 fn preprocess(line: &str, num: u32) -> SrcLine<'_> {
-    let trimmed = line.trim_end();
+    // Most lines end in a character that is not white space.
+    let trimmed = match line.as_bytes().last() {
+        Some(b) if b.is_ascii() && !b.is_ascii_whitespace() => line,
+        _ => line.trim_end(),
+    };
     let mut indent = 0usize;
     let mut lead = 0usize;
     for b in trimmed.bytes() {

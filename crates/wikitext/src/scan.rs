@@ -329,14 +329,40 @@ pub(crate) fn email(text: &str) -> Option<(&str, usize)> {
 /// returns URL, fragment and the prefix length in bytes. The scan stops at
 /// the first character a URL cannot hold, so it never passes another `[`.
 pub(crate) fn link_prefix(text: &str) -> Option<(&str, &str, usize)> {
-    let value = || take_while(is_link_value_char);
-    let mut parser = (char('['), value(), char('|'), value(), char('|'));
+    let mut parser = (char('['), link_value, char('|'), link_value, char('|'));
     let res: Res<'_, (char, &str, char, &str, char)> = parser.parse(text);
     let (rest, (_, url, _, fragment, _)) = res.ok()?;
     if url.is_empty() && fragment.is_empty() {
         return None;
     }
     Some((url, fragment, text.len() - rest.len()))
+}
+
+/// The longest run of [`is_link_value_char`]s (`take_while` of it, on bytes
+/// while they are ASCII: URLs are long and nearly always ASCII).
+fn link_value(input: &str) -> Res<'_, &str> {
+    let bytes = input.as_bytes();
+    let mut end = 0;
+    while let Some(&b) = bytes.get(end) {
+        if !b.is_ascii() {
+            // The rest, character by character.
+            let rest = input.get(end..).unwrap_or_default();
+            let more = rest
+                .char_indices()
+                .find(|&(_, c)| !is_link_value_char(c))
+                .map_or(rest.len(), |(i, _)| i);
+            end += more;
+            break;
+        }
+        if !is_link_value_char(char::from(b)) {
+            break;
+        }
+        end += 1;
+    }
+    Ok((
+        input.get(end..).unwrap_or_default(),
+        input.get(..end).unwrap_or_default(),
+    ))
 }
 
 /// Whether `word` is non-empty and has no white space (a header name or href).

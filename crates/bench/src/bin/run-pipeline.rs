@@ -1,7 +1,12 @@
-//! `run-pipeline html-to-text|text-to-xhtml FILE...`: one pipeline over
-//! files, nothing else, for profilers (`valgrind --tool=callgrind`, `perf`):
-//! HTML files for `html-to-text`, files in the text format for
-//! `text-to-xhtml`. Prints the total output length.
+//! `run-pipeline MODE FILE...`: one pipeline over files, nothing else, for
+//! profilers (`valgrind --tool=callgrind`, `perf`). Prints the total output
+//! length. Modes:
+//!
+//! - `html-to-text`: HTML files through pagetext;
+//! - `text-to-xhtml`: files in the text format through pagetext;
+//! - `markdown-peer`: HTML files through htmd to Markdown, then
+//!   pulldown-cmark to HTML. To count the peer's rendering alone, give
+//!   callgrind `--toggle-collect=pagetext_bench::markdown_to_html`.
 
 use std::process::ExitCode;
 
@@ -23,8 +28,12 @@ fn main() -> ExitCode {
             Some("text-to-xhtml") => {
                 pagetext_bench::text_to_xhtml(&String::from_utf8_lossy(&bytes)).len()
             }
+            Some("markdown-peer") => {
+                let markdown = pagetext_bench::htmd_convert(&String::from_utf8_lossy(&bytes));
+                pagetext_bench::markdown_to_html(std::hint::black_box(&markdown)).len()
+            }
             _ => {
-                eprintln!("usage: run-pipeline html-to-text|text-to-xhtml FILE...");
+                eprintln!("usage: run-pipeline html-to-text|text-to-xhtml|markdown-peer FILE...");
                 return ExitCode::FAILURE;
             }
         };

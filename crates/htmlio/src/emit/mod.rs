@@ -222,6 +222,51 @@ pub fn emit_events<'a: 'm, 'm>(
     events: impl IntoIterator<Item = Positioned<'a>>,
     opts: &EmitOptions,
 ) -> Emitted {
+    emit_sized(meta, events, opts, 0)
+}
+
+/// What [`emit_text`] gives: the markup, and what the parser said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmittedText {
+    /// The markup and the emitter's diagnostics.
+    pub emitted: Emitted,
+    /// The parser's diagnostics (header and block structure), in source
+    /// order.
+    pub parsed: Vec<wikitext::Diagnostic>,
+}
+
+/// Text in the text format to markup, as a stream: [`wikitext::Parser`]'s
+/// events into [`emit_events`], with the output buffer sized from the
+/// input. What `pagetext to-html` does.
+///
+/// ```
+/// use htmlio::emit::{self, EmitOptions};
+///
+/// let out = emit::emit_text("#Title Hi\n\n= Hi =\n", &EmitOptions::default());
+/// assert!(out.emitted.text.contains("<h1>Hi</h1>"));
+/// assert!(out.parsed.is_empty());
+/// ```
+pub fn emit_text(text: &str, opts: &EmitOptions) -> EmittedText {
+    let mut parser = wikitext::Parser::new(text);
+    let (meta, parsed) = parser.take_parts();
+    // Markup is a little longer than its text: tags, references, the head.
+    let capacity = text
+        .len()
+        .saturating_add(text.len() / 4)
+        .saturating_add(512);
+    EmittedText {
+        emitted: emit_sized(&meta, parser, opts, capacity),
+        parsed,
+    }
+}
+
+/// [`emit_events`] into an output buffer of `capacity` bytes to start with.
+fn emit_sized<'a: 'm, 'm>(
+    meta: &'m Metadata,
+    events: impl IntoIterator<Item = Positioned<'a>>,
+    opts: &EmitOptions,
+    capacity: usize,
+) -> Emitted {
     // Text borrowed for `'a` is borrowed for `'m` too.
     let events = events.into_iter().map(shorten);
     // encoding_rs's output encoding: UTF-16 and `replacement` become UTF-8.
@@ -248,11 +293,11 @@ pub fn emit_events<'a: 'm, 'm>(
     let charset = encoding.name();
     let (text, mut diagnostics) = match opts.syntax {
         Syntax::Xhtml => {
-            let mut prologue = String::new();
+            let mut prologue = String::with_capacity(capacity);
             if encoding != UTF_8 {
                 // XML 1.0 §4.3.3: an entity in another encoding than UTF-8 or
                 // UTF-16 must declare it.
-                prologue = format!("<?xml version=\"1.0\" encoding=\"{charset}\"?>\n");
+                prologue.push_str(&format!("<?xml version=\"1.0\" encoding=\"{charset}\"?>\n"));
             }
             let mut walker = Walker::new(XhtmlSerializer::with_buffer(prologue), opts.syntax);
             walker.document(meta, events, charset);
@@ -266,7 +311,8 @@ pub fn emit_events<'a: 'm, 'm>(
                 omit_optional_tags,
                 ..HtmlOptions::default()
             };
-            let mut walker = Walker::new(HtmlSerializer::new(html_opts), opts.syntax);
+            let out = String::with_capacity(capacity);
+            let mut walker = Walker::new(HtmlSerializer::with_buffer(html_opts, out), opts.syntax);
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)

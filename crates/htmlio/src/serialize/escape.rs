@@ -56,14 +56,34 @@ fn escape_with(out: &mut String, s: &str, table: &Table) {
     out.push_str(s.get(start..).unwrap_or_default());
 }
 
+/// Copies `s`, replacing `&`, `<` and `>`: [`escape_with`] for the
+/// [`TEXT`] table, with a vectorised search for the three bytes.
+fn escape_markup(out: &mut String, s: &str) {
+    out.reserve(s.len());
+    let mut start = 0;
+    for i in memchr::memchr3_iter(b'&', b'<', b'>', s.as_bytes()) {
+        out.push_str(s.get(start..i).unwrap_or_default());
+        if let Some(Some(rep)) = TEXT.get(usize::from(s.as_bytes().get(i).copied().unwrap_or(0))) {
+            out.push_str(rep);
+        }
+        start = i + 1;
+    }
+    out.push_str(s.get(start..).unwrap_or_default());
+}
+
 /// Escapes text in normal and escapable raw text elements.
 pub(crate) fn text(out: &mut String, s: &str) {
-    escape_with(out, s, &TEXT);
+    escape_markup(out, s);
 }
 
 /// Escapes text for XML.
 pub(crate) fn xml_text(out: &mut String, s: &str) {
-    escape_with(out, s, &XML_TEXT);
+    // A CR (rare in text) needs the full table.
+    if memchr::memchr(b'\r', s.as_bytes()).is_some() {
+        escape_with(out, s, &XML_TEXT);
+    } else {
+        escape_markup(out, s);
+    }
 }
 
 /// Escapes an XML attribute value in double quotes.
