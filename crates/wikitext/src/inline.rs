@@ -446,7 +446,9 @@ impl<'t, 'a> Scanner<'t, 'a> {
     /// with its end event, when its scan is done.
     fn run(mut self) {
         let bytes = self.text.as_bytes();
-        let mut stack = vec![Frame::new(None, (0, self.text.len()), false, (0, 0))];
+        // Nesting is shallow (see the module docs): room for it up front.
+        let mut stack = Vec::with_capacity(8);
+        stack.push(Frame::new(None, (0, self.text.len()), false, (0, 0)));
         while let Some(f) = stack.last_mut() {
             // Step 1: the next candidate start.
             let next = bytes

@@ -45,8 +45,9 @@ pub struct Parser<'a> {
     flat: Flat<'a>,
     /// The next item of `flat` to turn into events.
     next: usize,
-    /// The events of the current leaf, last first.
+    /// The events of the current leaf; `queue[head..]` are still to come.
     queue: Vec<Positioned<'a>>,
+    head: usize,
     /// Buffers of the inline pass, kept from leaf to leaf.
     joined: String,
     segs: Vec<Seg<'a>>,
@@ -76,6 +77,7 @@ impl<'a> Parser<'a> {
             flat,
             next: 0,
             queue: Vec::new(),
+            head: 0,
             joined: String::new(),
             segs: Vec::new(),
         }
@@ -147,7 +149,13 @@ impl<'a> Parser<'a> {
             inline_events(&self.joined, &self.segs, Mode::Normal, escapes, queue);
         }
         queue.push((Event::End(end), Pos::UNKNOWN));
-        queue.reverse();
+    }
+
+    /// The next event of the current leaf, if any is left.
+    fn queued(&mut self) -> Option<Positioned<'a>> {
+        let slot = self.queue.get_mut(self.head)?;
+        self.head += 1;
+        Some(std::mem::replace(slot, (Event::Rule, Pos::UNKNOWN)))
     }
 }
 
@@ -164,9 +172,11 @@ impl<'a> Iterator for Parser<'a> {
     type Item = Positioned<'a>;
 
     fn next(&mut self) -> Option<Positioned<'a>> {
-        if let Some(event) = self.queue.pop() {
+        if let Some(event) = self.queued() {
             return Some(event);
         }
+        self.queue.clear();
+        self.head = 0;
         let item = self.flat.items.get(self.next)?;
         self.next += 1;
         match *item {
@@ -180,7 +190,7 @@ impl<'a> Iterator for Parser<'a> {
                 pos,
             } => {
                 self.leaf(leaf, (from, to), pos);
-                self.queue.pop()
+                self.queued()
             }
         }
     }

@@ -6,7 +6,7 @@
 //! on for linear time.
 
 use nom::branch::alt;
-use nom::bytes::complete::{take_while, take_while1};
+use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, satisfy};
 use nom::combinator::{all_consuming, map, recognize, verify};
 use nom::sequence::{preceded, terminated};
@@ -244,7 +244,7 @@ pub(crate) enum HeaderLine<'a> {
 /// Seed 000 "Meta Data": splits a header line into white-space-separated
 /// words and classifies it by its case-insensitive first word: `#Title` and
 /// `#Lang` as whole words, `#Meta:` and `#Link:` as prefixes.
-pub(crate) fn header_line(line: &str) -> HeaderLine<'_> {
+pub(crate) fn header_line<'a>(line: &'a str) -> HeaderLine<'a> {
     let mut words = line.split_whitespace();
     let Some(first) = words.next() else {
         return HeaderLine::Unknown;
@@ -254,9 +254,9 @@ pub(crate) fn header_line(line: &str) -> HeaderLine<'_> {
         move |w: &str| -> bool { all_consuming(nom_tag_no_case(name)).parse(w).is_ok() }
     };
     let prefix = |name: &'static str| {
-        move |w: &str| -> Option<String> {
-            let res: Res<'_, &str> = preceded(nom_tag_no_case(name), take_while(|_| true)).parse(w);
-            res.ok().map(|(_, r)| r.to_owned())
+        move |w: &'a str| -> Option<&'a str> {
+            let res: Res<'_, &str> = nom_tag_no_case(name).parse(w);
+            res.ok().map(|(rest, _)| rest)
         }
     };
     if whole("#title")(first) {
@@ -266,10 +266,8 @@ pub(crate) fn header_line(line: &str) -> HeaderLine<'_> {
     } else if whole("#escape")(first) {
         HeaderLine::Escape(rest)
     } else if let Some(name) = prefix("#meta:")(first) {
-        let name = first.get(first.len() - name.len()..).unwrap_or("");
         HeaderLine::Meta(name, rest)
     } else if let Some(rels) = prefix("#link:")(first) {
-        let rels = first.get(first.len() - rels.len()..).unwrap_or("");
         HeaderLine::Link(rels, rest)
     } else {
         HeaderLine::Unknown

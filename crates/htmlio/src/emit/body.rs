@@ -335,7 +335,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             self.open.push(Open::new(TagEnd::Link, None, pos));
             return;
         }
-        let mut attrs = Vec::new();
+        // `name`, `id` and `href` at most.
+        let mut attrs = Vec::with_capacity(3);
         if let Some(fragment) = fragment {
             let fragment = self.cleaned(fragment, "an anchor name", pos);
             self.check_anchor(fragment.clone(), pos);

@@ -73,7 +73,17 @@ const BOOLEAN_ATTRIBUTES: &[&str] = &[
 ];
 
 fn contains(list: &[&str], name: &str) -> bool {
-    list.iter().any(|n| n.eq_ignore_ascii_case(name))
+    // Names are short and the lists too, but this runs for every tag the
+    // serializers write: compare lengths and first letters before the rest.
+    let Some(&first) = name.as_bytes().first() else {
+        return false;
+    };
+    let first = first.to_ascii_lowercase();
+    list.iter().any(|n| {
+        n.len() == name.len()
+            && n.as_bytes().first() == Some(&first)
+            && n.eq_ignore_ascii_case(name)
+    })
 }
 
 /// Whether `name` is a void element: it has a start tag only.
