@@ -4,9 +4,12 @@
 //! This is the only crate that knows HTML elements. It never prints and never
 //! touches files; the CLI does that.
 //!
-//! - [`emit`]: a [`wikitext::Document`] as XHTML 1.0 (DESIGN decision 2: no
-//!   DOCTYPE, polyglot, valid against the XHTML 1.0 Transitional DTD) or in
-//!   the HTML syntax, in UTF-8 or any encoding encoding_rs can write.
+//! - [`emit`]: a document as XHTML 1.0 (DESIGN decision 2: no DOCTYPE,
+//!   polyglot, valid against the XHTML 1.0 Transitional DTD) or in the HTML
+//!   syntax, in UTF-8 or any encoding encoding_rs can write. The emitter
+//!   consumes [`wikitext::events`]: straight from the text with
+//!   [`emit::emit_text`] (no tree), or from a [`wikitext::Document`] with
+//!   [`emit::emit`].
 //! - [`ingest`]: real-world HTML in any charset (through `sniff` and
 //!   html5ever) into a [`wikitext::Document`], ballast stripped, every loss
 //!   reported; its module docs hold the mapping table for every element.

@@ -11,6 +11,12 @@
 //!
 //! - [`parse`] reads text into a [`Parsed`]: a [`Document`] and diagnostics
 //!   with line:column spans.
+//! - [`Parser`] reads text as a stream of [events] instead, the way
+//!   pulldown-cmark reads Markdown: balanced starts and ends, text borrowed
+//!   from the input, no tree. [`parse`] builds its tree from these events
+//!   ([`Document::from_events`]), and [`Document::events`] gives a tree's
+//!   stream, so a consumer of events (such as `htmlio`'s emitter) takes
+//!   either.
 //! - A [`Document`] is [`Metadata`] (title, language, `meta` and `link`
 //!   entries) and a body of [`Block`]s, which hold more blocks or runs of
 //!   [`Inline`]s. Every node carries its source [`Pos`]; equality ignores
@@ -262,6 +268,7 @@
 //! | Seed 000 section | Where |
 //! |---|---|
 //! | Meta Data | [`parse`] (`parse.rs`), `scan::header_line` |
+//! | (the pull parser, events) | [`Parser`] (`pull.rs`), [`events`] |
 //! | Body Part: preprocessing | `lines::split_lines` |
 //! | Body Part: context, indentation, paragraphs | `block.rs` |
 //! | Block-level Elements (each kind) | `block.rs`, scanners in `scan.rs` |
