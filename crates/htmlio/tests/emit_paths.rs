@@ -128,3 +128,46 @@ proptest! {
         }
     }
 }
+
+/// A stream made by hand may be unbalanced: an end closes the innermost
+/// element it ends (and what is open inside it), one that ends nothing open
+/// is ignored, and what is left open is closed, so the markup stays
+/// well-formed.
+#[test]
+fn an_unbalanced_stream_still_gives_well_formed_markup() {
+    use wikitext::events::{Event, Tag, TagEnd};
+    use wikitext::{ListKind, Pos};
+    let events = vec![
+        Event::End(TagEnd::Paragraph),
+        Event::Start(Tag::Paragraph),
+        Event::Start(Tag::Emphasis),
+        Event::Text("a < b".into()),
+        Event::End(TagEnd::Strong),
+        Event::End(TagEnd::Paragraph),
+        Event::Start(Tag::List(ListKind::Unordered)),
+        Event::Start(Tag::Item),
+        Event::Start(Tag::Link {
+            url: Some("x".into()),
+            fragment: None,
+        }),
+        Event::Start(Tag::Link {
+            url: Some("y".into()),
+            fragment: None,
+        }),
+        Event::Text("t".into()),
+    ];
+    let meta = wikitext::Metadata::default();
+    let out = emit::emit_events(
+        &meta,
+        events.into_iter().map(|e| (e, Pos::UNKNOWN)),
+        &EmitOptions::default(),
+    );
+    roxmltree::Document::parse(&out.text).unwrap_or_else(|e| panic!("{e}\n{}", out.text));
+    assert!(
+        out.text.contains(
+            "<body>\n<p><em>a &lt; b</em></p>\n<ul>\n<li><a href=\"x\">t</a></li>\n</ul>\n</body>"
+        ),
+        "{}",
+        out.text
+    );
+}

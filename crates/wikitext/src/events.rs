@@ -197,8 +197,11 @@ impl Document {
 
     /// Builds a document from `meta` and a stream of body events (see
     /// [`Document::events`]). Adjacent text events are merged. An event that
-    /// does not fit where it comes (an inline outside a block, an unbalanced
-    /// end) is left out; elements still open at the end are closed.
+    /// does not fit where it comes (an inline outside a block, an item
+    /// outside a list) is left out with what it holds; an end closes the
+    /// innermost open element it ends and whatever is open inside it, and
+    /// ends nothing when no such element is open; elements still open at the
+    /// end are closed.
     pub fn from_events<'a>(
         meta: Metadata,
         events: impl IntoIterator<Item = Positioned<'a>>,
@@ -435,8 +438,18 @@ impl Builder {
         match event {
             Event::Start(tag) => self.start(tag, pos),
             Event::End(end) => {
-                if self.stack.len() > 1 && self.stack.last().and_then(Open::end) == Some(end) {
-                    self.close();
+                // The innermost open element that `end` ends is closed, with
+                // whatever is still open inside it.
+                let body = 1;
+                if let Some(at) = self
+                    .stack
+                    .iter()
+                    .skip(body)
+                    .rposition(|o| o.end() == Some(end))
+                {
+                    while self.stack.len() > at + body {
+                        self.close();
+                    }
                 }
             }
             Event::Text(text) => {
@@ -677,5 +690,125 @@ fn close_run(parent: &mut Open, tag: Tag<'static>, pos: Pos, content: Vec<Inline
     };
     if let Some(run) = parent.run() {
         run.push(inline);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Block as B, Inline as I};
+
+    fn build(events: Vec<Event<'_>>) -> Vec<Block> {
+        Document::from_events(
+            Metadata::default(),
+            events.into_iter().map(|e| (e, Pos::UNKNOWN)),
+        )
+        .body
+    }
+
+    #[test]
+    fn a_balanced_stream_builds_its_tree() {
+        let body = build(vec![
+            Event::Start(Tag::List(ListKind::Unordered)),
+            Event::Start(Tag::Item),
+            Event::Start(Tag::Text),
+            Event::Text("a".into()),
+            Event::Text("b".into()),
+            Event::LineBreak,
+            Event::Start(Tag::Strong),
+            Event::Text("c".into()),
+            Event::End(TagEnd::Strong),
+            Event::End(TagEnd::Text),
+            Event::End(TagEnd::Item),
+            Event::End(TagEnd::List),
+            Event::Rule,
+            Event::Start(Tag::Preformatted),
+            Event::Text("x".into()),
+            Event::LineBreak,
+            Event::LineBreak,
+            Event::Email("a@b.de".into()),
+            Event::End(TagEnd::Preformatted),
+        ]);
+        assert_eq!(
+            body,
+            vec![
+                B::list(
+                    ListKind::Unordered,
+                    vec![ListItem::new(vec![B::text(vec![
+                        I::text("ab"),
+                        I::line_break(),
+                        I::strong(vec![I::text("c")]),
+                    ])])]
+                ),
+                B::rule(),
+                B::preformatted(vec![vec![I::text("x")], vec![], vec![I::email("a@b.de")]]),
+            ]
+        );
+    }
+
+    #[test]
+    fn what_does_not_fit_is_left_out_and_open_elements_are_closed() {
+        let body = build(vec![
+            // An end that closes nothing, text and an item outside any block.
+            Event::End(TagEnd::Paragraph),
+            Event::Text("lost".into()),
+            Event::Start(Tag::Item),
+            Event::Text("lost too".into()),
+            Event::End(TagEnd::Item),
+            // A paragraph inside emphasis: the paragraph goes, the rest stays.
+            Event::Start(Tag::Paragraph),
+            Event::Start(Tag::Emphasis),
+            Event::Start(Tag::Paragraph),
+            Event::Text("inner".into()),
+            Event::End(TagEnd::Paragraph),
+            Event::Text("kept".into()),
+            // Never closed.
+        ]);
+        assert_eq!(
+            body,
+            vec![B::paragraph(vec![I::emphasis(vec![I::text("kept")])])]
+        );
+    }
+
+    /// How deep the inlines of the first paragraph nest.
+    fn inline_depth(body: &[Block]) -> usize {
+        let Some(B::Paragraph { content, .. }) = body.first() else {
+            return 0;
+        };
+        let mut depth = 0;
+        let mut run = content.as_slice();
+        while let Some(first) = run.first() {
+            depth += 1;
+            run = first.children().map_or(&[], Vec::as_slice);
+        }
+        depth
+    }
+
+    #[test]
+    fn a_deep_tree_walks_and_builds_without_recursion() {
+        let mut inline = I::text("x");
+        for _ in 0..100_000 {
+            inline = I::emphasis(vec![inline]);
+        }
+        let doc = Document::new(Metadata::default(), vec![B::paragraph(vec![inline])]);
+        let count = doc.events().count();
+        let again = Document::from_events(Metadata::default(), doc.events());
+        let depths = (inline_depth(&again.body), inline_depth(&doc.body));
+        // Take the trees apart by hand before any assertion: `Inline`'s
+        // derived drop recurses (the parser never nests this deep).
+        for mut body in [again.body, doc.body] {
+            let mut stack: Vec<Inline> = Vec::new();
+            if let Some(B::Paragraph { content, .. }) = body.pop() {
+                stack.extend(content);
+            }
+            while let Some(mut node) = stack.pop() {
+                if let Some(children) = node.children_mut() {
+                    stack.append(children);
+                }
+            }
+        }
+        // A paragraph start and end, a start and an end per emphasis, the text.
+        assert_eq!(count, 200_003);
+        assert_eq!(depths, (100_001, 100_001));
     }
 }

@@ -33,7 +33,7 @@ fn heading_name(level: u8) -> Option<&'static str> {
 
 impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     /// The body's events, up to the end of the stream. Elements a stream
-    /// leaves open are closed; an end that closes nothing open is ignored.
+    /// leaves open are closed at its end.
     pub(super) fn body(&mut self, events: impl IntoIterator<Item = Positioned<'d>>) {
         let mut body = Open::new(TagEnd::Blockquote, None, Pos::UNKNOWN);
         body.flow = Some(Flow::Lines);
@@ -52,8 +52,16 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         match event {
             Event::Start(tag) => self.start_tag(tag, pos),
             Event::End(end) => {
-                if self.open.len() > 1 && self.open.last().map(|o| o.end) == Some(end) {
-                    self.close(end);
+                // An end closes the innermost open element it ends, and
+                // whatever is still open inside it; one that ends nothing
+                // open is ignored.
+                let body = 1;
+                if let Some(at) = self.open.iter().skip(body).rposition(|o| o.end == end) {
+                    while self.open.len() > at + body {
+                        if let Some(inner) = self.open.last().map(|o| o.end) {
+                            self.close(inner);
+                        }
+                    }
                 }
             }
             Event::Text(text) => {
