@@ -281,7 +281,7 @@ pub(crate) fn run(
     printer.stdout.flush()?;
     summary.elapsed = started.elapsed();
     if options.kind == RunKind::Batch && !options.display.quiet {
-        eprintln!("{}", summary.line(options.fmt));
+        crate::say(&format!("{}\n", summary.line(options.fmt)));
     }
     Ok(summary)
 }

@@ -61,11 +61,11 @@ fn main() -> ExitCode {
             // The output could not be delivered: the run failed, as when an
             // output file cannot be written.
             Some(failed) => {
-                eprint!("{}", message(color, &failed.to_string()));
+                say(&message(color, &failed.to_string()));
                 ExitCode::FAILURE
             }
             None => {
-                eprint!("{}", message(color, &format!("{e:#}")));
+                say(&message(color, &format!("{e:#}")));
                 ExitCode::from(USAGE)
             }
         },
@@ -79,6 +79,14 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Writes `text` to standard error. When standard error itself cannot be
+/// written (closed, or a full disk behind `2>file`), there is nobody left to
+/// tell: the text is dropped and the exit code still says what happened
+/// (`eprint!` would panic instead).
+pub(crate) fn say(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// `pagetext: error: TEXT`, with "error" in red when colouring.
@@ -103,7 +111,7 @@ fn use_color(choice: ColorChoice) -> Color {
 }
 
 fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
-    eprint!("{}", message(display.color, text));
+    say(&message(display.color, text));
     Ok(ExitCode::from(USAGE))
 }
 
@@ -290,8 +298,8 @@ fn batch_command(
     display: Display,
 ) -> anyhow::Result<ExitCode> {
     if batch.inputs.is_empty() && io::stdin().is_terminal() && !display.quiet {
-        eprintln!(
-            "pagetext: reading standard input (end it with Ctrl-D; give files or directories as INPUT, see --help)"
+        say(
+            "pagetext: reading standard input (end it with Ctrl-D; give files or directories as INPUT, see --help)\n",
         );
     }
     let walk = inputs::walk(&batch.inputs, rules);
@@ -301,23 +309,20 @@ fn batch_command(
             .iter()
             .map(|d| d.display().to_string())
             .collect();
-        eprint!(
-            "{}",
-            message(
-                display.color,
-                &format!(
-                    "no {} found in {} (looked for {})",
-                    rules.what,
-                    dirs.join(", "),
-                    rules
-                        .extensions
-                        .iter()
-                        .map(|e| format!(".{e}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )
-        );
+        say(&message(
+            display.color,
+            &format!(
+                "no {} found in {} (looked for {})",
+                rules.what,
+                dirs.join(", "),
+                rules
+                    .extensions
+                    .iter()
+                    .map(|e| format!(".{e}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
         return Ok(ExitCode::FAILURE);
     }
     let plan = match outputs::plan(&walk, request, naming, batch.json) {
@@ -327,10 +332,10 @@ fn batch_command(
     // The temporary files a killed run left where this one writes.
     let leftovers = atomic::remove_leftovers(&outputs::written_dirs(&plan));
     if leftovers > 0 && !display.quiet {
-        eprintln!(
-            "pagetext: removed {leftovers} leftover temporary file{} from an interrupted run",
+        say(&format!(
+            "pagetext: removed {leftovers} leftover temporary file{} from an interrupted run\n",
             if leftovers == 1 { "" } else { "s" }
-        );
+        ));
     }
     let options = Options {
         jobs: batch.jobs,

@@ -93,7 +93,7 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
 }
 
 fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
-    eprint!("{}", crate::message(display.color, text));
+    crate::say(&crate::message(display.color, text));
     Ok(ExitCode::from(2))
 }
 

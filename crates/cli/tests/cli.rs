@@ -501,6 +501,29 @@ fn a_full_standard_output_exits_with_1() {
     }
 }
 
+/// With standard error gone (a full disk behind `2>file`), nothing can be
+/// said, but the run still ends with the exit code that says what happened,
+/// never a panic.
+#[test]
+fn a_full_standard_error_changes_no_exit_code() {
+    for (args, code) in [
+        (&["to-text", "demo/chorale.html", "-o", "out"][..], 0),
+        (&["to-text", "no-such-file.html"], 1),
+        (&["to-text", "-j", "2", "demo", "-o", "out2"], 0),
+        (&["to-html", "--bogus"], 2),
+        (&["micro", "no-such-algorithm", "x"], 2),
+    ] {
+        let s = Scratch::new();
+        let out = pagetext()
+            .args(args)
+            .current_dir(s.path())
+            .stderr(fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+}
+
 /// A large text document (well over any block size), so that a file size
 /// limit of one block interrupts its writing.
 fn large_text() -> String {

@@ -71,15 +71,23 @@ fn escape_markup(out: &mut String, s: &str) {
     out.push_str(s.get(start..).unwrap_or_default());
 }
 
+/// Below this length a plain loop over the bytes beats setting up the
+/// vectorised search.
+const SHORT: usize = 64;
+
 /// Escapes text in normal and escapable raw text elements.
 pub(crate) fn text(out: &mut String, s: &str) {
-    escape_markup(out, s);
+    if s.len() < SHORT {
+        escape_with(out, s, &TEXT);
+    } else {
+        escape_markup(out, s);
+    }
 }
 
 /// Escapes text for XML.
 pub(crate) fn xml_text(out: &mut String, s: &str) {
     // A CR (rare in text) needs the full table.
-    if memchr::memchr(b'\r', s.as_bytes()).is_some() {
+    if s.len() < SHORT || memchr::memchr(b'\r', s.as_bytes()).is_some() {
         escape_with(out, s, &XML_TEXT);
     } else {
         escape_markup(out, s);
