@@ -3,7 +3,9 @@
 //! Reads criterion's estimates of the `peers` benchmark (and of the sniff
 //! and microsyntax benchmarks when present) from a criterion folder, times
 //! the `pagetext` binary on a folder of 1,000 pages with `-j 1` and `-j 2`,
-//! times the peers in-process on the same pages (the whole-process ratio),
+//! times the peers in-process on the same pages (the whole-process ratios:
+//! `to-text` on the pages against html5ever, htmd and fast_html2md;
+//! `to-html` on their text forms against pulldown-cmark on htmd's Markdown),
 //! measures peak memory with `/usr/bin/time -v`, and prints everything as
 //! Markdown, ratios first.
 //!
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use pagetext_bench::{
     PATHOLOGICAL, Pathological, corpus_dir, fast_html2md_convert, htmd_convert, html_files,
-    html_to_text, load_pages, max_bytes, rcdom_parse,
+    html_to_text, load_pages, markdown_to_html, max_bytes, rcdom_parse, text_to_xhtml,
 };
 
 /// Command-line arguments.
@@ -477,6 +479,111 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
     );
 }
 
+/// The whole `pagetext to-html DIR -o OUT -j 1` process (`cli`) over the
+/// text forms of the CLI's pages against pulldown-cmark rendering htmd's
+/// Markdown of the same pages in-process, from memory.
+fn whole_process_xhtml_table(
+    out: &mut String,
+    cli: Duration,
+    texts: &[String],
+    markdowns: &[String],
+) {
+    let text_bytes: usize = texts.iter().map(String::len).sum();
+    let md_bytes: usize = markdowns.iter().map(String::len).sum();
+    let ours = best_of_two(|| texts.iter().map(|t| text_to_xhtml(t).len()).sum());
+    let peer = best_of_two(|| markdowns.iter().map(|m| markdown_to_html(m).len()).sum());
+    let cli = cli.as_secs_f64();
+    let (tmb, mmb) = (text_bytes as f64 / 1e6, md_bytes as f64 / 1e6);
+    let r = cli / peer;
+    let _ = writeln!(
+        out,
+        "### Whole process: `pagetext to-html DIR -o OUT -j 1` vs pulldown-cmark in-process \
+         ({} pages' text forms, {tmb:.1} MB; Markdown {mmb:.1} MB; best of 2)\n",
+        texts.len()
+    );
+    let _ = writeln!(
+        out,
+        "| side | seconds | MB/s (own input) | ratio (pagetext process time / this) | target |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| pagetext `to-html` process, -j 1 | {cli:.2} | {:.1} | 1.00 | |",
+        tmb / cli
+    );
+    let _ = writeln!(
+        out,
+        "| pagetext in-process (`emit_text`) | {ours:.2} | {:.1} | {} | - (reference) |",
+        tmb / ours,
+        fmt_ratio(Some(cli / ours))
+    );
+    let _ = writeln!(
+        out,
+        "| pulldown-cmark `push_html` on htmd's Markdown | {peer:.2} | {:.1} | {} | <= 1.5 ({}) |",
+        mmb / peer,
+        fmt_ratio(Some(r)),
+        verdict(Some(r), 1.5, false)
+    );
+    let _ = writeln!(
+        out,
+        "\npagetext side: the wall time of `pagetext to-html DIR -o OUT -j 1` over the text \
+         forms of the CLI table's pages (made by `pagetext to-text` beforehand, outside the \
+         timing), from spawning the process to its exit: start-up, walk, reads, \
+         `wikitext` parse + XHTML emit, atomic writes under a new OUT. In-process side: \
+         pulldown-cmark (tables on) rendering htmd's Markdown of the same pages, computed \
+         beforehand and held in memory, outputs built and dropped, no file I/O, no start-up. \
+         The pagetext in-process row is the same conversion as the process, in memory.\n"
+    );
+}
+
+/// Times `pagetext to-html SRC -o OUT -j 1` over `src` (best of two, each
+/// into a new folder under `work`); an error when a run fails.
+fn time_to_html(pagetext: &Path, src: &Path, work: &Path) -> Result<Duration, String> {
+    let mut best = Duration::MAX;
+    for run in 0..2 {
+        let dest = work.join(format!("xhtml-{run}"));
+        let (t, ok) = timed(
+            Command::new(pagetext)
+                .arg("to-html")
+                .arg(src)
+                .arg("-o")
+                .arg(&dest)
+                .args(["-j", "1"]),
+        )?;
+        if !ok {
+            return Err(format!("pagetext to-html {} failed", src.display()));
+        }
+        best = best.min(t);
+    }
+    Ok(best)
+}
+
+/// The text forms of the CLI's pages, as files: `pagetext to-text IN -o
+/// OUT` (not timed). Returns the texts, in the order of the pages.
+fn make_texts(pagetext: &Path, input: &Path, dest: &Path, n: usize) -> Result<Vec<String>, String> {
+    let status = Command::new(pagetext)
+        .arg("to-text")
+        .arg(input)
+        .arg("-o")
+        .arg(dest)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("pagetext to-text: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "pagetext to-text {} failed ({status})",
+            input.display()
+        ));
+    }
+    (0..n)
+        .map(|i| {
+            let path = dest.join(format!("{i:04}.txt"));
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
 fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), String> {
     let Some(pagetext) = &args.pagetext else {
         return Ok(());
@@ -554,6 +661,16 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
             .map(|p| p.bytes.as_slice())
             .collect();
         whole_process_table(out, cli, &set, bytes);
+
+        // Text -> XHTML, whole process: the same pages' text forms.
+        let texts_dir = work.join("texts");
+        let texts = make_texts(pagetext, &input, &texts_dir, args.pages)?;
+        let markdowns: Vec<String> = set
+            .iter()
+            .map(|p| htmd_convert(&String::from_utf8_lossy(p)))
+            .collect();
+        let cli = time_to_html(pagetext, &texts_dir, &work)?;
+        whole_process_xhtml_table(out, cli, &texts, &markdowns);
     }
 
     // Peak memory on the largest page of the corpus.
