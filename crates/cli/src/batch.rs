@@ -8,9 +8,10 @@
 //! and the run ends quietly.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -218,6 +219,9 @@ pub(crate) fn run(
     let cancelled = AtomicBool::new(false);
     // Standard input is read by one worker at most; the lock documents it.
     let stdin_lock = Mutex::new(());
+    // Output directories already made in this run (a thousand files in one
+    // folder need one `mkdir`, not a thousand).
+    let made_dirs = Mutex::new(HashSet::new());
 
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = options.jobs {
@@ -236,6 +240,7 @@ pub(crate) fn run(
         let work = &work;
         let cancelled = &cancelled;
         let stdin_lock = &stdin_lock;
+        let made_dirs = &made_dirs;
         scope.spawn(move || {
             pool.install(|| {
                 work.iter().enumerate().par_bridge().for_each_with(
@@ -244,7 +249,7 @@ pub(crate) fn run(
                         if cancelled.load(Ordering::Relaxed) {
                             return;
                         }
-                        let mut record = process(item, dest, job, options, stdin_lock);
+                        let mut record = process(item, dest, job, options, (stdin_lock, made_dirs));
                         record.stderr = stderr_text(&record, options);
                         // The source was kept for the diagnostics only.
                         record.converted.source = None;
@@ -295,7 +300,6 @@ fn stderr_text(record: &Record, options: Options) -> String {
     if options.json {
         return err;
     }
-    let lines = record.converted.source.as_deref().map(diag::Lines::new);
     let shown: Vec<&Diag> = record
         .converted
         .diagnostics
@@ -306,6 +310,12 @@ fn stderr_text(record: &Record, options: Options) -> String {
             Severity::Note => display.verbose,
         })
         .collect();
+    // The line index of the source, only when a diagnostic will quote it.
+    let lines = if shown.is_empty() {
+        None
+    } else {
+        record.converted.source.as_deref().map(diag::Lines::new)
+    };
     // Without -v, the first few of each kind in full and a count of the rest.
     err.push_str(&diag::render_all(
         &record.path,
@@ -369,7 +379,7 @@ fn process(
     dest: &Result<Dest, String>,
     job: &Job,
     options: Options,
-    stdin_lock: &Mutex<()>,
+    (stdin_lock, made_dirs): (&Mutex<()>, &Mutex<HashSet<PathBuf>>),
 ) -> Record {
     let mut record = Record {
         path: String::new(),
@@ -464,7 +474,7 @@ fn process(
         if let (Some(path), Some(output)) = (write_to, &converted.output) {
             let mkdir = match (&dest, path.parent()) {
                 (Dest::Mirror(_), Some(parent)) if !parent.as_os_str().is_empty() => {
-                    fs::create_dir_all(parent)
+                    make_dir(parent, made_dirs)
                 }
                 _ => Ok(()),
             };
@@ -484,6 +494,18 @@ fn process(
     record.dest = dest;
     record.converted = converted;
     record
+}
+
+/// `fs::create_dir_all(dir)`, once per directory and run.
+fn make_dir(dir: &Path, made: &Mutex<HashSet<PathBuf>>) -> io::Result<()> {
+    if made.lock().is_ok_and(|m| m.contains(dir)) {
+        return Ok(());
+    }
+    fs::create_dir_all(dir)?;
+    if let Ok(mut m) = made.lock() {
+        m.insert(dir.to_path_buf());
+    }
+    Ok(())
 }
 
 fn read(source: &Source, stdin_lock: &Mutex<()>) -> io::Result<Vec<u8>> {
