@@ -629,9 +629,11 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
     }
     let _ = writeln!(
         out,
-        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 2)\n",
+        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 2)\n\n\
+         Files read and written under {} (`TMPDIR`).\n",
         args.pages,
-        bytes as f64 / 1e6
+        bytes as f64 / 1e6,
+        work.display()
     );
     let _ = writeln!(out, "| -j | seconds | files/s | MB/s | exit ok |");
     let _ = writeln!(out, "|---|---|---|---|---|");
