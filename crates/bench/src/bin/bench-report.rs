@@ -371,6 +371,46 @@ fn timed(cmd: &mut Command) -> Result<(Duration, bool), String> {
     Ok((start.elapsed(), status.success()))
 }
 
+/// Runs `program args` with output discarded, through `/usr/bin/time` when
+/// it is there; returns the wall time, whether it succeeded, and the CPU
+/// time it used (user + system, in seconds) when known. CPU time close to
+/// another run's while the wall time is not says the machine was busy.
+fn timed_cpu(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    work: &Path,
+) -> Result<(Duration, bool, Option<f64>), String> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        let (t, ok) = timed(Command::new(program).args(args))?;
+        return Ok((t, ok, None));
+    }
+    let report = work.join("cpu-time.txt");
+    let (t, ok) = timed(
+        Command::new(time)
+            .args(["-f", "%U %S", "-o"])
+            .arg(&report)
+            .arg(program)
+            .args(args),
+    )?;
+    let cpu = std::fs::read_to_string(&report).ok().and_then(|r| {
+        let mut it = r.split_whitespace().map(|v| v.parse::<f64>().ok());
+        Some(it.next()?? + it.next()??)
+    });
+    Ok((t, ok, cpu))
+}
+
+/// The load averages (1, 5, 15 minutes) from `/proc/loadavg`, as written.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    Some(
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
 /// Peak resident set (KiB) of `cmd`, from `/usr/bin/time -v`.
 fn peak_rss(program: &Path, args: &[&std::ffi::OsStr]) -> Result<u64, String> {
     let out = Command::new("/usr/bin/time")
@@ -439,7 +479,7 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
     let _ = writeln!(
         out,
         "### Whole process: `pagetext to-text DIR -o OUT -j 1` vs peers in-process ({} pages, \
-         {mb:.1} MB; best of 2)\n",
+         {mb:.1} MB; process best of 3, in-process best of 2)\n",
         set.len()
     );
     let _ = writeln!(
@@ -608,54 +648,69 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
             .map_err(|e| e.to_string())?;
         bytes += page.bytes.len();
     }
+    let load = load_average();
     let mut best = Vec::new();
     for jobs in ["1", "2"] {
-        let mut best_time = Duration::MAX;
+        let mut best_run = (Duration::MAX, None);
         let mut ok = true;
-        for run in 0..2 {
+        for run in 0..3 {
             let dest = work.join(format!("out-{jobs}-{run}"));
-            let (t, success) = timed(
-                Command::new(pagetext)
-                    .arg("to-text")
-                    .arg(&input)
-                    .arg("-o")
-                    .arg(&dest)
-                    .args(["-j", jobs]),
+            let (t, success, cpu) = timed_cpu(
+                pagetext,
+                &[
+                    "to-text".as_ref(),
+                    input.as_os_str(),
+                    "-o".as_ref(),
+                    dest.as_os_str(),
+                    "-j".as_ref(),
+                    jobs.as_ref(),
+                ],
+                &work,
             )?;
             ok &= success;
-            best_time = best_time.min(t);
+            if t < best_run.0 {
+                best_run = (t, cpu);
+            }
         }
-        best.push((jobs, best_time, ok));
+        best.push((jobs, best_run.0, ok, best_run.1));
     }
     let _ = writeln!(
         out,
-        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 2)\n\n\
-         Files read and written under {} (`TMPDIR`).\n",
+        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 3)\n\n\
+         Files read and written under {} (`TMPDIR`). Load average before the runs: {}.\n",
         args.pages,
         bytes as f64 / 1e6,
-        work.display()
+        work.display(),
+        load.as_deref().unwrap_or("unknown")
     );
-    let _ = writeln!(out, "| -j | seconds | files/s | MB/s | exit ok |");
-    let _ = writeln!(out, "|---|---|---|---|---|");
-    for (jobs, t, ok) in &best {
+    let _ = writeln!(
+        out,
+        "| -j | seconds | CPU seconds (user + system) | files/s | MB/s | exit ok |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for (jobs, t, ok, cpu) in &best {
         let s = t.as_secs_f64();
         let _ = writeln!(
             out,
-            "| {jobs} | {s:.2} | {:.0} | {:.1} | {ok} |",
+            "| {jobs} | {s:.2} | {} | {:.0} | {:.1} | {ok} |",
+            cpu.map_or("-".to_string(), |c| format!("{c:.2}")),
             args.pages as f64 / s,
             bytes as f64 / 1e6 / s
         );
     }
-    if let [(_, t1, _), (_, t2, _)] = best.as_slice() {
+    if let [(_, t1, _, _), (_, t2, _, _)] = best.as_slice() {
         let scaling = t1.as_secs_f64() / t2.as_secs_f64();
         let _ = writeln!(
             out,
-            "\nScaling -j 2 / -j 1: **{scaling:.2}** (target >= 1.8: {})\n",
+            "\nScaling -j 2 / -j 1: **{scaling:.2}** (target >= 1.8: {})\n\n\
+             With 2 cores, a load average above about 1 before the runs, or -j 2 using about \
+             the CPU time of -j 1 while its wall time is well above half, means other work \
+             held the second core: the scaling is then not pagetext's.\n",
             verdict(Some(scaling), 1.8, true)
         );
     }
 
-    if let Some(&(_, cli, _)) = best.first() {
+    if let Some(&(_, cli, _, _)) = best.first() {
         let set: Vec<&[u8]> = pages
             .iter()
             .cycle()
