@@ -8,9 +8,10 @@
 //! and the run ends quietly.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -218,6 +219,9 @@ pub(crate) fn run(
     let cancelled = AtomicBool::new(false);
     // Standard input is read by one worker at most; the lock documents it.
     let stdin_lock = Mutex::new(());
+    // Output directories already made in this run (a thousand files in one
+    // folder need one `mkdir`, not a thousand).
+    let made_dirs = Mutex::new(HashSet::new());
 
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = options.jobs {
@@ -236,6 +240,7 @@ pub(crate) fn run(
         let work = &work;
         let cancelled = &cancelled;
         let stdin_lock = &stdin_lock;
+        let made_dirs = &made_dirs;
         scope.spawn(move || {
             pool.install(|| {
                 work.iter().enumerate().par_bridge().for_each_with(
@@ -244,7 +249,7 @@ pub(crate) fn run(
                         if cancelled.load(Ordering::Relaxed) {
                             return;
                         }
-                        let mut record = process(item, dest, job, options, stdin_lock);
+                        let mut record = process(item, dest, job, options, (stdin_lock, made_dirs));
                         record.stderr = stderr_text(&record, options);
                         // The source was kept for the diagnostics only.
                         record.converted.source = None;
@@ -258,7 +263,7 @@ pub(crate) fn run(
         let mut pending = BTreeMap::new();
         let mut next = 0;
         let mut result = Ok(());
-        for (index, record) in rx {
+        for (index, record) in Gathered::new(&rx, total) {
             if result.is_err() {
                 continue;
             }
@@ -286,6 +291,53 @@ pub(crate) fn run(
     Ok(summary)
 }
 
+/// How long the printer lets records gather before it waits for the next
+/// one, while more are due: a worker whose record finds the printer asleep
+/// on the channel must wake it (a futex call and a context switch per
+/// record); a printer that looks every few milliseconds is rarely asleep.
+const GATHER: Duration = Duration::from_millis(2);
+
+/// The records of a run as they arrive, pausing [`GATHER`] whenever none is
+/// waiting and more are due (never after the last, so a run ends as soon
+/// as its last record is printed).
+struct Gathered<'a, T> {
+    rx: &'a mpsc::Receiver<T>,
+    /// Records still due.
+    due: usize,
+    /// Whether one has arrived (the first is waited for at once).
+    started: bool,
+}
+
+impl<'a, T> Gathered<'a, T> {
+    fn new(rx: &'a mpsc::Receiver<T>, due: usize) -> Self {
+        Gathered {
+            rx,
+            due,
+            started: false,
+        }
+    }
+}
+
+impl<T> Iterator for Gathered<'_, T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        let item = match self.rx.try_recv() {
+            Ok(item) => item,
+            Err(mpsc::TryRecvError::Disconnected) => return None,
+            Err(mpsc::TryRecvError::Empty) => {
+                if self.started && self.due > 0 {
+                    std::thread::sleep(GATHER);
+                }
+                self.rx.recv().ok()?
+            }
+        };
+        self.started = true;
+        self.due = self.due.saturating_sub(1);
+        Some(item)
+    }
+}
+
 /// Standard error's part of a record: the diagnostics shown at this
 /// verbosity (without `-v`, the first few of each kind and a count of the
 /// rest), the failure, and with `-v` what was written.
@@ -295,7 +347,6 @@ fn stderr_text(record: &Record, options: Options) -> String {
     if options.json {
         return err;
     }
-    let lines = record.converted.source.as_deref().map(diag::Lines::new);
     let shown: Vec<&Diag> = record
         .converted
         .diagnostics
@@ -306,6 +357,12 @@ fn stderr_text(record: &Record, options: Options) -> String {
             Severity::Note => display.verbose,
         })
         .collect();
+    // The line index of the source, only when a diagnostic will quote it.
+    let lines = if shown.is_empty() {
+        None
+    } else {
+        record.converted.source.as_deref().map(diag::Lines::new)
+    };
     // Without -v, the first few of each kind in full and a count of the rest.
     err.push_str(&diag::render_all(
         &record.path,
@@ -369,7 +426,7 @@ fn process(
     dest: &Result<Dest, String>,
     job: &Job,
     options: Options,
-    stdin_lock: &Mutex<()>,
+    (stdin_lock, made_dirs): (&Mutex<()>, &Mutex<HashSet<PathBuf>>),
 ) -> Record {
     let mut record = Record {
         path: String::new(),
@@ -464,7 +521,7 @@ fn process(
         if let (Some(path), Some(output)) = (write_to, &converted.output) {
             let mkdir = match (&dest, path.parent()) {
                 (Dest::Mirror(_), Some(parent)) if !parent.as_os_str().is_empty() => {
-                    fs::create_dir_all(parent)
+                    make_dir(parent, made_dirs)
                 }
                 _ => Ok(()),
             };
@@ -484,6 +541,18 @@ fn process(
     record.dest = dest;
     record.converted = converted;
     record
+}
+
+/// `fs::create_dir_all(dir)`, once per directory and run.
+fn make_dir(dir: &Path, made: &Mutex<HashSet<PathBuf>>) -> io::Result<()> {
+    if made.lock().is_ok_and(|m| m.contains(dir)) {
+        return Ok(());
+    }
+    fs::create_dir_all(dir)?;
+    if let Ok(mut m) = made.lock() {
+        m.insert(dir.to_path_buf());
+    }
+    Ok(())
 }
 
 fn read(source: &Source, stdin_lock: &Mutex<()>) -> io::Result<Vec<u8>> {

@@ -121,12 +121,9 @@ pub(crate) struct Lines<'a> {
 impl<'a> Lines<'a> {
     pub(crate) fn new(text: &'a str) -> Lines<'a> {
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        // `match_indices` of a `char` searches with memchr: a page of
+        // diagnostics is indexed at memory speed, not byte by byte.
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         Lines { text, starts }
     }
 

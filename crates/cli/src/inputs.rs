@@ -158,7 +158,10 @@ struct Pending {
 
 enum Step {
     Dir(Pending),
-    File(PathBuf, PathBuf),
+    /// A file: its path, its path below the walked directory, and its
+    /// canonical path when the walk knows it without asking (a regular
+    /// file, not a link, in a directory whose canonical path is known).
+    File(PathBuf, PathBuf, Option<PathBuf>),
     Error(PathError),
 }
 
@@ -178,8 +181,12 @@ fn walk_dir(root: &Path, rules: WalkRules<'_>, seen: &mut HashSet<PathBuf>, out:
     while let Some(step) = stack.pop() {
         match step {
             Step::Error(e) => out.push(Err(e)),
-            Step::File(path, below) => {
-                if remember(&path, seen) {
+            Step::File(path, below, canonical) => {
+                let new = match canonical {
+                    Some(canonical) => seen.insert(canonical),
+                    None => remember(&path, seen),
+                };
+                if new {
                     out.push(Ok(Input {
                         source: Source::File(path),
                         below_dir: Some(below),
@@ -205,13 +212,18 @@ fn read_children(dir: &Pending, rules: WalkRules<'_>) -> Vec<Step> {
     let mut names = Vec::new();
     for entry in entries {
         match entry {
-            Ok(entry) => names.push(entry.file_name()),
+            // The type from the directory entry (no system call where the
+            // file system records it); only used to skip `realpath` below.
+            Ok(entry) => names.push((entry.file_name(), entry.file_type().ok())),
             Err(e) => return vec![Step::Error(path_error(&dir.path, &e))],
         }
     }
-    names.sort();
+    // Names are unique in a directory: ordering by name alone is total.
+    names.sort_by(|a, b| a.0.cmp(&b.0));
+    // This directory's canonical path: the last of its ancestors.
+    let dir_canonical = dir.ancestors.last().map(|(c, _)| c);
     let mut steps = Vec::new();
-    for name in names {
+    for (name, entry_type) in names {
         if is_hidden(&name) {
             continue;
         }
@@ -257,7 +269,13 @@ fn read_children(dir: &Pending, rules: WalkRules<'_>) -> Vec<Step> {
                 ancestors: Rc::new(ancestors),
             }));
         } else if has_extension(&path, rules.extensions) {
-            steps.push(Step::File(path, below));
+            // A regular file (not a link) in a directory with a known
+            // canonical path: its canonical path is that and its name.
+            let canonical = match (entry_type, dir_canonical) {
+                (Some(t), Some(d)) if t.is_file() && meta.is_file() => Some(d.join(&name)),
+                _ => None,
+            };
+            steps.push(Step::File(path, below, canonical));
         }
     }
     steps

@@ -121,10 +121,11 @@ fn plan_in_place(walk: &Walk) -> Result<Plan, String> {
 }
 
 fn plan_file(walk: &Walk, target: &Path) -> Result<Plan, String> {
-    let resolved_target = resolve(target);
+    let mut resolver = Resolver::default();
+    let resolved_target = resolver.resolve(target);
     for item in walk.items.iter().flatten() {
         if let Source::File(path) = &item.source
-            && resolve(path) == resolved_target
+            && resolver.resolve(path) == resolved_target
         {
             return Err(format!(
                 "refusing to write over the input {}: only `fmt --in-place` replaces an input",
@@ -145,9 +146,10 @@ fn plan_dir(walk: &Walk, out: &Path, naming: Naming, inputs: usize) -> Result<Pl
             plural(inputs)
         ));
     }
-    let resolved_out = resolve(out);
+    let mut resolver = Resolver::default();
+    let resolved_out = resolver.resolve(out);
     for dir in &walk.dir_args {
-        let resolved_dir = resolve(dir);
+        let resolved_dir = resolver.resolve(dir);
         if resolved_out.starts_with(&resolved_dir) {
             return Err(format!(
                 "refusing to write into {}: it is inside the input directory {} \
@@ -163,7 +165,7 @@ fn plan_dir(walk: &Walk, out: &Path, naming: Naming, inputs: usize) -> Result<Pl
         .iter()
         .flatten()
         .filter_map(|i| match &i.source {
-            Source::File(p) => Some((resolve(p), p.display().to_string())),
+            Source::File(p) => Some((resolver.resolve(p), p.display().to_string())),
             Source::Stdin => None,
         })
         .collect();
@@ -185,7 +187,7 @@ fn plan_dir(walk: &Walk, out: &Path, naming: Naming, inputs: usize) -> Result<Pl
                 None => naming.apply(Path::new(path.file_name().unwrap_or(path.as_os_str()))),
             };
             let dest = out.join(relative);
-            let resolved = resolve(&dest);
+            let resolved = resolver.resolve(&dest);
             if let Some(original) = input_files.get(&resolved) {
                 return Err(format!(
                     "its output {} would replace the input {original}: only `fmt --in-place` \
@@ -235,40 +237,66 @@ fn each(items: &[Item], mut f: impl FnMut(&Source) -> Result<Dest, String>) -> P
         .collect()
 }
 
-/// An absolute path with symbolic links resolved as far as the path exists,
-/// and `.`/`..` folded in the part that does not exist yet.
-pub(crate) fn resolve(path: &Path) -> PathBuf {
-    let absolute = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        match env::current_dir() {
-            Ok(cwd) => cwd.join(path),
-            Err(_) => path.to_path_buf(),
-        }
-    };
-    // `..` is folded first (lexically, as a shell user reads the path), then
-    // the longest prefix that exists is canonicalised.
-    let absolute = normalise(&absolute);
-    let mut existing = absolute.clone();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(canonical) = fs::canonicalize(&existing) {
-            let mut resolved = canonical;
-            for part in rest.iter().rev() {
-                resolved.push(part);
+/// Resolves paths: an absolute path with symbolic links resolved as far as
+/// the path exists, and `.`/`..` folded in the part that does not exist yet.
+/// Made for many paths: the working directory is read once and each
+/// directory is canonicalised once, so that planning a thousand files in one
+/// folder costs a thousand `lstat` calls, not a thousand `realpath`s (each
+/// a `getcwd` and one `readlink` per component).
+#[derive(Debug, Default)]
+pub(crate) struct Resolver {
+    cwd: Option<Option<PathBuf>>,
+    /// Resolved paths of the parent directories seen so far.
+    dirs: HashMap<PathBuf, PathBuf>,
+}
+
+impl Resolver {
+    /// `path` resolved.
+    pub(crate) fn resolve(&mut self, path: &Path) -> PathBuf {
+        let absolute = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            match self.cwd.get_or_insert_with(|| env::current_dir().ok()) {
+                Some(cwd) => cwd.join(path),
+                None => path.to_path_buf(),
             }
-            return resolved;
+        };
+        // `..` is folded first (lexically, as a shell user reads the path),
+        // then the longest prefix that exists is canonicalised.
+        let absolute = normalise(&absolute);
+        self.resolve_normal(&absolute)
+    }
+
+    /// Resolves an absolute path without `.` and `..`: the canonical path
+    /// when it exists, else its parent resolved and its name appended. A
+    /// name that exists and is not a symbolic link resolves to its parent's
+    /// resolved path and the name, which is what `realpath` would say.
+    fn resolve_normal(&mut self, path: &Path) -> PathBuf {
+        let (Some(name), Some(parent)) = (path.file_name(), path.parent()) else {
+            return fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        };
+        match fs::symlink_metadata(path) {
+            Ok(meta) if !meta.file_type().is_symlink() => self.resolve_dir(parent).join(name),
+            // A link: what it leads to, when it leads somewhere.
+            Ok(_) => match fs::canonicalize(path) {
+                Ok(canonical) => canonical,
+                Err(_) => self.resolve_dir(parent).join(name),
+            },
+            // Does not exist (or cannot be looked at): canonicalize would
+            // fail too.
+            Err(_) => self.resolve_dir(parent).join(name),
         }
-        match (
-            existing.file_name().map(|n| n.to_os_string()),
-            existing.parent(),
-        ) {
-            (Some(name), Some(parent)) => {
-                rest.push(name);
-                existing = parent.to_path_buf();
-            }
-            _ => return absolute,
+    }
+
+    /// [`Resolver::resolve_normal`] of a parent directory, looked up once per
+    /// plan (nothing is created while a plan is made).
+    fn resolve_dir(&mut self, dir: &Path) -> PathBuf {
+        if let Some(hit) = self.dirs.get(dir) {
+            return hit.clone();
         }
+        let resolved = self.resolve_normal(dir);
+        self.dirs.insert(dir.to_path_buf(), resolved.clone());
+        resolved
     }
 }
 
@@ -446,6 +474,31 @@ mod tests {
     fn resolve_folds_paths_that_do_not_exist_yet() {
         let tmp = tempfile::tempdir().unwrap();
         let base = fs::canonicalize(tmp.path()).unwrap();
-        assert_eq!(resolve(&tmp.path().join("x/../y/./z")), base.join("y/z"));
+        assert_eq!(
+            Resolver::default().resolve(&tmp.path().join("x/../y/./z")),
+            base.join("y/z")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn resolver_follows_links_like_canonicalize() {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = fs::canonicalize(tmp.path()).unwrap();
+        fs::create_dir(base.join("a")).unwrap();
+        fs::write(base.join("a/f"), "x").unwrap();
+        std::os::unix::fs::symlink(base.join("a"), base.join("l")).unwrap();
+        std::os::unix::fs::symlink(base.join("a/f"), base.join("a/g")).unwrap();
+        let mut r = Resolver::default();
+        // The same resolver, several times: the cache gives the same answers.
+        for _ in 0..2 {
+            assert_eq!(r.resolve(&tmp.path().join("l/f")), base.join("a/f"));
+            assert_eq!(r.resolve(&tmp.path().join("l/g")), base.join("a/f"));
+            assert_eq!(r.resolve(&tmp.path().join("a/f")), base.join("a/f"));
+            assert_eq!(
+                r.resolve(&tmp.path().join("l/new/x.txt")),
+                base.join("a/new/x.txt")
+            );
+        }
     }
 }

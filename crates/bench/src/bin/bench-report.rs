@@ -3,7 +3,9 @@
 //! Reads criterion's estimates of the `peers` benchmark (and of the sniff
 //! and microsyntax benchmarks when present) from a criterion folder, times
 //! the `pagetext` binary on a folder of 1,000 pages with `-j 1` and `-j 2`,
-//! times the peers in-process on the same pages (the whole-process ratio),
+//! times the peers in-process on the same pages (the whole-process ratios:
+//! `to-text` on the pages against html5ever, htmd and fast_html2md;
+//! `to-html` on their text forms against pulldown-cmark on htmd's Markdown),
 //! measures peak memory with `/usr/bin/time -v`, and prints everything as
 //! Markdown, ratios first.
 //!
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use pagetext_bench::{
     PATHOLOGICAL, Pathological, corpus_dir, fast_html2md_convert, htmd_convert, html_files,
-    html_to_text, load_pages, max_bytes, rcdom_parse,
+    html_to_text, load_pages, markdown_to_html, max_bytes, rcdom_parse, text_to_xhtml,
 };
 
 /// Command-line arguments.
@@ -369,6 +371,46 @@ fn timed(cmd: &mut Command) -> Result<(Duration, bool), String> {
     Ok((start.elapsed(), status.success()))
 }
 
+/// Runs `program args` with output discarded, through `/usr/bin/time` when
+/// it is there; returns the wall time, whether it succeeded, and the CPU
+/// time it used (user + system, in seconds) when known. CPU time close to
+/// another run's while the wall time is not says the machine was busy.
+fn timed_cpu(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    work: &Path,
+) -> Result<(Duration, bool, Option<f64>), String> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        let (t, ok) = timed(Command::new(program).args(args))?;
+        return Ok((t, ok, None));
+    }
+    let report = work.join("cpu-time.txt");
+    let (t, ok) = timed(
+        Command::new(time)
+            .args(["-f", "%U %S", "-o"])
+            .arg(&report)
+            .arg(program)
+            .args(args),
+    )?;
+    let cpu = std::fs::read_to_string(&report).ok().and_then(|r| {
+        let mut it = r.split_whitespace().map(|v| v.parse::<f64>().ok());
+        Some(it.next()?? + it.next()??)
+    });
+    Ok((t, ok, cpu))
+}
+
+/// The load averages (1, 5, 15 minutes) from `/proc/loadavg`, as written.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    Some(
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
 /// Peak resident set (KiB) of `cmd`, from `/usr/bin/time -v`.
 fn peak_rss(program: &Path, args: &[&std::ffi::OsStr]) -> Result<u64, String> {
     let out = Command::new("/usr/bin/time")
@@ -437,7 +479,7 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
     let _ = writeln!(
         out,
         "### Whole process: `pagetext to-text DIR -o OUT -j 1` vs peers in-process ({} pages, \
-         {mb:.1} MB; best of 2)\n",
+         {mb:.1} MB; process best of 3, in-process best of 2)\n",
         set.len()
     );
     let _ = writeln!(
@@ -477,6 +519,111 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
     );
 }
 
+/// The whole `pagetext to-html DIR -o OUT -j 1` process (`cli`) over the
+/// text forms of the CLI's pages against pulldown-cmark rendering htmd's
+/// Markdown of the same pages in-process, from memory.
+fn whole_process_xhtml_table(
+    out: &mut String,
+    cli: Duration,
+    texts: &[String],
+    markdowns: &[String],
+) {
+    let text_bytes: usize = texts.iter().map(String::len).sum();
+    let md_bytes: usize = markdowns.iter().map(String::len).sum();
+    let ours = best_of_two(|| texts.iter().map(|t| text_to_xhtml(t).len()).sum());
+    let peer = best_of_two(|| markdowns.iter().map(|m| markdown_to_html(m).len()).sum());
+    let cli = cli.as_secs_f64();
+    let (tmb, mmb) = (text_bytes as f64 / 1e6, md_bytes as f64 / 1e6);
+    let r = cli / peer;
+    let _ = writeln!(
+        out,
+        "### Whole process: `pagetext to-html DIR -o OUT -j 1` vs pulldown-cmark in-process \
+         ({} pages' text forms, {tmb:.1} MB; Markdown {mmb:.1} MB; best of 2)\n",
+        texts.len()
+    );
+    let _ = writeln!(
+        out,
+        "| side | seconds | MB/s (own input) | ratio (pagetext process time / this) | target |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| pagetext `to-html` process, -j 1 | {cli:.2} | {:.1} | 1.00 | |",
+        tmb / cli
+    );
+    let _ = writeln!(
+        out,
+        "| pagetext in-process (`emit_text`) | {ours:.2} | {:.1} | {} | - (reference) |",
+        tmb / ours,
+        fmt_ratio(Some(cli / ours))
+    );
+    let _ = writeln!(
+        out,
+        "| pulldown-cmark `push_html` on htmd's Markdown | {peer:.2} | {:.1} | {} | <= 1.5 ({}) |",
+        mmb / peer,
+        fmt_ratio(Some(r)),
+        verdict(Some(r), 1.5, false)
+    );
+    let _ = writeln!(
+        out,
+        "\npagetext side: the wall time of `pagetext to-html DIR -o OUT -j 1` over the text \
+         forms of the CLI table's pages (made by `pagetext to-text` beforehand, outside the \
+         timing), from spawning the process to its exit: start-up, walk, reads, \
+         `wikitext` parse + XHTML emit, atomic writes under a new OUT. In-process side: \
+         pulldown-cmark (tables on) rendering htmd's Markdown of the same pages, computed \
+         beforehand and held in memory, outputs built and dropped, no file I/O, no start-up. \
+         The pagetext in-process row is the same conversion as the process, in memory.\n"
+    );
+}
+
+/// Times `pagetext to-html SRC -o OUT -j 1` over `src` (best of two, each
+/// into a new folder under `work`); an error when a run fails.
+fn time_to_html(pagetext: &Path, src: &Path, work: &Path) -> Result<Duration, String> {
+    let mut best = Duration::MAX;
+    for run in 0..2 {
+        let dest = work.join(format!("xhtml-{run}"));
+        let (t, ok) = timed(
+            Command::new(pagetext)
+                .arg("to-html")
+                .arg(src)
+                .arg("-o")
+                .arg(&dest)
+                .args(["-j", "1"]),
+        )?;
+        if !ok {
+            return Err(format!("pagetext to-html {} failed", src.display()));
+        }
+        best = best.min(t);
+    }
+    Ok(best)
+}
+
+/// The text forms of the CLI's pages, as files: `pagetext to-text IN -o
+/// OUT` (not timed). Returns the texts, in the order of the pages.
+fn make_texts(pagetext: &Path, input: &Path, dest: &Path, n: usize) -> Result<Vec<String>, String> {
+    let status = Command::new(pagetext)
+        .arg("to-text")
+        .arg(input)
+        .arg("-o")
+        .arg(dest)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("pagetext to-text: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "pagetext to-text {} failed ({status})",
+            input.display()
+        ));
+    }
+    (0..n)
+        .map(|i| {
+            let path = dest.join(format!("{i:04}.txt"));
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
 fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), String> {
     let Some(pagetext) = &args.pagetext else {
         return Ok(());
@@ -501,52 +648,69 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
             .map_err(|e| e.to_string())?;
         bytes += page.bytes.len();
     }
+    let load = load_average();
     let mut best = Vec::new();
     for jobs in ["1", "2"] {
-        let mut best_time = Duration::MAX;
+        let mut best_run = (Duration::MAX, None);
         let mut ok = true;
-        for run in 0..2 {
+        for run in 0..3 {
             let dest = work.join(format!("out-{jobs}-{run}"));
-            let (t, success) = timed(
-                Command::new(pagetext)
-                    .arg("to-text")
-                    .arg(&input)
-                    .arg("-o")
-                    .arg(&dest)
-                    .args(["-j", jobs]),
+            let (t, success, cpu) = timed_cpu(
+                pagetext,
+                &[
+                    "to-text".as_ref(),
+                    input.as_os_str(),
+                    "-o".as_ref(),
+                    dest.as_os_str(),
+                    "-j".as_ref(),
+                    jobs.as_ref(),
+                ],
+                &work,
             )?;
             ok &= success;
-            best_time = best_time.min(t);
+            if t < best_run.0 {
+                best_run = (t, cpu);
+            }
         }
-        best.push((jobs, best_time, ok));
+        best.push((jobs, best_run.0, ok, best_run.1));
     }
     let _ = writeln!(
         out,
-        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 2)\n",
+        "### CLI: `pagetext to-text DIR -o OUT -j N` on {} pages ({:.1} MB; best of 3)\n\n\
+         Files read and written under {} (`TMPDIR`). Load average before the runs: {}.\n",
         args.pages,
-        bytes as f64 / 1e6
+        bytes as f64 / 1e6,
+        work.display(),
+        load.as_deref().unwrap_or("unknown")
     );
-    let _ = writeln!(out, "| -j | seconds | files/s | MB/s | exit ok |");
-    let _ = writeln!(out, "|---|---|---|---|---|");
-    for (jobs, t, ok) in &best {
+    let _ = writeln!(
+        out,
+        "| -j | seconds | CPU seconds (user + system) | files/s | MB/s | exit ok |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for (jobs, t, ok, cpu) in &best {
         let s = t.as_secs_f64();
         let _ = writeln!(
             out,
-            "| {jobs} | {s:.2} | {:.0} | {:.1} | {ok} |",
+            "| {jobs} | {s:.2} | {} | {:.0} | {:.1} | {ok} |",
+            cpu.map_or("-".to_string(), |c| format!("{c:.2}")),
             args.pages as f64 / s,
             bytes as f64 / 1e6 / s
         );
     }
-    if let [(_, t1, _), (_, t2, _)] = best.as_slice() {
+    if let [(_, t1, _, _), (_, t2, _, _)] = best.as_slice() {
         let scaling = t1.as_secs_f64() / t2.as_secs_f64();
         let _ = writeln!(
             out,
-            "\nScaling -j 2 / -j 1: **{scaling:.2}** (target >= 1.8: {})\n",
+            "\nScaling -j 2 / -j 1: **{scaling:.2}** (target >= 1.8: {})\n\n\
+             With 2 cores, a load average above about 1 before the runs, or -j 2 using about \
+             the CPU time of -j 1 while its wall time is well above half, means other work \
+             held the second core: the scaling is then not pagetext's.\n",
             verdict(Some(scaling), 1.8, true)
         );
     }
 
-    if let Some(&(_, cli, _)) = best.first() {
+    if let Some(&(_, cli, _, _)) = best.first() {
         let set: Vec<&[u8]> = pages
             .iter()
             .cycle()
@@ -554,6 +718,16 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
             .map(|p| p.bytes.as_slice())
             .collect();
         whole_process_table(out, cli, &set, bytes);
+
+        // Text -> XHTML, whole process: the same pages' text forms.
+        let texts_dir = work.join("texts");
+        let texts = make_texts(pagetext, &input, &texts_dir, args.pages)?;
+        let markdowns: Vec<String> = set
+            .iter()
+            .map(|p| htmd_convert(&String::from_utf8_lossy(p)))
+            .collect();
+        let cli = time_to_html(pagetext, &texts_dir, &work)?;
+        whole_process_xhtml_table(out, cli, &texts, &markdowns);
     }
 
     // Peak memory on the largest page of the corpus.
@@ -574,18 +748,35 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
                 ],
             )?;
             let theirs = peak_rss(rcdom, &[largest.as_os_str()])?;
+            // Back to XHTML from the text form just written.
+            let back = work.join("largest.xhtml");
+            let to_html = peak_rss(
+                pagetext,
+                &[
+                    "to-html".as_ref(),
+                    dest.as_os_str(),
+                    "-o".as_ref(),
+                    back.as_os_str(),
+                ],
+            )?;
+            let text_size = std::fs::metadata(&dest).map_or(0, |m| m.len());
             let r = ours as f64 / theirs as f64;
+            let r_html = to_html as f64 / theirs as f64;
             let _ = writeln!(
                 out,
                 "### Peak memory on the largest page ({}, {:.1} MB)\n\n\
-                 | program | max RSS (MiB) |\n|---|---|\n\
-                 | `pagetext to-text` | {:.1} |\n| html5ever RcDom parse (`rcdom-parse`) | {:.1} |\n\n\
-                 Ratio: **{r:.2}** (target <= 1.5: {})\n",
+                 | program | max RSS (MiB) | ratio to html5ever's parse | target |\n|---|---|---|---|\n\
+                 | `pagetext to-text` | {:.1} | **{r:.2}** | <= 1.5 ({}) |\n\
+                 | `pagetext to-html` on its text form ({:.1} MB) | {:.1} | {r_html:.2} | <= 1.5 ({}) |\n\
+                 | html5ever RcDom parse (`rcdom-parse`) | {:.1} | 1.00 | |\n",
                 largest.display(),
                 size as f64 / 1e6,
                 ours as f64 / 1024.0,
+                verdict(Some(r), 1.5, false),
+                text_size as f64 / 1e6,
+                to_html as f64 / 1024.0,
+                verdict(Some(r_html), 1.5, false),
                 theirs as f64 / 1024.0,
-                verdict(Some(r), 1.5, false)
             );
         }
     }
