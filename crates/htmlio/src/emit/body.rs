@@ -68,7 +68,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 self.text(text, pos);
             }
             // DESIGN decision 3: a line division is a newline in the element.
-            Event::LineBreak => self.push(Token::text(NL)),
+            Event::LineBreak => self.text(NL, pos),
             Event::Rule => {
                 self.begin_block(Last::Other);
                 self.start("hr");

@@ -149,46 +149,61 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         );
     }
 
-    /// Every token goes out through here.
-    pub(super) fn push(&mut self, token: Token<'d>) {
-        if let Some(pos) = self.pre_opened {
-            // HTML parsers drop a newline that comes right after `<pre>`; the
-            // HTML serializer writes an extra one, but XML has no such escape.
-            match &token {
-                Token::Text(t) if t.is_empty() => {}
-                Token::Text(t) => {
-                    self.pre_opened = None;
-                    if t.starts_with('\n') && self.syntax == Syntax::Xhtml {
-                        self.report(
-                            Code::LeadingNewlineInPre,
-                            Severity::Warning,
-                            "preformatted text starts with a line break, which HTML parsers drop"
-                                .to_owned(),
-                            pos,
-                        );
-                    }
+    /// Every token goes out through `push` or the quicker `start`, `end`,
+    /// `layout` and `text`, which all look here first: `text` is the text of
+    /// a text token (`None` for any other token).
+    fn seen(&mut self, text: Option<&str>) {
+        let Some(pos) = self.pre_opened else {
+            return;
+        };
+        // HTML parsers drop a newline that comes right after `<pre>`; the
+        // HTML serializer writes an extra one, but XML has no such escape.
+        match text {
+            Some("") => {}
+            Some(t) => {
+                self.pre_opened = None;
+                if t.starts_with('\n') && self.syntax == Syntax::Xhtml {
+                    self.report(
+                        Code::LeadingNewlineInPre,
+                        Severity::Warning,
+                        "preformatted text starts with a line break, which HTML parsers drop"
+                            .to_owned(),
+                        pos,
+                    );
                 }
-                _ => self.pre_opened = None,
             }
+            None => self.pre_opened = None,
+        }
+    }
+
+    pub(super) fn push(&mut self, token: Token<'d>) {
+        match &token {
+            Token::Text(t) => self.seen(Some(t)),
+            _ => self.seen(None),
         }
         self.sink.push(token);
     }
 
     pub(super) fn layout(&mut self) {
-        self.push(Token::Layout(Cow::Borrowed(NL)));
+        self.seen(None);
+        self.sink.layout(NL);
     }
 
     pub(super) fn start(&mut self, name: &'static str) {
-        self.push(Token::start(name));
+        self.seen(None);
+        self.sink.start(name);
     }
 
     pub(super) fn end(&mut self, name: &'static str) {
-        self.push(Token::end(name));
+        self.seen(None);
+        self.sink.end(name);
     }
 
+    /// Text, cleaned of what XML forbids.
     pub(super) fn text(&mut self, text: impl Into<Cow<'d, str>>, pos: Pos) {
         let text = self.cleaned(text, "text", pos);
-        self.push(Token::Text(text));
+        self.seen(Some(&text));
+        self.sink.text(text);
     }
 
     // ---- the document ---------------------------------------------------

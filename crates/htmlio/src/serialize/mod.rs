@@ -42,6 +42,8 @@ pub use elements::{is_boolean_attribute, is_raw_text, is_void};
 pub use html::{AttrQuoting, HtmlOptions, HtmlSerializer, QuoteChar};
 pub use token::{Attribute, Doctype, EndTag, Namespace, StartTag, Token};
 pub use tree::{Element, Node, tokens};
+
+use std::borrow::Cow;
 pub use xml::XhtmlSerializer;
 
 /// Something that takes tokens one at a time: the two serializers, or a
@@ -49,6 +51,30 @@ pub use xml::XhtmlSerializer;
 pub trait TokenSink<'a> {
     /// Takes the next token.
     fn push(&mut self, token: Token<'a>);
+
+    /// Takes the start tag of an HTML element without attributes:
+    /// `push(Token::start(name))`, which a sink may do more quickly.
+    fn start(&mut self, name: &'static str) {
+        self.push(Token::start(name));
+    }
+
+    /// Takes the end tag of an HTML element: `push(Token::end(name))`,
+    /// which a sink may do more quickly.
+    fn end(&mut self, name: &'static str) {
+        self.push(Token::end(name));
+    }
+
+    /// Takes text: `push(Token::Text(text))`, which a sink may do more
+    /// quickly.
+    fn text(&mut self, text: Cow<'a, str>) {
+        self.push(Token::Text(text));
+    }
+
+    /// Takes layout white space: `push(Token::Layout(text))`, which a sink
+    /// may do more quickly.
+    fn layout(&mut self, text: &'static str) {
+        self.push(Token::Layout(Cow::Borrowed(text)));
+    }
 }
 
 impl<'a> TokenSink<'a> for Vec<Token<'a>> {

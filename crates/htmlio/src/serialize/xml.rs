@@ -117,4 +117,28 @@ impl<'a> TokenSink<'a> for XhtmlSerializer {
             }
         }
     }
+
+    // The common tokens without building them (the same output as `push`).
+
+    fn start(&mut self, name: &'static str) {
+        self.out.push('<');
+        self.out.push_str(name);
+        self.out.push_str(if is_void(name) { " />" } else { ">" });
+    }
+
+    fn end(&mut self, name: &'static str) {
+        if !is_void(name) {
+            self.out.push_str("</");
+            self.out.push_str(name);
+            self.out.push('>');
+        }
+    }
+
+    fn text(&mut self, text: std::borrow::Cow<'a, str>) {
+        escape::xml_text(&mut self.out, &text);
+    }
+
+    fn layout(&mut self, text: &'static str) {
+        escape::xml_text(&mut self.out, text);
+    }
 }
