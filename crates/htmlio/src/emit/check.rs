@@ -9,16 +9,21 @@ pub(crate) fn is_forbidden(c: char) -> bool {
     matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
 }
 
-/// `s` with every forbidden character replaced by U+FFFD, and how many were
-/// replaced. Borrows when there is nothing to replace (the common case).
-pub(crate) fn clean(s: &str) -> (Cow<'_, str>, usize) {
+/// Whether `s` holds a character [`is_forbidden`] names.
+pub(crate) fn has_forbidden(s: &str) -> bool {
     // Fast path on bytes: the forbidden characters are C0 bytes, or U+FFFE and
     // U+FFFF, whose UTF-8 forms start with 0xEF.
     // (A fold, not `any`: without an early exit the loop is vectorised.)
     let suspicious = s.bytes().fold(false, |seen, b| {
         seen | ((b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r') | (b == 0xEF))
     });
-    if !suspicious || !s.chars().any(is_forbidden) {
+    suspicious && s.chars().any(is_forbidden)
+}
+
+/// `s` with every forbidden character replaced by U+FFFD, and how many were
+/// replaced. Borrows when there is nothing to replace (the common case).
+pub(crate) fn clean(s: &str) -> (Cow<'_, str>, usize) {
+    if !has_forbidden(s) {
         return (Cow::Borrowed(s), 0);
     }
     let mut count = 0;

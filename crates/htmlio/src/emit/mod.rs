@@ -222,7 +222,19 @@ pub fn emit_events<'a: 'm, 'm>(
     events: impl IntoIterator<Item = Positioned<'a>>,
     opts: &EmitOptions,
 ) -> Emitted {
-    emit_sized(meta, events, opts, 0)
+    emit_sized(meta, events, opts, Source::Unknown)
+}
+
+/// What is known of the source of the events.
+#[derive(Clone, Copy)]
+enum Source {
+    Unknown,
+    /// Text of this length; `forbidden` when it holds a character XML
+    /// forbids (when it holds none, no string taken from it does).
+    Text {
+        len: usize,
+        forbidden: bool,
+    },
 }
 
 /// What [`emit_text`] gives: the markup, and what the parser said.
@@ -249,24 +261,33 @@ pub struct EmittedText {
 pub fn emit_text(text: &str, opts: &EmitOptions) -> EmittedText {
     let mut parser = wikitext::Parser::new(text);
     let (meta, parsed) = parser.take_parts();
-    // Markup is a little longer than its text: tags, references, the head.
-    let capacity = text
-        .len()
-        .saturating_add(text.len() / 4)
-        .saturating_add(512);
+    let source = Source::Text {
+        len: text.len(),
+        forbidden: check::has_forbidden(text),
+    };
     EmittedText {
-        emitted: emit_sized(&meta, parser, opts, capacity),
+        emitted: emit_sized(&meta, parser, opts, source),
         parsed,
     }
 }
 
-/// [`emit_events`] into an output buffer of `capacity` bytes to start with.
+/// [`emit_events`], told what is known of the source: its length sizes the
+/// output buffer, and a source without forbidden characters spares the
+/// check of each string.
 fn emit_sized<'a: 'm, 'm>(
     meta: &'m Metadata,
     events: impl IntoIterator<Item = Positioned<'a>>,
     opts: &EmitOptions,
-    capacity: usize,
+    source: Source,
 ) -> Emitted {
+    let (capacity, check_chars) = match source {
+        Source::Unknown => (0, true),
+        // Markup is a little longer than its text: tags, references, the
+        // head.
+        Source::Text { len, forbidden } => {
+            (len.saturating_add(len / 4).saturating_add(512), forbidden)
+        }
+    };
     // Text borrowed for `'a` is borrowed for `'m` too.
     let events = events.into_iter().map(shorten);
     // encoding_rs's output encoding: UTF-16 and `replacement` become UTF-8.
@@ -300,6 +321,7 @@ fn emit_sized<'a: 'm, 'm>(
                 prologue.push_str(&format!("<?xml version=\"1.0\" encoding=\"{charset}\"?>\n"));
             }
             let mut walker = Walker::new(XhtmlSerializer::with_buffer(prologue), opts.syntax);
+            walker.check_chars = check_chars;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)
@@ -313,6 +335,7 @@ fn emit_sized<'a: 'm, 'm>(
             };
             let out = String::with_capacity(capacity);
             let mut walker = Walker::new(HtmlSerializer::with_buffer(html_opts, out), opts.syntax);
+            walker.check_chars = check_chars;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)

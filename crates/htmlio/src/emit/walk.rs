@@ -90,6 +90,9 @@ pub(crate) struct Walker<'d, S> {
     pub(super) open: Vec<Open>,
     /// A `pre` start tag was the last token: the position of its block.
     pub(super) pre_opened: Option<Pos>,
+    /// Strings may hold characters XML forbids (`false` when the whole
+    /// source is known to hold none).
+    pub(crate) check_chars: bool,
 }
 
 impl<'d, S: TokenSink<'d>> Walker<'d, S> {
@@ -102,6 +105,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             link_depth: 0,
             open: Vec::new(),
             pre_opened: None,
+            check_chars: true,
         }
     }
 
@@ -126,6 +130,9 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         pos: Pos,
     ) -> Cow<'d, str> {
         let s = s.into();
+        if !self.check_chars {
+            return s;
+        }
         let fixed = match clean(&s) {
             (_, 0) => None,
             (cleaned, replaced) => Some((cleaned.into_owned(), replaced)),
