@@ -333,11 +333,7 @@ impl Sink {
     /// round trip (DESIGN decision 5). FF is HTML white space, which the
     /// builder turns into a space.
     fn clean(&self, text: StrTendril) -> StrTendril {
-        fn forbidden(c: char) -> bool {
-            matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
-        }
-        // Fast path: every forbidden character is a C0 byte or starts with 0xEF.
-        if !text.bytes().any(|b| b < 0x20 || b == 0xEF) || !text.chars().any(forbidden) {
+        if !has_forbidden(text.as_bytes()) {
             return text;
         }
         let mut replaced = 0;
@@ -362,6 +358,26 @@ impl Sink {
         let line = self.line.get().saturating_sub(newlines(&text));
         Node::new(Data::Text(text), line.max(1))
     }
+}
+
+/// A character [`Sink::clean`] replaces.
+fn forbidden(c: char) -> bool {
+    matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// Whether UTF-8 text holds a character [`Sink::clean`] replaces, judged on
+/// bytes (text almost always holds line feeds, so a test for any C0 byte
+/// would send most text through a second, per-character pass): a C0 byte
+/// other than tab, LF, FF and CR stands for itself, and 0xEF only ever
+/// starts a three-byte character, U+FFFE or U+FFFF when `BF BE` or `BF BF`
+/// follow.
+fn has_forbidden(bytes: &[u8]) -> bool {
+    bytes.iter().enumerate().any(|(i, &b)| match b {
+        b'\t' | b'\n' | b'\x0c' | b'\r' => false,
+        0x00..=0x1f => true,
+        0xef => bytes.get(i + 1) == Some(&0xbf) && matches!(bytes.get(i + 2), Some(0xbe | 0xbf)),
+        _ => false,
+    })
 }
 
 impl TreeSink for Sink {
@@ -598,5 +614,21 @@ impl TreeSink for Sink {
     fn set_current_line(&self, line_number: u64) {
         self.line
             .set(u32::try_from(line_number).unwrap_or(u32::MAX));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_bytes_are_forbidden_characters() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let alone = c.encode_utf8(&mut buf).as_bytes().to_vec();
+            assert_eq!(has_forbidden(&alone), forbidden(c), "{c:?}");
+            let framed = format!("a{c}\u{efbf}b");
+            assert_eq!(has_forbidden(framed.as_bytes()), forbidden(c), "{c:?}");
+        }
     }
 }

@@ -168,9 +168,11 @@ fn live(text: &str, ctx: Ctx) -> bool {
 /// (or another element's markup) on its outer sides, its content obeys
 /// rules 1 and 2 at its edges, and it holds no element of its own kind.
 fn cannot_misread(run: &[Inline], ctx: Ctx) -> bool {
-    // (run, enclosing kinds as a bit set) on an explicit stack.
-    let mut stack: Vec<(&[Inline], u8)> = vec![(run, 0)];
-    while let Some((run, kinds)) = stack.pop() {
+    // (run, enclosing kinds as a bit set) on an explicit stack, which is
+    // only allocated when an element holds a run (most runs hold none).
+    let mut stack: Vec<(&[Inline], u8)> = Vec::new();
+    let mut first = Some((run, 0));
+    while let Some((run, kinds)) = first.take().or_else(|| stack.pop()) {
         for (i, node) in run.iter().enumerate() {
             let kind = match node {
                 Inline::Text { text, .. } => {

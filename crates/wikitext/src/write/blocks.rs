@@ -10,7 +10,7 @@ use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_te
 use super::out::{LineKind, Out};
 
 /// The last line of a paragraph or text block.
-pub(super) fn last_text_line(block: &Block, spell: Spell<'_>) -> Option<String> {
+pub(super) fn last_text_line<'s>(block: &'s Block, spell: Spell<'s>) -> Option<String> {
     match block {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
             inline_lines(content, spell).pop()
@@ -103,7 +103,7 @@ fn prev_block(blocks: &[Block], i: usize) -> Option<&Block> {
 }
 
 /// Writes the blocks of a container.
-pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Container) {
+pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], container: Container) {
     let Container { base, level, start } = container;
     let nested = level == Level::Nested;
     let layout = layout(blocks, base);
@@ -197,9 +197,9 @@ pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Containe
     }
 }
 
-fn render_block(
-    out: &mut Out,
-    block: &Block,
+fn render_block<'s>(
+    out: &mut Out<'s>,
+    block: &'s Block,
     base: usize,
     first_on_bullet: bool,
     first_indented: bool,
@@ -333,7 +333,7 @@ fn render_block(
     }
 }
 
-pub(super) fn heading_line(level: u8, content: &[Inline], spell: Spell<'_>) -> String {
+pub(super) fn heading_line<'s>(level: u8, content: &'s [Inline], spell: Spell<'s>) -> String {
     let marks = "=".repeat(usize::from(level));
     // A title that starts with a space (escaped text) needs its escape.
     let title = spell.leading_space(inline_lines(content, spell).join(" "));
@@ -366,7 +366,7 @@ pub(super) fn bullet(kind: ListKind, k: usize) -> String {
 }
 
 /// An inline run as lines of text (split at its line divisions).
-pub(super) fn inline_lines(run: &[Inline], spell: Spell<'_>) -> Vec<String> {
+pub(super) fn inline_lines<'s>(run: &'s [Inline], spell: Spell<'s>) -> Vec<String> {
     let s = spell.run(run, false);
     if !s.contains('\n') {
         return vec![s];

@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use crate::canon::{Canonical, Policy, canonicalize};
 use crate::diag::Diagnostic;
-use crate::escape::{Marks, Spell};
+use crate::escape::{Marks, Memo, Spell};
 use crate::grammar::ESCAPE_DECLARATION;
 use crate::model::Document;
 
@@ -125,10 +125,11 @@ pub(crate) struct Rendered {
 /// the extension when that happened or the document declares it already.
 pub(crate) fn render(doc: &Document, escapes: bool, lines: &[bool]) -> Rendered {
     let marks = Cell::new(Marks::default());
+    let memo = Memo::default();
     let spell = if escapes || doc.meta.escape {
-        Spell::escaping(&marks)
+        Spell::escaping_once(&marks, &memo)
     } else {
-        Spell::SEED
+        Spell::seed()
     };
     let mut text = String::with_capacity(4096);
     render_header(doc, &mut text);
