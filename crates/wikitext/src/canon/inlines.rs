@@ -582,6 +582,16 @@ pub(crate) fn has_three_spaces(text: &str) -> bool {
     false
 }
 
+/// Whether every character of a link value may stand in one; an ASCII
+/// value (most are) is read byte by byte, without decoding.
+fn link_value_chars(v: &str) -> bool {
+    if v.is_ascii() {
+        v.bytes().all(|b| is_link_value_char(char::from(b)))
+    } else {
+        v.chars().all(is_link_value_char)
+    }
+}
+
 /// Whether text at the start of a line begins with white space that the
 /// context does not keep there (any, but in preformatted text; a tab where
 /// escapes keep spaces).
@@ -720,7 +730,7 @@ fn clean_run(
             } => {
                 let value_ok = |v: &Option<String>| {
                     v.as_deref()
-                        .is_none_or(|v| !v.is_empty() && v.chars().all(is_link_value_char))
+                        .is_none_or(|v| !v.is_empty() && link_value_chars(v))
                 };
                 if in_link
                     || depth + 1 >= MAX_INLINE_DEPTH

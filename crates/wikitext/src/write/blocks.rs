@@ -278,7 +278,7 @@ fn render_block<'s>(
         }
         Block::Blockquote { content, .. } => {
             let spaces = spaces_after(base + 2, ">", 1, min_content);
-            let prefix = format!(">{}", " ".repeat(spaces));
+            let prefix = padded(">", spaces);
             out.set_prefix(base + 2, &prefix);
             render_blocks(
                 out,
@@ -294,7 +294,7 @@ fn render_block<'s>(
                 let mark = bullet(*kind, k);
                 let min = if k + 1 == items.len() { min_content } else { 0 };
                 let spaces = spaces_after(base + 2, &mark, 1, min);
-                let prefix = format!("{mark}{}", " ".repeat(spaces));
+                let prefix = padded(&mark, spaces);
                 out.set_prefix(base + 2, &prefix);
                 render_blocks(
                     out,
@@ -337,7 +337,17 @@ pub(super) fn heading_line<'s>(level: u8, content: &'s [Inline], spell: Spell<'s
     let marks = "=".repeat(usize::from(level));
     // A title that starts with a space (escaped text) needs its escape.
     let title = spell.leading_space(inline_lines(content, spell).join(" "));
-    format!("{marks} {title} {marks}")
+    [marks.as_str(), " ", &title, " ", &marks].concat()
+}
+
+/// `mark` followed by `spaces` spaces (a bullet, `>` or compact term with
+/// the room after it), built without the formatting machinery: the writer
+/// makes one per item.
+pub(super) fn padded(mark: &str, spaces: usize) -> String {
+    let mut s = String::with_capacity(mark.len() + spaces);
+    s.push_str(mark);
+    s.extend(std::iter::repeat_n(' ', spaces));
+    s
 }
 
 pub(super) const RULE: &str = "----------";

@@ -6,7 +6,7 @@ use crate::escape::Spell;
 use crate::model::{Block, DefItem};
 
 use super::blocks::{
-    Container, RULE, Start, heading_line, inline_lines, render_blocks, spaces_after,
+    Container, RULE, Start, heading_line, inline_lines, padded, render_blocks, spaces_after,
 };
 use super::out::{LineKind, Out, line_may_mislead};
 
@@ -125,7 +125,7 @@ fn first_term_line<'s>(item: &'s DefItem, spell: Spell<'s>) -> Option<String> {
     let term = item.terms.first()?;
     let lines = inline_lines(&term.content, spell);
     match lines.as_slice() {
-        [only] => Some(format!("{only}::")),
+        [only] => Some([only.as_str(), "::"].concat()),
         _ => lines.into_iter().next(),
     }
 }
@@ -150,7 +150,7 @@ fn item_first_line<'s>(
     }
     match form {
         Form::NextLine => c.term,
-        _ => format!("{}   {}", c.term, def_line.unwrap_or_default()),
+        _ => [c.term.as_str(), "   ", def_line.unwrap_or_default()].concat(),
     }
 }
 
@@ -191,7 +191,12 @@ pub(super) fn decide_form<'s>(
         form = Form::SameLine;
     }
     if form == Form::SameLine {
-        let line = format!("{term}   {}", def_line.as_deref().unwrap_or_default());
+        let line = [
+            term.as_str(),
+            "   ",
+            def_line.as_deref().unwrap_or_default(),
+        ]
+        .concat();
         let next_line_ok = normal_terms + 1 == item.terms.len()
             && !term.ends_with("::")
             && crate::scan::heading(&term).is_none()
@@ -254,7 +259,7 @@ pub(super) fn render_def_item<'s>(
                 if line_may_mislead(LineKind::Text, &line) || line.ends_with(':') {
                     out.suspect();
                 }
-                out.line(base, &format!("{line}::"));
+                out.line(base, &[line.as_str(), "::"].concat());
             } else {
                 // Seed 000: no line of a term but the last may end like a
                 // sentence (the term would not spread back over it).
@@ -291,7 +296,7 @@ pub(super) fn render_def_item<'s>(
                 out.suspect();
             }
             let spaces = spaces_after(base, &term, 3, min_content);
-            let prefix = format!("{term}{}", " ".repeat(spaces));
+            let prefix = padded(&term, spaces);
             out.set_prefix(base, &prefix);
             render_blocks(
                 out,
