@@ -308,7 +308,10 @@ pub(super) fn settle(mut doc: Document, fixer: &mut Fixer) -> (Document, String)
 /// of those groups escaped. Returns the rendering and the groups' flags
 /// (empty when no second rendering was made).
 fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>) {
-    let r = crate::write::render(doc, escapes, &[]);
+    // The second rendering differs in its line escapes only: the runs
+    // spelled for the first are not spelled again.
+    let memo = crate::escape::Memo::for_document(doc);
+    let r = crate::write::render(doc, escapes, &[], &memo);
     if !escapes || !r.tops.iter().any(|m| m.suspect) {
         return (r, Vec::new());
     }
@@ -325,7 +328,7 @@ fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>)
     if !any {
         return (r, Vec::new());
     }
-    let again = crate::write::render(doc, escapes, &lines);
+    let again = crate::write::render(doc, escapes, &lines, &memo);
     (again, lines)
 }
 

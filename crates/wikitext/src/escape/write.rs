@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::inline::{Mode, parse_inlines};
-use crate::model::Inline;
+use crate::model::{Document, Inline};
 use crate::scan::{
     bullet, char_runs, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix,
     run_can_end, term_line,
@@ -269,13 +269,18 @@ fn has_markup_byte(text: &str) -> bool {
         .any(|b| matches!(b, b'\\' | b'_' | b'*' | b'\'' | b'[' | b']' | b'<' | b'>'))
 }
 
-/// Room for the plain rendering of a run: its top-level text and a little
-/// for markup (a hint; the string grows if the run holds more).
+/// Room for the plain rendering of a run: its text two levels deep (what
+/// most runs hold) and a little for markup and link values (a hint; the
+/// string grows if the run holds more).
 fn room_for(run: &[Inline]) -> usize {
+    let text = |node: &Inline| match node {
+        Inline::Text { text, .. } => text.len(),
+        _ => 16,
+    };
     run.iter()
-        .map(|node| match node {
-            Inline::Text { text, .. } => text.len(),
-            _ => 16,
+        .map(|node| match node.children() {
+            Some(children) => 16 + children.iter().map(text).sum::<usize>(),
+            None => text(node),
         })
         .sum()
 }
@@ -318,19 +323,44 @@ pub(crate) struct Marks {
     pub(crate) misread: bool,
 }
 
-/// Spellings already made in one rendering, by the address and length of
-/// their run (and whether it is a line of preformatted text), with what was
-/// noticed making them. The writer spells some runs more than once (a
-/// definition list decides its layout from the first lines of its terms and
-/// definitions, then writes them), and spelling a run can mean reading it
-/// back; a spelling depends on nothing but the run, so the first one is kept.
+/// Spellings already made, by the address and length of their run (and
+/// whether it is a line of preformatted text), with what was noticed making
+/// them. The writer spells some runs more than once (a definition list
+/// decides its layout from the first lines of its terms and definitions,
+/// then writes them; a document is rendered again with doubtful lines
+/// escaped), and spelling a run can mean reading it back; a spelling
+/// depends on nothing but the run, so the first one is kept.
 ///
-/// Addresses identify runs only while the document is borrowed and
-/// unchanged: a memo lives for one rendering, and [`Spell`]'s lifetime makes
-/// every run it spells outlive the spelling (no temporary run can be given).
+/// Addresses identify runs only while their document is borrowed and
+/// unchanged: the table lives in a [`Memo`] tied to one borrowed document,
+/// and [`Spell`]'s lifetime makes every run it spells outlive the spelling
+/// (no temporary run can be given).
 #[derive(Default)]
-pub(crate) struct Memo {
+pub(crate) struct Spellings {
     done: RefCell<HashMap<MemoKey, (String, Marks), BuildHasherDefault<AddrHasher>>>,
+}
+
+/// The [`Spellings`] of the runs of one document, which stays borrowed (so
+/// unchanged, and its runs where they are) as long as the memo lives.
+pub(crate) struct Memo<'d> {
+    spellings: Spellings,
+    doc: PhantomData<fn(&'d Document) -> &'d Document>,
+}
+
+impl<'d> Memo<'d> {
+    /// An empty memo for the runs of `doc`.
+    pub(crate) fn for_document(doc: &'d Document) -> Memo<'d> {
+        let _ = doc;
+        Memo {
+            spellings: Spellings::default(),
+            doc: PhantomData,
+        }
+    }
+
+    /// The spellings made so far.
+    pub(crate) fn spellings(&self) -> &Spellings {
+        &self.spellings
+    }
 }
 
 /// A run's address and length, and whether it is a line of preformatted
@@ -380,7 +410,7 @@ impl Hasher for AddrHasher {
 #[derive(Clone, Copy)]
 pub(crate) struct Spell<'a> {
     marks: Option<&'a Cell<Marks>>,
-    memo: Option<&'a Memo>,
+    memo: Option<&'a Spellings>,
     runs: PhantomData<Invariant<'a>>,
 }
 
@@ -406,7 +436,7 @@ impl<'a> Spell<'a> {
 
     /// Escapes where needed, noted in `marks`; each run is spelled once,
     /// kept in `memo`.
-    pub(crate) fn escaping_once(marks: &'a Cell<Marks>, memo: &'a Memo) -> Spell<'a> {
+    pub(crate) fn escaping_once(marks: &'a Cell<Marks>, memo: &'a Spellings) -> Spell<'a> {
         Spell {
             marks: Some(marks),
             memo: Some(memo),
