@@ -6,7 +6,9 @@
 //! - `text-to-xhtml`: files in the text format through pagetext;
 //! - `markdown-peer`: HTML files through htmd to Markdown, then
 //!   pulldown-cmark to HTML. To count the peer's rendering alone, give
-//!   callgrind `--toggle-collect=pagetext_bench::markdown_to_html`.
+//!   callgrind `--toggle-collect=pagetext_bench::markdown_to_html`;
+//! - `rcdom`: html5ever's bare parse of HTML files into its reference tree
+//!   (`pagetext_bench::rcdom_parse`), the yardstick for `html-to-text`.
 
 use std::process::ExitCode;
 
@@ -32,8 +34,11 @@ fn main() -> ExitCode {
                 let markdown = pagetext_bench::htmd_convert(&String::from_utf8_lossy(&bytes));
                 pagetext_bench::markdown_to_html(std::hint::black_box(&markdown)).len()
             }
+            Some("rcdom") => pagetext_bench::rcdom_parse(&bytes),
             _ => {
-                eprintln!("usage: run-pipeline html-to-text|text-to-xhtml|markdown-peer FILE...");
+                eprintln!(
+                    "usage: run-pipeline html-to-text|text-to-xhtml|markdown-peer|rcdom FILE..."
+                );
                 return ExitCode::FAILURE;
             }
         };

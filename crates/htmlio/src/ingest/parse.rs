@@ -108,7 +108,7 @@ pub(crate) fn parse(
     on_meta: &mut dyn FnMut(&'static Encoding, u32) -> OnMeta,
 ) -> Option<Arena> {
     let builder = TreeBuilder::new(
-        Sink::new(errors),
+        Sink::for_text(errors, text.len()),
         TreeBuilderOpts {
             // DESIGN decision 6: the output has no scripts, so it is read as
             // a browser without scripting reads it: <noscript> content is

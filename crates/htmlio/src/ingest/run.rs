@@ -118,10 +118,11 @@ impl Run {
         if let Some(Inline::Text { text: last, .. }) = target.last_mut() {
             last.push_str(text);
         } else {
-            target.push(Inline::Text {
-                text: text.to_owned(),
-                pos,
-            });
+            // Text nodes are built word by word: room for a few words
+            // saves the first few doublings.
+            let mut owned = String::with_capacity(text.len().max(32));
+            owned.push_str(text);
+            target.push(Inline::Text { text: owned, pos });
         }
     }
 

@@ -183,11 +183,19 @@ pub(crate) struct Sink {
 
 impl Sink {
     pub(crate) fn new(errors: ParseErrors) -> Sink {
+        Sink::for_text(errors, 0)
+    }
+
+    /// A sink for a document of `len` bytes, its arena sized for the nodes
+    /// such a page usually has (a node per 25 to 40 bytes on the corpus;
+    /// one per 32 assumed), so that the arena is not copied over and over
+    /// as it grows.
+    pub(crate) fn for_text(errors: ParseErrors, len: usize) -> Sink {
+        let mut nodes = Vec::with_capacity(2 + len / 32);
+        nodes.push(Node::new(Data::Document, 1));
+        nodes.push(Node::new(Data::Discard, 1));
         Sink {
-            nodes: RefCell::new(vec![
-                Node::new(Data::Document, 1),
-                Node::new(Data::Discard, 1),
-            ]),
+            nodes: RefCell::new(nodes),
             line: Cell::new(1),
             parse_errors: Cell::new(0),
             first_error_line: Cell::new(0),
@@ -333,11 +341,7 @@ impl Sink {
     /// round trip (DESIGN decision 5). FF is HTML white space, which the
     /// builder turns into a space.
     fn clean(&self, text: StrTendril) -> StrTendril {
-        fn forbidden(c: char) -> bool {
-            matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
-        }
-        // Fast path: every forbidden character is a C0 byte or starts with 0xEF.
-        if !text.bytes().any(|b| b < 0x20 || b == 0xEF) || !text.chars().any(forbidden) {
+        if !has_forbidden(text.as_bytes()) {
             return text;
         }
         let mut replaced = 0;
@@ -362,6 +366,49 @@ impl Sink {
         let line = self.line.get().saturating_sub(newlines(&text));
         Node::new(Data::Text(text), line.max(1))
     }
+}
+
+/// A character [`Sink::clean`] replaces.
+fn forbidden(c: char) -> bool {
+    matches!(c, '\0'..='\u{8}' | '\u{b}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// Whether UTF-8 text holds a character [`Sink::clean`] replaces, judged on
+/// bytes (text almost always holds line feeds, so a test for any C0 byte
+/// would send most text through a second, per-character pass): a C0 byte
+/// other than tab, LF, FF and CR stands for itself, and 0xEF only ever
+/// starts a three-byte character, U+FFFE or U+FFFF when `BF BE` or `BF BF`
+/// follow. Eight bytes are tested at a time for a byte below 0x20 or 0xEF;
+/// only a word that holds one is looked at byte by byte.
+fn has_forbidden(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut at = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = <[u8; 8]>::try_from(chunk).map_or(u64::MAX, u64::from_le_bytes);
+        // The high bit of a byte below 0x20 is set in `below`, and of a byte
+        // 0xEF in `ef` (set bits above a match may be spurious; a word with
+        // none has no such byte).
+        let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+        let xored = word ^ (ONES * 0xef);
+        let ef = xored.wrapping_sub(ONES) & !xored & HIGH;
+        if below | ef != 0 && forbidden_in(bytes, at, at + 8) {
+            return true;
+        }
+        at += 8;
+    }
+    forbidden_in(bytes, at, bytes.len())
+}
+
+/// [`has_forbidden`] byte by byte, for the characters starting in
+/// `bytes[from..to]`.
+fn forbidden_in(bytes: &[u8], from: usize, to: usize) -> bool {
+    (from..to).any(|i| match bytes.get(i).copied().unwrap_or(0x20) {
+        b'\t' | b'\n' | b'\x0c' | b'\r' => false,
+        0x00..=0x1f => true,
+        0xef => bytes.get(i + 1) == Some(&0xbf) && matches!(bytes.get(i + 2), Some(0xbe | 0xbf)),
+        _ => false,
+    })
 }
 
 impl TreeSink for Sink {
@@ -598,5 +645,37 @@ impl TreeSink for Sink {
     fn set_current_line(&self, line_number: u64) {
         self.line
             .set(u32::try_from(line_number).unwrap_or(u32::MAX));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_bytes_are_forbidden_characters() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let alone = c.encode_utf8(&mut buf).as_bytes().to_vec();
+            assert_eq!(has_forbidden(&alone), forbidden(c), "{c:?}");
+            let framed = format!("a{c}\u{efbf}b");
+            assert_eq!(has_forbidden(framed.as_bytes()), forbidden(c), "{c:?}");
+        }
+        // At every offset of the eight-byte words, among other bytes.
+        let samples = (0..0x100).chain(0xef00..0xf000).chain(0xfff0..0x10000);
+        for c in samples.filter_map(char::from_u32) {
+            for offset in 0..17 {
+                let text = format!(
+                    "{}{c}\t\n\u{efbf}\u{e9}{}",
+                    "x".repeat(offset),
+                    "y".repeat(9)
+                );
+                assert_eq!(
+                    has_forbidden(text.as_bytes()),
+                    forbidden(c),
+                    "{c:?} at {offset}"
+                );
+            }
+        }
     }
 }

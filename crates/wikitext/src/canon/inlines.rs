@@ -399,7 +399,7 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
                 if fixed != *t {
                     changed = true;
                 }
-                if ctx == Ctx::Flow && fixed.contains("   ") {
+                if ctx == Ctx::Flow && has_three_spaces(&fixed) {
                     fixed = collapse_spaces(&fixed);
                     runs = true;
                 }
@@ -554,6 +554,44 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
     stack.pop().map(|(_, run)| run).unwrap_or_default()
 }
 
+/// Whether text holds a line feed or a carriage return (a vectorised search:
+/// runs are checked for them on every canonicalisation).
+fn has_line_end(text: &str) -> bool {
+    memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some()
+}
+
+/// Whether text holds three spaces in a row. The search looks at the last
+/// byte of each window of three first: where it is no space, no window
+/// holding it can match, so prose is passed three bytes at a time.
+pub(crate) fn has_three_spaces(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let space = |k: usize| bytes.get(k) == Some(&b' ');
+    // `end` is the last byte of the window being tried.
+    let mut end = 2;
+    while end < bytes.len() {
+        if !space(end) {
+            end += 3;
+        } else if !space(end - 1) {
+            end += 2;
+        } else if !space(end - 2) {
+            end += 1;
+        } else {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether every character of a link value may stand in one; an ASCII
+/// value (most are) is read byte by byte, without decoding.
+fn link_value_chars(v: &str) -> bool {
+    if v.is_ascii() {
+        v.bytes().all(|b| is_link_value_char(char::from(b)))
+    } else {
+        v.chars().all(is_link_value_char)
+    }
+}
+
 /// Whether text at the start of a line begins with white space that the
 /// context does not keep there (any, but in preformatted text; a tab where
 /// escapes keep spaces).
@@ -575,7 +613,7 @@ fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
     for (i, node) in run.iter().enumerate() {
         match node {
             Inline::Text { text, .. } => {
-                if text.is_empty() || text.contains(['\n', '\r']) || prev_text {
+                if text.is_empty() || has_line_end(text) || prev_text {
                     return false;
                 }
                 if line_start && starts_with_indent(text, ctx) {
@@ -585,7 +623,7 @@ fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
                 if line_end && text.trim_end().len() != text.len() {
                     return false;
                 }
-                if ctx == Ctx::Flow && text.contains("   ") {
+                if ctx == Ctx::Flow && has_three_spaces(text) {
                     return false;
                 }
                 line_start = false;
@@ -646,12 +684,12 @@ fn clean_run(
         match node {
             Inline::Text { text, .. } => {
                 if text.is_empty()
-                    || text.contains(['\n', '\r'])
+                    || has_line_end(text)
                     || matches!(next, Some(Inline::Text { .. }))
                     || (*at_line_start && starts_with_indent(text, ctx))
                     || (matches!(next, None | Some(Inline::LineBreak { .. }))
                         && text.ends_with(char::is_whitespace))
-                    || (ctx == Ctx::Flow && text.contains("   "))
+                    || (ctx == Ctx::Flow && has_three_spaces(text))
                 {
                     return false;
                 }
@@ -692,7 +730,7 @@ fn clean_run(
             } => {
                 let value_ok = |v: &Option<String>| {
                     v.as_deref()
-                        .is_none_or(|v| !v.is_empty() && v.chars().all(is_link_value_char))
+                        .is_none_or(|v| !v.is_empty() && link_value_chars(v))
                 };
                 if in_link
                     || depth + 1 >= MAX_INLINE_DEPTH
@@ -884,6 +922,14 @@ mod tests {
 
     fn new_fixer() -> Fixer {
         Fixer::new(super::super::Policy::default())
+    }
+
+    proptest! {
+        #[test]
+        fn byte_searches_agree_with_str_searches(text in "[ a\n\r\t\u{e9}]{0,24}") {
+            prop_assert_eq!(has_three_spaces(&text), text.contains("   "));
+            prop_assert_eq!(has_line_end(&text), text.contains(['\n', '\r']));
+        }
     }
 
     fn text() -> impl Strategy<Value = Inline> {

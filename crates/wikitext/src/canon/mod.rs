@@ -38,6 +38,7 @@ mod inlines;
 mod meta;
 mod reads;
 
+pub(crate) use inlines::has_three_spaces;
 pub(crate) use reads::reads_as_itself_quickly;
 
 use std::collections::HashSet;

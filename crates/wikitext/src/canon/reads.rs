@@ -168,9 +168,11 @@ fn live(text: &str, ctx: Ctx) -> bool {
 /// (or another element's markup) on its outer sides, its content obeys
 /// rules 1 and 2 at its edges, and it holds no element of its own kind.
 fn cannot_misread(run: &[Inline], ctx: Ctx) -> bool {
-    // (run, enclosing kinds as a bit set) on an explicit stack.
-    let mut stack: Vec<(&[Inline], u8)> = vec![(run, 0)];
-    while let Some((run, kinds)) = stack.pop() {
+    // (run, enclosing kinds as a bit set) on an explicit stack, which is
+    // only allocated when an element holds a run (most runs hold none).
+    let mut stack: Vec<(&[Inline], u8)> = Vec::new();
+    let mut first = Some((run, 0));
+    while let Some((run, kinds)) = first.take().or_else(|| stack.pop()) {
         for (i, node) in run.iter().enumerate() {
             let kind = match node {
                 Inline::Text { text, .. } => {
@@ -306,7 +308,10 @@ pub(super) fn settle(mut doc: Document, fixer: &mut Fixer) -> (Document, String)
 /// of those groups escaped. Returns the rendering and the groups' flags
 /// (empty when no second rendering was made).
 fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>) {
-    let r = crate::write::render(doc, escapes, &[]);
+    // The second rendering differs in its line escapes only: the runs
+    // spelled for the first are not spelled again.
+    let memo = crate::escape::Memo::for_document(doc);
+    let r = crate::write::render(doc, escapes, &[], &memo);
     if !escapes || !r.tops.iter().any(|m| m.suspect) {
         return (r, Vec::new());
     }
@@ -323,7 +328,7 @@ fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>)
     if !any {
         return (r, Vec::new());
     }
-    let again = crate::write::render(doc, escapes, &lines);
+    let again = crate::write::render(doc, escapes, &lines, &memo);
     (again, lines)
 }
 

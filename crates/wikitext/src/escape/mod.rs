@@ -16,4 +16,4 @@ mod read;
 mod write;
 
 pub(crate) use read::{Masked, mask, unescaped};
-pub(crate) use write::{Marks, Spell};
+pub(crate) use write::{Marks, Memo, Spell};

@@ -2,11 +2,14 @@
 //! something else, and of a line the block scanners would read as
 //! structure.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::marker::PhantomData;
 
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::inline::{Mode, parse_inlines};
-use crate::model::Inline;
+use crate::model::{Document, Inline};
 use crate::scan::{
     bullet, char_runs, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix,
     run_can_end, term_line,
@@ -259,6 +262,55 @@ pub(crate) fn spell_plain(run: &[Inline], pre: bool, out: &mut String) -> bool {
     compose(&p, &[], out).1
 }
 
+/// Whether rendered text holds a byte that escapes or markup could be
+/// about: a backslash or an inline markup character (all ASCII).
+fn has_markup_byte(text: &str) -> bool {
+    text.bytes()
+        .any(|b| matches!(b, b'\\' | b'_' | b'*' | b'\'' | b'[' | b']' | b'<' | b'>'))
+}
+
+/// Room for the plain rendering of a run: its text two levels deep (what
+/// most runs hold) and a little for markup and link values (a hint; the
+/// string grows if the run holds more).
+fn room_for(run: &[Inline]) -> usize {
+    let text = |node: &Inline| match node {
+        Inline::Text { text, .. } => text.len(),
+        _ => 16,
+    };
+    run.iter()
+        .map(|node| match node.children() {
+            Some(children) => 16 + children.iter().map(text).sum::<usize>(),
+            None => text(node),
+        })
+        .sum()
+}
+
+/// The spelling of a run (with escapes where it needs them when `escapes`),
+/// and what was noticed making it.
+fn spelling(escapes: bool, run: &[Inline], pre: bool) -> (String, Marks) {
+    let mut text = String::with_capacity(room_for(run));
+    render_run(run, pre, 0, &mut text);
+    if !escapes
+        || !has_markup_byte(&text)
+        || crate::canon::reads_as_itself_quickly(run, pre)
+        || read_run(&text, pre, false) == run
+    {
+        let mut seen = Marks::default();
+        if escapes && text.contains(ESCAPE) {
+            text.clear();
+            seen.doubled = spell_plain(run, pre, &mut text);
+        }
+        return (text, seen);
+    }
+    let spelled = spell_escaped(run, pre);
+    let seen = Marks {
+        escaped: spelled.escaped,
+        doubled: spelled.doubled,
+        misread: spelled.reading != run,
+    };
+    (spelled.text, seen)
+}
+
 /// What the writer noticed about its spelling.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Marks {
@@ -271,20 +323,125 @@ pub(crate) struct Marks {
     pub(crate) misread: bool,
 }
 
+/// Spellings already made, by the address and length of their run (and
+/// whether it is a line of preformatted text), with what was noticed making
+/// them. The writer spells some runs more than once (a definition list
+/// decides its layout from the first lines of its terms and definitions,
+/// then writes them; a document is rendered again with doubtful lines
+/// escaped), and spelling a run can mean reading it back; a spelling
+/// depends on nothing but the run, so the first one is kept.
+///
+/// Addresses identify runs only while their document is borrowed and
+/// unchanged: the table lives in a [`Memo`] tied to one borrowed document,
+/// and [`Spell`]'s lifetime makes every run it spells outlive the spelling
+/// (no temporary run can be given).
+#[derive(Default)]
+pub(crate) struct Spellings {
+    done: RefCell<HashMap<MemoKey, (String, Marks), BuildHasherDefault<AddrHasher>>>,
+}
+
+/// The [`Spellings`] of the runs of one document, which stays borrowed (so
+/// unchanged, and its runs where they are) as long as the memo lives.
+pub(crate) struct Memo<'d> {
+    spellings: Spellings,
+    doc: PhantomData<fn(&'d Document) -> &'d Document>,
+}
+
+impl<'d> Memo<'d> {
+    /// An empty memo for the runs of `doc`.
+    pub(crate) fn for_document(doc: &'d Document) -> Memo<'d> {
+        let _ = doc;
+        Memo {
+            spellings: Spellings::default(),
+            doc: PhantomData,
+        }
+    }
+
+    /// The spellings made so far.
+    pub(crate) fn spellings(&self) -> &Spellings {
+        &self.spellings
+    }
+}
+
+/// A run's address and length, and whether it is a line of preformatted
+/// text.
+type MemoKey = (usize, usize, bool);
+
+/// A marker that makes [`Spell`] invariant in its lifetime (a function type
+/// takes its argument contravariantly and returns covariantly).
+type Invariant<'a> = fn(&'a [Inline]) -> &'a [Inline];
+
+/// A hasher for the memo's keys (two addresses and a flag): one multiply
+/// per word, as the keys are not chosen by anyone.
+#[derive(Default)]
+struct AddrHasher(u64);
+
+impl AddrHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for AddrHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// How the writer spells text: as the seed does, or with escapes where a
 /// run or a line needs them (noting that in `marks`).
+///
+/// `'a` is invariant: the runs given to [`Spell::run`] must outlive the
+/// spelling, so that the memo's addresses stay theirs.
 #[derive(Clone, Copy)]
 pub(crate) struct Spell<'a> {
     marks: Option<&'a Cell<Marks>>,
+    memo: Option<&'a Spellings>,
+    runs: PhantomData<Invariant<'a>>,
 }
 
 impl<'a> Spell<'a> {
     /// The seed's spelling: no escapes.
-    pub(crate) const SEED: Spell<'static> = Spell { marks: None };
+    pub(crate) fn seed() -> Spell<'a> {
+        Spell {
+            marks: None,
+            memo: None,
+            runs: PhantomData,
+        }
+    }
 
     /// Escapes where needed, noted in `marks`.
+    #[cfg(test)]
     pub(crate) fn escaping(marks: &'a Cell<Marks>) -> Spell<'a> {
-        Spell { marks: Some(marks) }
+        Spell {
+            marks: Some(marks),
+            memo: None,
+            runs: PhantomData,
+        }
+    }
+
+    /// Escapes where needed, noted in `marks`; each run is spelled once,
+    /// kept in `memo`.
+    pub(crate) fn escaping_once(marks: &'a Cell<Marks>, memo: &'a Spellings) -> Spell<'a> {
+        Spell {
+            marks: Some(marks),
+            memo: Some(memo),
+            runs: PhantomData,
+        }
     }
 
     /// Whether escapes are written.
@@ -306,31 +463,23 @@ impl<'a> Spell<'a> {
 
     /// The text of a run (a line of preformatted text when `pre`, which
     /// holds no line division: one is written as a space).
-    pub(crate) fn run(self, run: &[Inline], pre: bool) -> String {
-        let mut text = String::new();
-        render_run(run, pre, 0, &mut text);
-        if !self.escapes()
-            || !text.contains(['\\', '_', '*', '\'', '[', ']', '<', '>'])
-            || crate::canon::reads_as_itself_quickly(run, pre)
-            || read_run(&text, pre, false) == run
-        {
-            if self.escapes() && text.contains(ESCAPE) {
-                text.clear();
-                let doubled = spell_plain(run, pre, &mut text);
-                self.note(Marks {
-                    doubled,
-                    ..Marks::default()
-                });
-            }
+    pub(crate) fn run(self, run: &'a [Inline], pre: bool) -> String {
+        let Some(memo) = self.memo else {
+            let (text, seen) = spelling(self.escapes(), run, pre);
+            self.note(seen);
             return text;
+        };
+        let key = (run.as_ptr() as usize, run.len(), pre);
+        if let Some((text, seen)) = memo.done.borrow().get(&key) {
+            // What was noticed the first time is noticed again (the marks
+            // only grow).
+            self.note(*seen);
+            return text.clone();
         }
-        let spelled = spell_escaped(run, pre);
-        self.note(Marks {
-            escaped: spelled.escaped,
-            doubled: spelled.doubled,
-            misread: spelled.reading != run,
-        });
-        spelled.text
+        let (text, seen) = spelling(self.escapes(), run, pre);
+        self.note(seen);
+        memo.done.borrow_mut().insert(key, (text.clone(), seen));
+        text
     }
 
     /// `text` with a backslash before its first character when that is a
@@ -484,17 +633,14 @@ mod tests {
 
     #[test]
     fn backslashes_are_doubled_only_before_escapable_characters() {
+        // A spelling's runs outlive it (see `Spell`).
+        let windows = [I::text(r"C:\Windows \n")];
+        let doubled = [I::text(r"a\_b \\ c\")];
         let marks = Cell::new(Marks::default());
         let spell = Spell::escaping(&marks);
-        assert_eq!(
-            spell.run(&[I::text(r"C:\Windows \n")], false),
-            r"C:\Windows \n"
-        );
+        assert_eq!(spell.run(&windows, false), r"C:\Windows \n");
         assert_eq!(marks.get(), Marks::default());
-        assert_eq!(
-            spell.run(&[I::text(r"a\_b \\ c\")], false),
-            r"a\\_b \\\\ c\"
-        );
+        assert_eq!(spell.run(&doubled, false), r"a\\_b \\\\ c\");
         assert_eq!(
             marks.get(),
             Marks {
@@ -505,7 +651,7 @@ mod tests {
         );
         // The seed's spelling never escapes.
         assert_eq!(
-            Spell::SEED.run(&[I::text(r"__x__ a\_b")], false),
+            Spell::seed().run(&[I::text(r"__x__ a\_b")], false),
             r"__x__ a\_b"
         );
     }

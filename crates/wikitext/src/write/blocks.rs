@@ -10,7 +10,7 @@ use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_te
 use super::out::{LineKind, Out};
 
 /// The last line of a paragraph or text block.
-pub(super) fn last_text_line(block: &Block, spell: Spell<'_>) -> Option<String> {
+pub(super) fn last_text_line<'s>(block: &'s Block, spell: Spell<'s>) -> Option<String> {
     match block {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
             inline_lines(content, spell).pop()
@@ -103,7 +103,7 @@ fn prev_block(blocks: &[Block], i: usize) -> Option<&Block> {
 }
 
 /// Writes the blocks of a container.
-pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Container) {
+pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], container: Container) {
     let Container { base, level, start } = container;
     let nested = level == Level::Nested;
     let layout = layout(blocks, base);
@@ -197,9 +197,9 @@ pub(super) fn render_blocks(out: &mut Out, blocks: &[Block], container: Containe
     }
 }
 
-fn render_block(
-    out: &mut Out,
-    block: &Block,
+fn render_block<'s>(
+    out: &mut Out<'s>,
+    block: &'s Block,
     base: usize,
     first_on_bullet: bool,
     first_indented: bool,
@@ -278,7 +278,7 @@ fn render_block(
         }
         Block::Blockquote { content, .. } => {
             let spaces = spaces_after(base + 2, ">", 1, min_content);
-            let prefix = format!(">{}", " ".repeat(spaces));
+            let prefix = padded(">", spaces);
             out.set_prefix(base + 2, &prefix);
             render_blocks(
                 out,
@@ -294,7 +294,7 @@ fn render_block(
                 let mark = bullet(*kind, k);
                 let min = if k + 1 == items.len() { min_content } else { 0 };
                 let spaces = spaces_after(base + 2, &mark, 1, min);
-                let prefix = format!("{mark}{}", " ".repeat(spaces));
+                let prefix = padded(&mark, spaces);
                 out.set_prefix(base + 2, &prefix);
                 render_blocks(
                     out,
@@ -333,11 +333,21 @@ fn render_block(
     }
 }
 
-pub(super) fn heading_line(level: u8, content: &[Inline], spell: Spell<'_>) -> String {
+pub(super) fn heading_line<'s>(level: u8, content: &'s [Inline], spell: Spell<'s>) -> String {
     let marks = "=".repeat(usize::from(level));
     // A title that starts with a space (escaped text) needs its escape.
     let title = spell.leading_space(inline_lines(content, spell).join(" "));
-    format!("{marks} {title} {marks}")
+    [marks.as_str(), " ", &title, " ", &marks].concat()
+}
+
+/// `mark` followed by `spaces` spaces (a bullet, `>` or compact term with
+/// the room after it), built without the formatting machinery: the writer
+/// makes one per item.
+pub(super) fn padded(mark: &str, spaces: usize) -> String {
+    let mut s = String::with_capacity(mark.len() + spaces);
+    s.push_str(mark);
+    s.extend(std::iter::repeat_n(' ', spaces));
+    s
 }
 
 pub(super) const RULE: &str = "----------";
@@ -366,7 +376,7 @@ pub(super) fn bullet(kind: ListKind, k: usize) -> String {
 }
 
 /// An inline run as lines of text (split at its line divisions).
-pub(super) fn inline_lines(run: &[Inline], spell: Spell<'_>) -> Vec<String> {
+pub(super) fn inline_lines<'s>(run: &'s [Inline], spell: Spell<'s>) -> Vec<String> {
     let s = spell.run(run, false);
     if !s.contains('\n') {
         return vec![s];

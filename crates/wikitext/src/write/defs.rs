@@ -6,7 +6,7 @@ use crate::escape::Spell;
 use crate::model::{Block, DefItem};
 
 use super::blocks::{
-    Container, RULE, Start, heading_line, inline_lines, render_blocks, spaces_after,
+    Container, RULE, Start, heading_line, inline_lines, padded, render_blocks, spaces_after,
 };
 use super::out::{LineKind, Out, line_may_mislead};
 
@@ -19,7 +19,7 @@ struct Compact {
 }
 
 /// How the item can be written compactly, if it can.
-fn compact_term(item: &DefItem, spell: Spell<'_>) -> Option<Compact> {
+fn compact_term<'s>(item: &'s DefItem, spell: Spell<'s>) -> Option<Compact> {
     let first = item.definition.first()?;
     // The definition's first line is read unindented after the term: only
     // blocks that start with such a line can stand there.
@@ -70,7 +70,7 @@ pub(super) enum Form {
 }
 
 /// The compact shape of an item written in `form`.
-fn compact_for(item: &DefItem, form: Form, spell: Spell<'_>) -> Option<Compact> {
+fn compact_for<'s>(item: &'s DefItem, form: Form, spell: Spell<'s>) -> Option<Compact> {
     let c = compact_term(item, spell)?;
     Some(match form {
         Form::SameLineEmpty => Compact {
@@ -83,7 +83,7 @@ fn compact_for(item: &DefItem, form: Form, spell: Spell<'_>) -> Option<Compact> 
 
 /// The first line the blocks of a definition will be written with (without
 /// indentation), where the line is not read as an indented one.
-fn first_line(blocks: &[Block], spell: Spell<'_>) -> Option<String> {
+fn first_line<'s>(blocks: &'s [Block], spell: Spell<'s>) -> Option<String> {
     match blocks.first()? {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
             inline_lines(content, spell).into_iter().next()
@@ -112,7 +112,7 @@ fn first_line_indented(blocks: &[Block], plain: Option<String>) -> Option<String
 
 /// Whether an item written in `form` starts with a `term::` line (which
 /// would take up lines of text right before it).
-pub(super) fn starts_with_term_line(item: &DefItem, form: Form, spell: Spell<'_>) -> bool {
+pub(super) fn starts_with_term_line<'s>(item: &'s DefItem, form: Form, spell: Spell<'s>) -> bool {
     match form {
         Form::Normal => !item.terms.is_empty(),
         Form::SameLine | Form::SameLineEmpty | Form::NextLine => {
@@ -121,18 +121,23 @@ pub(super) fn starts_with_term_line(item: &DefItem, form: Form, spell: Spell<'_>
     }
 }
 
-fn first_term_line(item: &DefItem, spell: Spell<'_>) -> Option<String> {
+fn first_term_line<'s>(item: &'s DefItem, spell: Spell<'s>) -> Option<String> {
     let term = item.terms.first()?;
     let lines = inline_lines(&term.content, spell);
     match lines.as_slice() {
-        [only] => Some(format!("{only}::")),
+        [only] => Some([only.as_str(), "::"].concat()),
         _ => lines.into_iter().next(),
     }
 }
 
 /// The first line of an item written in `form`; `def_line` is the first
 /// line of its definition (from [`first_line`]).
-fn item_first_line(item: &DefItem, form: Form, def_line: Option<&str>, spell: Spell<'_>) -> String {
+fn item_first_line<'s>(
+    item: &'s DefItem,
+    form: Form,
+    def_line: Option<&str>,
+    spell: Spell<'s>,
+) -> String {
     let compact = match form {
         Form::Normal => None,
         Form::SameLine | Form::SameLineEmpty | Form::NextLine => compact_for(item, form, spell),
@@ -145,7 +150,7 @@ fn item_first_line(item: &DefItem, form: Form, def_line: Option<&str>, spell: Sp
     }
     match form {
         Form::NextLine => c.term,
-        _ => format!("{}   {}", c.term, def_line.unwrap_or_default()),
+        _ => [c.term.as_str(), "   ", def_line.unwrap_or_default()].concat(),
     }
 }
 
@@ -166,11 +171,11 @@ fn looks_like_bullet(line: &str) -> bool {
 ///
 /// It looks down the chain of first blocks once (depth at most
 /// [`MAX_DEPTH`](crate::MAX_DEPTH)), so writing stays linear.
-pub(super) fn decide_form(
-    item: &DefItem,
+pub(super) fn decide_form<'s>(
+    item: &'s DefItem,
     k: usize,
     compact: bool,
-    spell: Spell<'_>,
+    spell: Spell<'s>,
 ) -> (Form, Option<String>) {
     let def_line = first_line(&item.definition, spell);
     let Some(Compact { normal_terms, term }) = compact_term(item, spell) else {
@@ -186,7 +191,12 @@ pub(super) fn decide_form(
         form = Form::SameLine;
     }
     if form == Form::SameLine {
-        let line = format!("{term}   {}", def_line.as_deref().unwrap_or_default());
+        let line = [
+            term.as_str(),
+            "   ",
+            def_line.as_deref().unwrap_or_default(),
+        ]
+        .concat();
         let next_line_ok = normal_terms + 1 == item.terms.len()
             && !term.ends_with("::")
             && crate::scan::heading(&term).is_none()
@@ -207,19 +217,19 @@ pub(super) fn decide_form(
 /// (`::`) line first: when the list's first line stands where it is read
 /// as an indented line and would look like a bullet. Empty terms are left
 /// out of the model, so the extra line changes nothing else.
-pub(super) fn needs_lead(
-    item: &DefItem,
+pub(super) fn needs_lead<'s>(
+    item: &'s DefItem,
     form: Form,
     def_line: Option<&str>,
     first_indented: bool,
-    spell: Spell<'_>,
+    spell: Spell<'s>,
 ) -> bool {
     first_indented && looks_like_bullet(&item_first_line(item, form, def_line, spell))
 }
 
-pub(super) fn render_def_item(
-    out: &mut Out,
-    item: &DefItem,
+pub(super) fn render_def_item<'s>(
+    out: &mut Out<'s>,
+    item: &'s DefItem,
     form: Form,
     base: usize,
     min_content: usize,
@@ -249,7 +259,7 @@ pub(super) fn render_def_item(
                 if line_may_mislead(LineKind::Text, &line) || line.ends_with(':') {
                     out.suspect();
                 }
-                out.line(base, &format!("{line}::"));
+                out.line(base, &[line.as_str(), "::"].concat());
             } else {
                 // Seed 000: no line of a term but the last may end like a
                 // sentence (the term would not spread back over it).
@@ -286,7 +296,7 @@ pub(super) fn render_def_item(
                 out.suspect();
             }
             let spaces = spaces_after(base, &term, 3, min_content);
-            let prefix = format!("{term}{}", " ".repeat(spaces));
+            let prefix = padded(&term, spaces);
             out.set_prefix(base, &prefix);
             render_blocks(
                 out,

@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use crate::canon::{Canonical, Policy, canonicalize};
 use crate::diag::Diagnostic;
-use crate::escape::{Marks, Spell};
+use crate::escape::{Marks, Memo, Spell};
 use crate::grammar::ESCAPE_DECLARATION;
 use crate::model::Document;
 
@@ -123,12 +123,20 @@ pub(crate) struct Rendered {
 /// would read back as something else are escaped, and so are the doubtful
 /// lines of the top-level blocks that `lines` flags; the header declares
 /// the extension when that happened or the document declares it already.
-pub(crate) fn render(doc: &Document, escapes: bool, lines: &[bool]) -> Rendered {
+///
+/// Runs are spelled once per `memo`, which may serve several renderings of
+/// the document.
+pub(crate) fn render<'d>(
+    doc: &'d Document,
+    escapes: bool,
+    lines: &[bool],
+    memo: &Memo<'d>,
+) -> Rendered {
     let marks = Cell::new(Marks::default());
     let spell = if escapes || doc.meta.escape {
-        Spell::escaping(&marks)
+        Spell::escaping_once(&marks, memo.spellings())
     } else {
-        Spell::SEED
+        Spell::seed()
     };
     let mut text = String::with_capacity(4096);
     render_header(doc, &mut text);
@@ -161,7 +169,7 @@ pub(crate) fn render(doc: &Document, escapes: bool, lines: &[bool]) -> Rendered 
         }
     } else if !doc.meta.escape && used.doubled {
         // Backslashes were doubled for nothing: pure seed text after all.
-        return render(doc, false, lines);
+        return render(doc, false, lines, memo);
     }
     Rendered {
         text,

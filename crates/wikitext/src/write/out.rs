@@ -239,7 +239,9 @@ pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
                 || is_rule(text)
                 || heading(text).is_some()
                 || term_line(text).is_some()
-                || compact_split(text).is_some()
+                // A compact item needs three spaces in a row: most lines
+                // have none, and that is found faster than the split.
+                || (crate::canon::has_three_spaces(text) && compact_split(text).is_some())
         }
     }
 }
