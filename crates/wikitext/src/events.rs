@@ -218,6 +218,13 @@ impl Document {
 }
 
 impl<'d> Events<'d> {
+    /// The events of one inline run.
+    pub(crate) fn of_run(run: &'d [Inline]) -> Events<'d> {
+        Events {
+            stack: vec![Step::Inlines(run.iter())],
+        }
+    }
+
     fn block(&mut self, block: &'d Block) -> Positioned<'d> {
         let pos = block.pos();
         let (tag, end) = match block {

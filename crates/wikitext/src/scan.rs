@@ -181,25 +181,48 @@ pub(crate) fn bullet(line: &str) -> Option<(Bullet, usize)> {
 /// more spaces after a non-empty term splits the line.
 pub(crate) fn compact_split(line: &str) -> Option<(&str, usize)> {
     let bytes = line.as_bytes();
-    let mut i = 0usize;
-    while i < bytes.len() {
-        if bytes.get(i) == Some(&b' ') {
-            let start = i;
-            while bytes.get(i) == Some(&b' ') {
-                i += 1;
-            }
-            if i - start >= 3 && start > 0 {
-                // Tabs and spaces right after the three spaces separate too.
-                while matches!(bytes.get(i), Some(b' ' | b'\t')) {
-                    i += 1;
-                }
-                if i < bytes.len() {
-                    return Some((line.get(..start)?, i));
-                }
-                return None;
-            }
-        } else {
+    let mut from = 0;
+    loop {
+        // The first run of three or more spaces from `from` on.
+        let start = from + three_spaces(line.get(from..)?)?;
+        let mut i = start;
+        while bytes.get(i) == Some(&b' ') {
             i += 1;
+        }
+        if start == 0 {
+            // No term before it: look further.
+            from = i;
+            continue;
+        }
+        // Tabs and spaces right after the three spaces separate too.
+        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        return if i < bytes.len() {
+            Some((line.get(..start)?, i))
+        } else {
+            None
+        };
+    }
+}
+
+/// Where the first three spaces in a row start in `text`. A skipping
+/// search: a byte that is not a space rules out every window of three that
+/// holds it, so most bytes are never looked at.
+pub(crate) fn three_spaces(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let space = |k: usize| bytes.get(k) == Some(&b' ');
+    // `end` is the last byte of the window being tried.
+    let mut end = 2;
+    while end < bytes.len() {
+        if !space(end) {
+            end += 3;
+        } else if !space(end - 1) {
+            end += 2;
+        } else if !space(end - 2) {
+            end += 1;
+        } else {
+            return Some(end - 2);
         }
     }
     None
@@ -466,7 +489,41 @@ mod tests {
         assert_eq!(compact_split("a b   c"), Some(("a b", 6)));
         assert_eq!(compact_split("a   \t c"), Some(("a", 6)));
         assert_eq!(compact_split("a \t  c"), None);
+        assert_eq!(compact_split("    a   b"), Some(("    a", 8)));
+        assert_eq!(compact_split("a  b    c"), Some(("a  b", 8)));
         assert_eq!(separator_columns(" \t "), 10);
+    }
+
+    /// The first run of three or more spaces after a non-empty term, found
+    /// one byte at a time: what [`compact_split`] must agree with.
+    fn compact_split_by_bytes(line: &str) -> Option<(&str, usize)> {
+        let bytes = line.as_bytes();
+        let mut i = 0usize;
+        while i < bytes.len() {
+            if bytes[i] != b' ' {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            if i - start >= 3 && start > 0 {
+                while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+                    i += 1;
+                }
+                return (i < bytes.len()).then(|| (&line[..start], i));
+            }
+        }
+        None
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn compact_split_finds_the_first_long_run(line in "[ a\t]{0,24}") {
+            proptest::prop_assert_eq!(compact_split(&line), compact_split_by_bytes(&line));
+            proptest::prop_assert_eq!(three_spaces(&line), line.find("   "));
+        }
     }
 
     #[test]

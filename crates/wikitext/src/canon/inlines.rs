@@ -560,26 +560,9 @@ fn has_line_end(text: &str) -> bool {
     memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some()
 }
 
-/// Whether text holds three spaces in a row. The search looks at the last
-/// byte of each window of three first: where it is no space, no window
-/// holding it can match, so prose is passed three bytes at a time.
+/// Whether text holds three spaces in a row ([`crate::scan::three_spaces`]).
 pub(crate) fn has_three_spaces(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let space = |k: usize| bytes.get(k) == Some(&b' ');
-    // `end` is the last byte of the window being tried.
-    let mut end = 2;
-    while end < bytes.len() {
-        if !space(end) {
-            end += 3;
-        } else if !space(end - 1) {
-            end += 2;
-        } else if !space(end - 2) {
-            end += 1;
-        } else {
-            return true;
-        }
-    }
-    false
+    crate::scan::three_spaces(text).is_some()
 }
 
 /// Whether every character of a link value may stand in one; an ASCII

@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::marker::PhantomData;
 
 use crate::grammar::{ESCAPE, is_escapable};
-use crate::inline::{Mode, parse_inlines};
+use crate::inline::{Mode, parse_inlines, reads_as};
 use crate::model::{Document, Inline};
 use crate::scan::{
     bullet, char_runs, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix,
@@ -199,12 +199,16 @@ fn compose(p: &Plain, esc: &[bool], out: &mut String) -> (bool, bool) {
 
 /// What the inline pass reads `text` as (one fragment, positions unknown).
 pub(crate) fn read_run(text: &str, pre: bool, escapes: bool) -> Vec<Inline> {
-    let mode = if pre {
+    parse_inlines(text, &[], mode(pre), escapes)
+}
+
+/// The inline pass's mode for a line of preformatted text or not.
+fn mode(pre: bool) -> Mode {
+    if pre {
         Mode::Preformatted
     } else {
         Mode::Normal
-    };
-    parse_inlines(text, &[], mode, escapes)
+    }
 }
 
 /// A run spelled with escapes, and what that spelling reads back as.
@@ -293,7 +297,7 @@ fn spelling(escapes: bool, run: &[Inline], pre: bool) -> (String, Marks) {
     if !escapes
         || !has_markup_byte(&text)
         || crate::canon::reads_as_itself_quickly(run, pre)
-        || read_run(&text, pre, false) == run
+        || reads_as(&text, mode(pre), false, run)
     {
         let mut seen = Marks::default();
         if escapes && text.contains(ESCAPE) {
