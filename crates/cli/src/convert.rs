@@ -29,21 +29,47 @@ pub(crate) enum Job {
     Check {
         /// Forced input format; by extension when `None`.
         from: Option<InputFormat>,
-        /// Transport charset for HTML inputs.
-        charset: Option<&'static encoding_rs::Encoding>,
+        /// How HTML inputs' encoding is found.
+        reading: Reading,
     },
     /// Which encoding, and why.
     Sniff {
         /// The `--content-type` value.
         content_type: Option<String>,
+        /// How the encoding is found.
+        reading: Reading,
     },
+}
+
+/// How an HTML input's encoding is found: what the user said on the
+/// command line (`--charset`, `--default-encoding`, `--rules`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Reading {
+    /// Transport-layer charset.
+    pub(crate) charset: Option<&'static encoding_rs::Encoding>,
+    /// The default to assume in place of autodetection.
+    pub(crate) default_encoding: Option<&'static encoding_rs::Encoding>,
+    /// Which version of the sniffing rules.
+    pub(crate) rules: sniff::Rules,
+}
+
+impl Reading {
+    /// The sniffing algorithm's hints.
+    pub(crate) fn hints(&self) -> sniff::Hints<'static> {
+        sniff::Hints {
+            transport: self.charset,
+            ..sniff::Hints::default()
+        }
+        .with_rules(self.rules)
+        .with_user_default(self.default_encoding)
+    }
 }
 
 /// How HTML inputs are read (`to-text`, and `check` on HTML).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct HtmlInput {
-    /// Transport-layer charset.
-    pub(crate) charset: Option<&'static encoding_rs::Encoding>,
+    /// How the encoding is found.
+    pub(crate) reading: Reading,
     /// Keep javascript:/vbscript:/data: links instead of neutralising them.
     pub(crate) keep_unsafe_links: bool,
     /// Whether the writer may escape (`--no-escape` says no).
@@ -55,10 +81,7 @@ impl HtmlInput {
     /// only counted.
     fn ingest_options(&self) -> htmlio::ingest::Options<'static> {
         htmlio::ingest::Options {
-            hints: sniff::Hints {
-                transport: self.charset,
-                ..sniff::Hints::default()
-            },
+            hints: self.reading.hints(),
             keep_unsafe_links: self.keep_unsafe_links,
             parse_errors: false,
         }
@@ -202,26 +225,88 @@ pub(crate) struct Converted {
 /// Why an input failed as a whole (read errors are handled by the caller).
 pub(crate) type Failure = String;
 
-/// How many leading bytes are searched for NUL to tell binary data from text
-/// (git and ripgrep use the same heuristic).
+/// How many leading bytes are looked at to tell binary data from text.
 const BINARY_PROBE: usize = 8 * 1024;
 
-/// The offset of a NUL byte in the first [`BINARY_PROBE`] bytes, unless the
-/// bytes start with a UTF-16 byte order mark (UTF-16 text is full of NULs).
-pub(crate) fn binary_offset(bytes: &[u8]) -> Option<usize> {
-    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        return None;
+/// The signatures of binary formats a directory of pages commonly holds.
+const SIGNATURES: &[(&[u8], &str)] = &[
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"\xFF\xD8\xFF", "a JPEG image"),
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive"),
+    (b"PK\x05\x06", "a ZIP archive"),
+    (b"\x1F\x8B", "gzip-compressed data"),
+    (b"\xFD7zXZ\x00", "xz-compressed data"),
+    (b"7z\xBC\xAF\x27\x1C", "a 7-Zip archive"),
+    (b"\x7FELF", "an ELF executable"),
+];
+
+/// Why `bytes` are binary data rather than text, if they are: a known
+/// binary signature at the start, or mostly control bytes in the first
+/// [`BINARY_PROBE`] bytes (C0 controls other than tab, line feed, form
+/// feed, carriage return and escape, which ISO-2022-JP uses; NUL counts).
+/// A NUL alone never makes a file binary: the HTML parser reads it (as
+/// U+FFFD), and real pages carry NUL padding. UTF-16 text, which is half
+/// NULs when its characters are ASCII, is never binary when `utf16` says a
+/// BOM, the transport or a declaration names UTF-16 (asked only when the
+/// bytes look like control bytes).
+pub(crate) fn binary_reason(bytes: &[u8], utf16: impl FnOnce() -> bool) -> Option<String> {
+    if let Some((_, what)) = SIGNATURES.iter().find(|(sig, _)| bytes.starts_with(sig)) {
+        return Some((*what).to_owned());
     }
     let probe = bytes.get(..BINARY_PROBE).unwrap_or(bytes);
-    probe.iter().position(|&b| b == 0)
+    let control = probe
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B)) || b == 0x7F)
+        .count();
+    if probe.len() >= 32 && control * 2 > probe.len() && !utf16() {
+        return Some(format!(
+            "mostly control bytes: {control} of the first {}",
+            probe.len()
+        ));
+    }
+    None
+}
+
+/// Whether `encoding` is UTF-16 (either byte order).
+fn is_utf16(encoding: &'static encoding_rs::Encoding) -> bool {
+    encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE
+}
+
+impl Job {
+    /// Whether the sniffing algorithm, with this job's hints, takes `bytes`
+    /// for UTF-16 (from a BOM, the transport or a declaration); for the
+    /// text format, whether they start with a UTF-16 BOM.
+    fn names_utf16(&self, name: &str, bytes: &[u8]) -> bool {
+        let hints = match self {
+            Job::ToText(input) => input.reading.hints(),
+            Job::Check { from, reading } if check_format(*from, name) == InputFormat::Html => {
+                reading.hints()
+            }
+            Job::Sniff {
+                content_type,
+                reading,
+            } => match content_type {
+                Some(value) => reading.hints().with_content_type(value.as_bytes()),
+                None => reading.hints(),
+            },
+            _ => {
+                return bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+            }
+        };
+        // Autodetection never answers UTF-16: leave it out.
+        is_utf16(sniff::sniff(bytes, &hints.with_autodetect(None)).encoding)
+    }
 }
 
 /// Runs `job` on one input. `name` is the input's path (its extension picks
 /// the format for `check`); `bytes` its contents.
 pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Failure> {
-    if let Some(offset) = binary_offset(bytes) {
+    if let Some(why) = binary_reason(bytes, || job.names_utf16(name, bytes)) {
         return Err(format!(
-            "binary data, not {} (a NUL byte at offset {offset})",
+            "binary data, not {} ({why})",
             match job {
                 Job::ToHtml { .. } | Job::Fmt { .. } => "text",
                 Job::Check { from, .. } => match check_format(*from, name) {
@@ -233,11 +318,14 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
         ));
     }
     match job {
-        Job::Sniff { content_type } => Ok(settle(bytes, content_type.as_deref())),
+        Job::Sniff {
+            content_type,
+            reading,
+        } => Ok(settle(bytes, content_type.as_deref(), reading)),
         Job::ToText(input) => Ok(html_to_text(bytes, input, Output::Keep)),
         Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
         Job::Fmt { escapes } => Ok(text_round_trip(bytes, Output::Keep, *escapes)),
-        Job::Check { from, charset } => match check_format(*from, name) {
+        Job::Check { from, reading } => match check_format(*from, name) {
             InputFormat::Text => Ok(text_round_trip(
                 bytes,
                 Output::Discard,
@@ -245,7 +333,7 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
             )),
             InputFormat::Html => {
                 let input = HtmlInput {
-                    charset: *charset,
+                    reading: *reading,
                     keep_unsafe_links: false,
                     escapes: wikitext::Escapes::WhenNeeded,
                 };
@@ -272,10 +360,10 @@ fn check_format(from: Option<InputFormat>, name: &str) -> InputFormat {
 
 /// `sniff`: the encoding the whole ingestion pipeline settles on (sniffing,
 /// then a `<meta>` the parser meets while the encoding is tentative).
-fn settle(bytes: &[u8], content_type: Option<&str>) -> Converted {
+fn settle(bytes: &[u8], content_type: Option<&str>, reading: &Reading) -> Converted {
     let hints = match content_type {
-        Some(value) => sniff::Hints::default().with_content_type(value.as_bytes()),
-        None => sniff::Hints::default(),
+        Some(value) => reading.hints().with_content_type(value.as_bytes()),
+        None => reading.hints(),
     };
     let sniffed = sniff::sniff(bytes, &hints);
     let settled = htmlio::ingest::settle_encoding(bytes, &hints);
@@ -470,13 +558,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn binary_data_is_told_by_nul_bytes_but_utf16_is_text() {
-        assert_eq!(binary_offset(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Some(8));
-        assert_eq!(binary_offset(b"<p>plain</p>"), None);
-        assert_eq!(binary_offset(b"\xFF\xFE<\0p\0>\0"), None);
-        let mut late = vec![b'a'; BINARY_PROBE];
-        late.push(0);
-        assert_eq!(binary_offset(&late), None);
+    fn binary_data_is_told_by_signatures_and_control_bytes_never_by_a_nul() {
+        let never = || false;
+        assert_eq!(
+            binary_reason(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", never).as_deref(),
+            Some("a PNG image")
+        );
+        assert_eq!(
+            binary_reason(b"%PDF-1.4\n", never).as_deref(),
+            Some("a PDF document")
+        );
+        assert_eq!(
+            binary_reason(b"\x1F\x8B\x08\0", never).as_deref(),
+            Some("gzip-compressed data")
+        );
+        assert_eq!(binary_reason(b"<p>plain</p>", never), None);
+        // NULs in a page: padding, a stray one.
+        assert_eq!(binary_reason(b"<p>a\0b</p>", never), None);
+        let mut padded = b"<html><body><p>text</p></body></html>".to_vec();
+        padded.extend([0u8; 30]);
+        assert_eq!(binary_reason(&padded, never), None);
+        // Mostly control bytes.
+        let noise: Vec<u8> = (0u8..64).map(|i| i % 8).collect();
+        assert!(
+            binary_reason(&noise, never).is_some_and(|w| w.starts_with("mostly control bytes"))
+        );
+        // ...unless UTF-16 is named.
+        assert_eq!(binary_reason(&noise, || true), None);
+        // UTF-16 text of ASCII characters is half NULs: not mostly.
+        let utf16: Vec<u8> = "<p>Hello, world, and more text</p>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(binary_reason(&utf16, never), None);
     }
 
     #[test]

@@ -33,8 +33,15 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
     )?;
 
     // 1. The charset, as `pagetext sniff` reports it.
-    let sniffed = convert::run(&convert::Job::Sniff { content_type: None }, NAME, PAGE)
-        .map_err(anyhow::Error::msg)?;
+    let sniffed = convert::run(
+        &convert::Job::Sniff {
+            content_type: None,
+            reading: convert::Reading::default(),
+        },
+        NAME,
+        PAGE,
+    )
+    .map_err(anyhow::Error::msg)?;
     writeln!(out, "== 1. Which charset? (pagetext sniff {NAME}) ==\n")?;
     if let Some(report) = &sniffed.sniff {
         writeln!(out, "{NAME}: {}", report.settled)?;

@@ -205,7 +205,8 @@ pub enum Command {
     ///
     /// Prints one line per file: the encoding's WHATWG name, the confidence
     /// (certain or tentative) and its source (byte order mark, transport
-    /// layer, a <meta> found by the prescan, autodetection, or the default).
+    /// layer, a <meta> found by the prescan, autodetection, the default, or
+    /// the default you chose with --default-encoding).
     #[command(after_long_help = SNIFF_EXAMPLES)]
     Sniff(SniffArgs),
 
@@ -289,9 +290,53 @@ pub struct ToTextArgs {
     #[arg(long)]
     pub no_escape: bool,
 
+    /// How the page's encoding is found.
+    #[command(flatten)]
+    pub sniffing: SniffingArgs,
+
     /// Inputs and batch options.
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// How the encoding of HTML inputs is found (`sniff`, `to-text`, `check`).
+#[derive(Debug, Clone, Args)]
+pub struct SniffingArgs {
+    /// The encoding to assume when nothing says which one a page is in (no
+    /// byte order mark, transport charset, <meta> or XML declaration), as a
+    /// browser set to that default would (its locale's, or a parent
+    /// frame's). Autodetection is then off. An encoding label, e.g.
+    /// windows-1252, shift_jis, koi8-r.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding_label)]
+    pub default_encoding: Option<&'static encoding_rs::Encoding>,
+
+    /// Which version of the sniffing rules runs: the living standard, as
+    /// browsers do, or the 2007 draft the text format was specified with
+    /// (the transport charset above a byte order mark, <meta
+    /// content="...; charset=..."> read without http-equiv, no XML
+    /// declaration step, a prescan without a byte limit).
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = SniffRules::Standard)]
+    pub rules: SniffRules,
+}
+
+/// The versions of the encoding sniffing rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SniffRules {
+    /// The living HTML standard (what browsers do).
+    Standard,
+    /// The HTML5 draft of October 2007 (seed 001), to the letter.
+    #[value(name = "seed2007")]
+    Seed2007,
+}
+
+impl SniffRules {
+    /// The `sniff` crate's rules.
+    pub fn rules(self) -> sniff::Rules {
+        match self {
+            SniffRules::Standard => sniff::Rules::Standard,
+            SniffRules::Seed2007 => sniff::Rules::Seed2007,
+        }
+    }
 }
 
 /// Options of `to-html`.
@@ -366,6 +411,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding_label)]
     pub charset: Option<&'static encoding_rs::Encoding>,
 
+    /// How the encoding of HTML inputs is found.
+    #[command(flatten)]
+    pub sniffing: SniffingArgs,
+
     /// Inputs and batch options.
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -391,6 +440,10 @@ pub struct SniffArgs {
     /// charset plays the transport layer's part.
     #[arg(long, value_name = "VALUE")]
     pub content_type: Option<String>,
+
+    /// How the encoding is found.
+    #[command(flatten)]
+    pub sniffing: SniffingArgs,
 
     /// Print one JSON line per file: {"path", "encoding", "confidence", "source"}.
     #[arg(long)]

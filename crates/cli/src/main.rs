@@ -110,6 +110,18 @@ fn use_color(choice: ColorChoice) -> Color {
     if ansi { Color::Ansi } else { Color::Plain }
 }
 
+/// How HTML inputs' encoding is found, from the command line.
+fn reading(
+    charset: Option<&'static encoding_rs::Encoding>,
+    args: &pagetext::SniffingArgs,
+) -> convert::Reading {
+    convert::Reading {
+        charset,
+        default_encoding: args.default_encoding,
+        rules: args.rules.rules(),
+    }
+}
+
 fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
     say(&message(display.color, text));
     Ok(ExitCode::from(USAGE))
@@ -128,7 +140,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
     match command {
         Command::ToText(args) => {
             let job = Job::ToText(HtmlInput {
-                charset: args.charset,
+                reading: reading(args.charset, &args.sniffing),
                 keep_unsafe_links: args.keep_unsafe_links,
                 escapes: escapes(args.no_escape),
             });
@@ -199,7 +211,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
         Command::Check(args) => {
             let job = Job::Check {
                 from: args.from,
-                charset: args.charset,
+                reading: reading(args.charset, &args.sniffing),
             };
             let rules = match args.from {
                 Some(pagetext::InputFormat::Text) => text_rules(),
@@ -244,6 +256,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             };
             let job = Job::Sniff {
                 content_type: args.content_type,
+                reading: reading(None, &args.sniffing),
             };
             let summary = batch::run(walk.items, plan, &job, options)?;
             Ok(exit(summary.success(None)))

@@ -178,6 +178,64 @@ fn sniff_bad_paths_each_get_one_message_and_the_others_go_on() {
     );
 }
 
+/// `--default-encoding` (what a browser would assume, in place of
+/// autodetection) and `--rules seed2007` (the 2007 draft's sniffing), on
+/// `sniff`, `to-text` and `check`; a page with NUL bytes is read, not
+/// refused as binary.
+#[test]
+fn sniff_choices_a_user_needs() {
+    let s = Scratch::new();
+    snap!(
+        "sniff_choices",
+        s.run(&[
+            "sniff",
+            "--json",
+            "nodecl-1251.html",
+            "seedmeta.html",
+            "nometa.html",
+            "nul.html",
+            "bom.html"
+        ])
+    );
+    snap!(
+        "sniff_choices_default_encoding",
+        s.run(&[
+            "sniff",
+            "--json",
+            "--default-encoding",
+            "windows-1251",
+            "nodecl-1251.html",
+            "seedmeta.html",
+            "nometa.html",
+            "bom.html"
+        ])
+    );
+    snap!(
+        "sniff_choices_seed2007",
+        s.run(&[
+            "sniff",
+            "--rules",
+            "seed2007",
+            "seedmeta.html",
+            "nodecl-1251.html"
+        ])
+    );
+    snap!(
+        "sniff_choices_to_text",
+        s.run(&[
+            "to-text",
+            "--default-encoding",
+            "windows-1251",
+            "nodecl-1251.html"
+        ])
+    );
+    snap!(
+        "sniff_choices_check_seed2007",
+        s.run(&["check", "--rules", "seed2007", "seedmeta.html"])
+    );
+    snap!("sniff_choices_nul", s.run(&["to-text", "nul.html"]));
+}
+
 #[cfg(unix)]
 #[test]
 fn sniff_symlink_loop() {

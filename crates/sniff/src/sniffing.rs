@@ -95,6 +95,11 @@ pub enum Source {
     },
     /// Nothing said anything: the default encoding (seed step 7, later step 8).
     Default,
+    /// Nothing said anything, and the user chose the default in place of
+    /// autodetection, as a browser would assume it (its locale's, a parent
+    /// frame's): the later standard's step 8 "user-specified default", with
+    /// the optional step 7 left out. See [`Hints::user_default`].
+    UserDefault,
 }
 
 impl fmt::Display for Source {
@@ -128,6 +133,9 @@ impl fmt::Display for Source {
                 write!(f, "guessed by chardetng from the first {examined} bytes")
             }
             Source::Default => f.write_str("default (nothing declared it)"),
+            Source::UserDefault => {
+                f.write_str("default chosen by the user (nothing declared it; no autodetection)")
+            }
         }
     }
 }
@@ -248,6 +256,10 @@ pub struct Hints<'a> {
     pub autodetect: Option<Autodetect<'a>>,
     /// The encoding when no step decides (tentative).
     pub default: &'static Encoding,
+    /// A default the user chose: when no BOM, user override, transport,
+    /// declaration or likely encoding decides, this encoding is used
+    /// (tentative, [`Source::UserDefault`]) and autodetection does not run.
+    pub user_default: Option<&'static Encoding>,
 }
 
 impl Default for Hints<'_> {
@@ -262,6 +274,7 @@ impl Default for Hints<'_> {
             likely: None,
             autodetect: Some(Autodetect::default()),
             default: WINDOWS_1252,
+            user_default: None,
         }
     }
 }
@@ -317,6 +330,15 @@ impl<'a> Hints<'a> {
     pub fn with_default(self, encoding: &'static Encoding) -> Self {
         Hints {
             default: encoding,
+            ..self
+        }
+    }
+
+    /// Sets or clears the user's default (see [`Hints::user_default`]).
+    #[must_use]
+    pub fn with_user_default(self, encoding: Option<&'static Encoding>) -> Self {
+        Hints {
+            user_default: encoding,
             ..self
         }
     }
@@ -409,6 +431,11 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
     // Seed step 5 / later step 6: the likely encoding.
     if let Some(encoding) = hints.likely {
         return tentative(encoding, Source::Likely);
+    }
+    // Later step 8's "user-specified default", chosen in place of the
+    // optional step 7 (autodetection).
+    if let Some(encoding) = hints.user_default {
+        return tentative(encoding, Source::UserDefault);
     }
     // Seed step 6 / later step 7: autodetection.
     if let Some(settings) = &hints.autodetect
@@ -557,6 +584,25 @@ mod tests {
 
     fn hints() -> Hints<'static> {
         Hints::default()
+    }
+
+    #[test]
+    fn a_user_default_replaces_autodetection_but_no_declaration() {
+        let cyrillic = b"<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0</p>";
+        let chosen = hints().with_user_default(Some(WINDOWS_1251));
+        let s = sniff(cyrillic, &chosen);
+        assert_eq!(
+            (s.encoding, s.confidence, s.source),
+            (WINDOWS_1251, Confidence::Tentative, Source::UserDefault)
+        );
+        // All-ASCII input too: the user's default, not the built-in one.
+        assert_eq!(sniff(b"<p>plain", &chosen).source, Source::UserDefault);
+        // A declaration still decides.
+        assert_eq!(sniff(META_KOI8, &chosen).encoding, KOI8_R);
+        // So do a BOM and the transport.
+        assert_eq!(sniff(b"\xEF\xBB\xBF<p>", &chosen).source, Source::Bom);
+        let transport = chosen.with_content_type(b"text/html; charset=utf-8");
+        assert_eq!(sniff(cyrillic, &transport).source, Source::Transport);
     }
 
     #[track_caller]
