@@ -100,6 +100,8 @@ const SNIFF_EXAMPLES: &str = "\
 Examples:
   pagetext sniff old.html
   pagetext sniff --content-type 'text/html; charset=iso-8859-2' page.html
+  pagetext sniff --default-encoding shift_jis old.html   as a browser set to Japanese would
+  pagetext sniff --rules seed2007 old.html               the 2007 draft's steps
   pagetext sniff --json *.html | jq -r .encoding";
 
 const MICRO_EXAMPLES: &str = "\
