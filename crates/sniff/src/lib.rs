@@ -174,6 +174,7 @@ mod decode;
 mod meta;
 mod prescan;
 mod sniffing;
+mod xmldecl;
 
 pub use encoding_rs::Encoding;
 
@@ -185,6 +186,7 @@ pub use sniffing::{
     AUTODETECT_ENOUGH_NON_ASCII, AUTODETECT_MAX_BYTES, Autodetect, Confidence, Hints, Rules,
     Sniffed, Source, Utf8Guess, sniff,
 };
+pub use xmldecl::{XmlEncoding, get_an_xml_encoding, utf16_xml_declaration};
 
 /// Serialises an encoding as its WHATWG name.
 #[cfg(feature = "serde")]

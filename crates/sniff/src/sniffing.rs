@@ -13,6 +13,7 @@ use encoding_rs::{Encoding, WINDOWS_1252};
 
 use crate::meta::extract_encoding_from_meta_content;
 use crate::prescan::{MetaCharset, MetaDeclaration, Prescan};
+use crate::xmldecl::{XmlEncoding, get_an_xml_encoding, utf16_xml_declaration};
 
 /// Which version of the algorithms runs.
 ///
@@ -85,6 +86,30 @@ pub enum Source {
         )]
         declared: Option<&'static Encoding>,
     },
+    /// The prescan found no `<meta>`, but the document starts with an XML
+    /// declaration: `<?xml ... encoding="...">` ("get an XML encoding"), or
+    /// the UTF-16 byte pattern of `<?x` (the prescan's step 2). Living
+    /// standard only (whatwg/html pull request 1752); tentative, like the
+    /// prescan's answers.
+    XmlDeclaration {
+        /// Byte offset of the encoding name's first byte (after the quote);
+        /// 0 for the UTF-16 byte pattern, whose name is not read.
+        offset: usize,
+        /// Whether the UTF-16 byte pattern of `<?x` decided (UTF-16LE or
+        /// UTF-16BE), rather than an `encoding="..."` in ASCII.
+        utf16_pattern: bool,
+        /// The encoding the label names when another one is used ("get an
+        /// XML encoding" step 17 reads a UTF-16 label as UTF-8). `None`
+        /// when the label's own encoding is used.
+        #[cfg_attr(
+            feature = "serde",
+            serde(
+                serialize_with = "crate::serde_optional_name",
+                skip_serializing_if = "Option::is_none"
+            )
+        )]
+        declared: Option<&'static Encoding>,
+    },
     /// The caller knew the likely encoding, e.g. from an earlier visit
     /// (seed step 5, later step 6).
     Likely,
@@ -120,6 +145,20 @@ impl fmt::Display for Source {
                         "windows-1252"
                     };
                     write!(f, " (declares {}, read as {used})", declared.name())?;
+                }
+                Ok(())
+            }
+            Source::XmlDeclaration {
+                offset,
+                utf16_pattern,
+                declared,
+            } => {
+                if *utf16_pattern {
+                    return write!(f, "UTF-16 byte pattern of <?xml at byte {offset}");
+                }
+                write!(f, "<?xml encoding> at byte {offset}")?;
+                if let Some(declared) = declared {
+                    write!(f, " (declares {}, read as UTF-8)", declared.name())?;
                 }
                 Ok(())
             }
@@ -346,7 +385,9 @@ impl<'a> Hints<'a> {
 /// the last step always has an answer.
 ///
 /// Order of the steps under [`Rules::Standard`]: BOM, user override,
-/// transport, prescan, likely encoding, autodetection, default. Under
+/// transport, prescan (the UTF-16 patterns of `<?x`, `<meta>`, then the
+/// XML declaration: [`Source::XmlDeclaration`]), likely encoding,
+/// autodetection, default. Under
 /// [`Rules::Seed2007`]: user override (not in the seed, kept so that an
 /// explicit choice is never ignored), transport, BOM, prescan, likely
 /// encoding, autodetection, default.
@@ -389,7 +430,15 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
         confidence: Confidence::Tentative,
         source,
     };
-    // Seed step 4 / later step 4: the prescan.
+    // Living standard, "prescan a byte stream to determine its encoding"
+    // step 2: the UTF-16 byte patterns of `<?x`, before the `<meta>` loop.
+    // Not in the seed nor in HTML 5.2.
+    if hints.rules == Rules::Standard
+        && let Some(found) = utf16_xml_declaration(window(bytes, hints))
+    {
+        return tentative(found.encoding, xml_source(found));
+    }
+    // Seed step 4 / later step 4: the prescan (its `<meta>` loop).
     if let Some(MetaCharset {
         encoding,
         declared,
@@ -403,6 +452,13 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
             declared: (declared != encoding).then_some(declared),
         };
         return tentative(encoding, source);
+    }
+    // Living standard, end of "prescan a byte stream to determine its
+    // encoding": the `<meta>` loop found nothing, so "get an XML encoding".
+    if hints.rules == Rules::Standard
+        && let Some(found) = get_an_xml_encoding(window(bytes, hints))
+    {
+        return tentative(found.encoding, xml_source(found));
     }
     // Later step 5 (the parent document of a nested browsing context) has no
     // counterpart here: a file has no parent document.
@@ -418,6 +474,21 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
     }
     // Seed step 7 / later step 8: the default.
     tentative(hints.default, Source::Default)
+}
+
+/// The bytes the prescan looks at: its window.
+fn window<'b>(bytes: &'b [u8], hints: &Hints<'_>) -> &'b [u8] {
+    let window = hints.prescan().window;
+    bytes.get(..window.min(bytes.len())).unwrap_or(bytes)
+}
+
+/// The [`Source`] of an answer of the XML-declaration steps.
+fn xml_source(found: XmlEncoding) -> Source {
+    Source::XmlDeclaration {
+        offset: found.offset,
+        utf16_pattern: found.utf16_pattern,
+        declared: (found.declared != found.encoding).then_some(found.declared),
+    }
 }
 
 /// How many bytes autodetection feeds chardetng at a time.
@@ -739,6 +810,19 @@ mod tests {
                 meta(MetaDeclaration::Charset, Some(encoding_rs::X_USER_DEFINED)),
                 "<meta charset> at byte 42 (declares x-user-defined, read as windows-1252)",
             ),
+            (xml_at(30, None), "<?xml encoding> at byte 30"),
+            (
+                xml_at(30, Some(UTF_16LE)),
+                "<?xml encoding> at byte 30 (declares UTF-16LE, read as UTF-8)",
+            ),
+            (
+                Source::XmlDeclaration {
+                    offset: 0,
+                    utf16_pattern: true,
+                    declared: None,
+                },
+                "UTF-16 byte pattern of <?xml at byte 0",
+            ),
             (Source::Likely, "likely encoding known beforehand"),
             (
                 Source::Autodetected { examined: 7 },
@@ -758,6 +842,103 @@ mod tests {
             sniffed.to_string(),
             "Shift_JIS (certain): charset given by the transport layer (Content-Type)"
         );
+    }
+
+    /// The issue's example: a declaration and Cyrillic windows-1251 text.
+    const XML_1251: &[u8] = b"<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee \xef\xf0\xee\xe2\xe5\xf0\xea\xe0.</p>";
+
+    fn xml_at(offset: usize, declared: Option<&'static Encoding>) -> Source {
+        Source::XmlDeclaration {
+            offset,
+            utf16_pattern: false,
+            declared,
+        }
+    }
+
+    #[test]
+    fn the_xml_declaration_decides_when_no_meta_does() {
+        check(
+            XML_1251,
+            hints(),
+            (WINDOWS_1251, Tentative, xml_at(30, None)),
+        );
+        // Tentative, like the prescan: a `<meta>` in the window wins, since
+        // "get an XML encoding" runs only when the `<meta>` loop found none.
+        let both = [XML_1251, b"<meta charset=koi8-r>"].concat();
+        check(&both, hints(), (KOI8_R, Tentative, meta_at(XML_1251.len())));
+        // It is part of the prescan: a BOM, the user and the transport win.
+        let bom = [b"\xEF\xBB\xBF".as_slice(), XML_1251].concat();
+        check(&bom, hints(), (UTF_8, Certain, Source::Bom));
+        let transport = hints().with_content_type(b"text/html; charset=koi8-r");
+        check(XML_1251, transport, (KOI8_R, Certain, Source::Transport));
+        // And it beats the likely encoding and autodetection.
+        check(
+            XML_1251,
+            hints().with_likely(Some(BIG5)),
+            (WINDOWS_1251, Tentative, xml_at(30, None)),
+        );
+        // Only inside the prescan's window.
+        let far = [
+            b"<?xml version='1.0'".as_slice(),
+            &[b' '; 1024],
+            b"encoding='koi8-r'?>",
+        ]
+        .concat();
+        check(
+            &far,
+            hints().with_autodetect(None),
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+    }
+
+    #[test]
+    fn the_seed_has_no_xml_declaration_step() {
+        let seed = hints().with_rules(Rules::Seed2007).with_autodetect(None);
+        check(XML_1251, seed, (WINDOWS_1252, Tentative, Source::Default));
+        check(
+            b"<\0?\0x\0m\0l\0",
+            seed,
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+    }
+
+    #[test]
+    fn a_utf16_label_in_an_ascii_declaration_means_utf8() {
+        let page = b"<?xml version='1.0' encoding='UTF-16'?><p>caf\xc3\xa9</p>";
+        check(
+            page,
+            hints(),
+            (UTF_8, Tentative, xml_at(30, Some(UTF_16LE))),
+        );
+        let page = b"<?xml version='1.0' encoding='utf-16be'?><p>x</p>";
+        check(
+            page,
+            hints(),
+            (UTF_8, Tentative, xml_at(30, Some(UTF_16BE))),
+        );
+    }
+
+    #[test]
+    fn the_utf16_patterns_of_lt_question_x_come_first() {
+        let utf16 = |s: &str, le: bool| -> Vec<u8> {
+            s.encode_utf16()
+                .flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() })
+                .collect()
+        };
+        let pattern = Source::XmlDeclaration {
+            offset: 0,
+            utf16_pattern: true,
+            declared: None,
+        };
+        let decl = "<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>\u{41f}</p>";
+        check(&utf16(decl, true), hints(), (UTF_16LE, Tentative, pattern));
+        check(&utf16(decl, false), hints(), (UTF_16BE, Tentative, pattern));
+        // Step 2 comes before the `<meta>` loop.
+        let mixed = [b"<\0?\0x\0".as_slice(), b"<meta charset=koi8-r>"].concat();
+        check(&mixed, hints(), (UTF_16LE, Tentative, pattern));
+        // A BOM still decides first.
+        let bom = [b"\xFE\xFF".as_slice(), &utf16(decl, false)].concat();
+        check(&bom, hints(), (UTF_16BE, Certain, Source::Bom));
     }
 
     #[test]
