@@ -228,7 +228,10 @@ pub const AUTODETECT_ENOUGH_NON_ASCII: usize = 256;
 /// non-ASCII bytes read, [`max_bytes`](Self::max_bytes) read after the first
 /// non-ASCII byte, or the end. The ASCII run before the first non-ASCII byte
 /// costs almost nothing (chardetng skips it), and an all-ASCII document is
-/// not given to the detector at all: the default applies.
+/// not given to the detector at all: the default applies. The exception is
+/// ISO-2022-JP, which is 7-bit: when the bytes hold one of its escape
+/// sequences (ESC `$` or ESC `(`), the detector runs from the first of them,
+/// with ISO-2022-JP allowed, and the UTF-8 shortcut is not taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Autodetect<'a> {
     /// The top-level domain the document came from (`jp`, `ru`, `com`...), or
@@ -495,25 +498,40 @@ fn xml_source(found: XmlEncoding) -> Source {
 const AUTODETECT_CHUNK: usize = 4096;
 
 /// Step 6: chardetng on the start of the bytes (see [`Autodetect`] for how
-/// much). `None` when everything is ASCII: every encoding a document may be
-/// guessed in reads ASCII the same, so there is nothing to detect and the
-/// default applies. Returns the guess and how many bytes were read.
+/// much). `None` when everything is ASCII and holds no ISO-2022-JP escape
+/// sequence: every other encoding a document may be guessed in reads ASCII
+/// the same, so there is nothing to detect and the default applies. Returns
+/// the guess and how many bytes were read.
 pub(crate) fn autodetect(
     bytes: &[u8],
     settings: &Autodetect<'_>,
 ) -> Option<(&'static Encoding, usize)> {
     let first_non_ascii = Encoding::ascii_valid_up_to(bytes);
-    if first_non_ascii >= bytes.len() {
+    // ISO-2022-JP is 7-bit: its text is escape sequences (ESC `$` to switch
+    // to JIS X 0208, ESC `(` back to ASCII) between ASCII bytes, so neither
+    // the all-ASCII shortcut nor the UTF-8 shortcut may skip the detector
+    // when the bytes hold one. Looked for in the same window the detector
+    // would read.
+    let search_end = first_non_ascii
+        .saturating_add(settings.max_bytes.max(1))
+        .min(bytes.len());
+    let first_escape = bytes
+        .get(..search_end)
+        .and_then(|head| head.windows(2).position(is_iso_2022_jp_escape));
+    // Where the evidence starts: the first non-ASCII byte or escape.
+    let start = first_escape.map_or(first_non_ascii, |esc| esc.min(first_non_ascii));
+    if start >= bytes.len() {
         return None;
     }
-    let limit = first_non_ascii
+    let limit = start
         .saturating_add(settings.max_bytes.max(1))
         .min(bytes.len());
     // Shortcut: when UTF-8 may be guessed and the window the detector would
     // examine is valid UTF-8 (a sequence cut by the window's end included),
     // chardetng's answer is UTF-8, so it need not run: it reads 5 to 15 MB/s,
-    // validation reads GB/s. `examined` is the same as if it had run.
-    if settings.utf8 == Utf8Guess::Allow {
+    // validation reads GB/s. `examined` is the same as if it had run. Not
+    // with an escape sequence: chardetng may answer ISO-2022-JP there.
+    if settings.utf8 == Utf8Guess::Allow && first_escape.is_none() {
         let examined = examined_window(bytes, first_non_ascii, limit, settings.enough_non_ascii);
         let window = bytes.get(..examined)?;
         let valid = match std::str::from_utf8(window) {
@@ -524,11 +542,17 @@ pub(crate) fn autodetect(
             return Some((encoding_rs::UTF_8, examined));
         }
     }
-    // ISO-2022-JP is never guessed: it is a vector for script injection.
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    // ISO-2022-JP can carry script past a filter that reads the bytes as
+    // ASCII, so chardetng may only answer it when the bytes hold its escape
+    // sequences (chardetng itself answers it only for 7-bit input with them).
+    let iso_2022_jp = match first_escape {
+        Some(_) => Iso2022JpDetection::Allow,
+        None => Iso2022JpDetection::Deny,
+    };
+    let mut detector = EncodingDetector::new(iso_2022_jp);
     // The ASCII run first (chardetng keeps its last two bytes as context).
-    detector.feed(bytes.get(..first_non_ascii)?, false);
-    let mut fed = first_non_ascii;
+    detector.feed(bytes.get(..start)?, false);
+    let mut fed = start;
     let mut non_ascii = 0;
     while fed < limit && non_ascii < settings.enough_non_ascii {
         let end = fed.saturating_add(AUTODETECT_CHUNK).min(limit);
@@ -545,6 +569,13 @@ pub(crate) fn autodetect(
         Utf8Guess::Deny => Utf8Detection::Deny,
     };
     Some((detector.guess(tld.as_bytes(), utf8), fed))
+}
+
+/// Whether two bytes open an ISO-2022-JP escape sequence: ESC followed by
+/// `$` (ESC `$` `@`, ESC `$` `B`: JIS X 0208) or `(` (ESC `(` `B`: ASCII,
+/// ESC `(` `J`: JIS X 0201 Roman, ESC `(` `I`: katakana).
+fn is_iso_2022_jp_escape(pair: &[u8]) -> bool {
+    matches!(pair, [0x1B, b'$' | b'('])
 }
 
 /// Where the feeding loop of [`autodetect`] stops: whole chunks from the
@@ -939,6 +970,47 @@ mod tests {
         // A BOM still decides first.
         let bom = [b"\xFE\xFF".as_slice(), &utf16(decl, false)].concat();
         check(&bom, hints(), (UTF_16BE, Certain, Source::Bom));
+    }
+
+    #[test]
+    fn iso_2022_jp_is_detected_from_its_escape_sequences() {
+        let sentence = "<p>\u{65E5}\u{672C}\u{8A9E}\u{306E}\u{6587}\u{7AE0}\u{3067}\u{3059}\u{3002}\u{6771}\u{4EAC}\u{306F}\u{5927}\u{304D}\u{306A}\u{90FD}\u{5E02}\u{3067}\u{3059}\u{3002}</p>";
+        let (bytes, _, unmappable) = encoding_rs::ISO_2022_JP.encode(sentence);
+        assert!(!unmappable);
+        assert!(bytes.is_ascii() && bytes.windows(3).any(|w| w == b"\x1b$B"));
+        let page = [b"<!DOCTYPE html><title>x</title>".as_slice(), &bytes].concat();
+        let got = sniff(&page, &hints());
+        assert_eq!(got.encoding, encoding_rs::ISO_2022_JP);
+        assert_eq!(got.confidence, Tentative);
+        assert!(matches!(got.source, Source::Autodetected { .. }));
+        // Also when UTF-8 may not be guessed, and with a TLD.
+        let deny = Autodetect {
+            utf8: Utf8Guess::Deny,
+            tld: Some("jp"),
+            ..Autodetect::default()
+        };
+        let got = sniff(&page, &hints().with_autodetect(Some(deny)));
+        assert_eq!(got.encoding, encoding_rs::ISO_2022_JP);
+        // A declaration still decides first.
+        let declared = [b"<meta charset=iso-2022-jp>".as_slice(), &bytes].concat();
+        assert!(matches!(
+            sniff(&declared, &hints()).source,
+            Source::Meta { .. }
+        ));
+        // Without autodetection, the default.
+        let off = sniff(&page, &hints().with_autodetect(None));
+        assert_eq!(off.source, Source::Default);
+    }
+
+    #[test]
+    fn an_escape_alone_is_not_iso_2022_jp() {
+        // ESC not followed by `$` or `(`: all ASCII, the default.
+        let got = sniff(b"<p>\x1b[31mred\x1b[0m</p>", &hints());
+        assert_eq!(got.source, Source::Default);
+        // ESC `$` `B` but not valid ISO-2022-JP (an odd byte count, then a
+        // non-ASCII byte): chardetng does not answer ISO-2022-JP.
+        let got = sniff("<p>\x1b$Bx\x1b(B caf\u{e9}</p>".as_bytes(), &hints());
+        assert_ne!(got.encoding, encoding_rs::ISO_2022_JP);
     }
 
     #[test]
