@@ -41,6 +41,11 @@ fn markup() -> impl Strategy<Value = Vec<u8>> {
         Just(b"</".to_vec()),
         Just(b"<?".to_vec()),
         Just(b"<p ".to_vec()),
+        Just(b"<?xml ".to_vec()),
+        Just(b"encoding".to_vec()),
+        Just(b"encoding='koi8-r'".to_vec()),
+        Just(b"<\0?\0x\0".to_vec()),
+        Just(b"\0<\0?\0x".to_vec()),
         prop::collection::vec(any::<u8>(), 0..8),
     ];
     prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
@@ -164,6 +169,28 @@ proptest! {
             // What it found starts inside the window, at a `<meta`.
             prop_assert!(found.offset < cut);
             prop_assert!(bytes[found.offset..].get(..5).is_some_and(|m| m.eq_ignore_ascii_case(b"<meta")));
+        }
+    }
+
+    /// Under the later standard, with no autodetection, nothing past the
+    /// prescan's window (1024 bytes) counts, the XML-declaration steps
+    /// included; what they find starts the input.
+    #[test]
+    fn the_xml_declaration_steps_stay_in_the_window(
+        head in prop_oneof![Just(b"<?xml ".to_vec()), Just(b"<\0?\0x\0".to_vec()), Just(Vec::new())],
+        bytes in markup(),
+        more in markup(),
+    ) {
+        let bytes = [head, bytes, more.clone(), more].concat();
+        let hints = Hints::default().with_autodetect(None);
+        let whole = sniff(&bytes, &hints);
+        let cut = bytes.len().min(sniff::PRESCAN_WINDOW);
+        prop_assert_eq!(sniff(&bytes[..cut], &hints), whole);
+        if let Source::XmlDeclaration { offset, utf16_pattern, .. } = whole.source {
+            prop_assert!(offset < cut);
+            let start: &[u8] = if utf16_pattern { &bytes[..6] } else { b"<?xml" };
+            prop_assert!(bytes.starts_with(start));
+            prop_assert_eq!(whole.confidence, Confidence::Tentative);
         }
     }
 
