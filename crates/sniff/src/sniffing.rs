@@ -154,7 +154,7 @@ impl fmt::Display for Source {
                 declared,
             } => {
                 if *utf16_pattern {
-                    return write!(f, "UTF-16 byte pattern of <?xml at byte {offset}");
+                    return write!(f, "XML declaration in UTF-16 (<?x) at byte {offset}");
                 }
                 write!(f, "<?xml encoding> at byte {offset}")?;
                 if let Some(declared) = declared {
@@ -852,7 +852,7 @@ mod tests {
                     utf16_pattern: true,
                     declared: None,
                 },
-                "UTF-16 byte pattern of <?xml at byte 0",
+                "XML declaration in UTF-16 (<?x) at byte 0",
             ),
             (Source::Likely, "likely encoding known beforehand"),
             (
