@@ -44,6 +44,10 @@ pub struct Decoded<'a> {
     /// How many U+0000 characters the decoded text had, each now U+FFFD
     /// (seed 001 §8.2.2.3: each one a parse error for the caller to report).
     pub nul: usize,
+    /// Byte offset in [`text`](Self::text) of the first U+FFFD that replaced
+    /// a U+0000 (to report its line; also to tell it from a U+FFFD of a
+    /// malformed byte), or `None` when there was none.
+    pub first_nul: Option<usize>,
 }
 
 impl<'a> Decoded<'a> {
@@ -57,13 +61,14 @@ impl<'a> Decoded<'a> {
 }
 
 /// Replaces every U+0000 of `text` by U+FFFD; returns the text (not copied
-/// when it has none) and how many there were.
-fn replace_nul(text: Cow<'_, str>) -> (Cow<'_, str>, usize) {
-    if !text.contains('\0') {
-        return (text, 0);
-    }
+/// when it has none), how many there were and where the first one is (the
+/// same offset before and after: only later bytes move).
+fn replace_nul(text: Cow<'_, str>) -> (Cow<'_, str>, usize, Option<usize>) {
+    let Some(first) = text.find('\0') else {
+        return (text, 0, None);
+    };
     let nul = text.bytes().filter(|&b| b == 0).count();
-    (Cow::Owned(text.replace('\0', "\u{FFFD}")), nul)
+    (Cow::Owned(text.replace('\0', "\u{FFFD}")), nul, Some(first))
 }
 
 /// The byte form of U+FEFF at the start of `bytes` in `encoding`, if any:
@@ -112,13 +117,14 @@ pub fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Decoded<'a> {
     let bom_len = leading_bom_len(bytes, encoding);
     let body = bytes.get(bom_len..).unwrap_or(bytes);
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
-    let (text, nul) = replace_nul(text);
+    let (text, nul, first_nul) = replace_nul(text);
     Decoded {
         text,
         encoding,
         had_errors,
         bom_removed: bom_len > 0,
         nul,
+        first_nul,
     }
 }
 
@@ -302,7 +308,7 @@ mod tests {
         // be replaced by U+FFFD REPLACEMENT CHARACTERs", each a parse error.
         let decoded = decode(b"<p>a\0b\0\0</p>", WINDOWS_1252);
         assert_eq!(decoded.text, "<p>a\u{FFFD}b\u{FFFD}\u{FFFD}</p>");
-        assert_eq!(decoded.nul, 3);
+        assert_eq!((decoded.nul, decoded.first_nul), (3, Some(4)));
         assert!(!decoded.had_errors);
         // In every encoding: a NUL decoded from UTF-16 too.
         let decoded = decode(b"a\0\0\0", UTF_16LE);
@@ -316,7 +322,11 @@ mod tests {
         // Without NUL nothing is copied.
         let decoded = decode(b"plain", UTF_8);
         assert!(matches!(decoded.text, Cow::Borrowed("plain")));
-        assert_eq!(decoded.nul, 0);
+        assert_eq!((decoded.nul, decoded.first_nul), (0, None));
+        // The first one after a malformed byte: told apart by its offset.
+        let decoded = decode(b"\xff\n\0", UTF_8);
+        assert_eq!(decoded.text, "\u{FFFD}\n\u{FFFD}");
+        assert_eq!((decoded.had_errors, decoded.first_nul), (true, Some(4)));
     }
 
     #[test]
