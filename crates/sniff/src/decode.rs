@@ -4,6 +4,26 @@
 //! Spec: seed 001 §8.2.2.3 ("Preprocessing the input stream"): decode by the
 //! rules of the encoding with malformed bytes as U+FFFD, ignore one leading
 //! U+FEFF, replace U+0000 by U+FFFD, and turn CR LF and lone CR into LF.
+//!
+//! [`decode`] does the first three (the NUL rule included, counted in
+//! [`Decoded::nul`]), so that the text handed to a tokenizer holds no
+//! U+0000; [`preprocess`] also does the newline rule.
+//!
+//! # U+0000: seed versus later standard
+//!
+//! The seed replaces every U+0000 of the input stream by U+FFFD, each one a
+//! parse error. The later standard moved NUL handling into the tokenizer:
+//! in most states (attribute values, comments, RCDATA, RAWTEXT, script
+//! data, tag names, DOCTYPEs, foreign content) it still becomes U+FFFD with a
+//! parse error, but in the data state it is passed on as U+0000 and the tree
+//! builder drops it (in body, in table text...), with a parse error. That is
+//! what html5ever does, so a NUL in body text would vanish from the
+//! document. [`decode`] applies the seed's rule under both [`Rules`]
+//! (it takes none): the text keeps a visible U+FFFD where the byte was, and
+//! the count is there for the caller to report as parse errors. Everywhere
+//! but in data-state text the result is the same as the later standard's.
+//!
+//! [`Rules`]: crate::Rules
 
 use std::borrow::Cow;
 
@@ -21,13 +41,34 @@ pub struct Decoded<'a> {
     pub had_errors: bool,
     /// Whether a leading byte order mark was removed.
     pub bom_removed: bool,
+    /// How many U+0000 characters the decoded text had, each now U+FFFD
+    /// (seed 001 §8.2.2.3: each one a parse error for the caller to report).
+    pub nul: usize,
+    /// Byte offset in [`text`](Self::text) of the first U+FFFD that replaced
+    /// a U+0000 (to report its line; also to tell it from a U+FFFD of a
+    /// malformed byte), or `None` when there was none.
+    pub first_nul: Option<usize>,
 }
 
 impl<'a> Decoded<'a> {
-    /// Runs the seed's preprocessing ([`preprocess`]) on the text.
+    /// Runs the seed's preprocessing ([`preprocess`]) on the text. The NULs
+    /// [`decode`] replaced are counted in [`Replacements::nul`].
     pub fn preprocess(self) -> Preprocessed<'a> {
-        preprocess(self.text)
+        let mut out = preprocess(self.text);
+        out.replaced.nul += self.nul;
+        out
     }
+}
+
+/// Replaces every U+0000 of `text` by U+FFFD; returns the text (not copied
+/// when it has none), how many there were and where the first one is (the
+/// same offset before and after: only later bytes move).
+fn replace_nul(text: Cow<'_, str>) -> (Cow<'_, str>, usize, Option<usize>) {
+    let Some(first) = text.find('\0') else {
+        return (text, 0, None);
+    };
+    let nul = text.bytes().filter(|&b| b == 0).count();
+    (Cow::Owned(text.replace('\0', "\u{FFFD}")), nul, Some(first))
 }
 
 /// The byte form of U+FEFF at the start of `bytes` in `encoding`, if any:
@@ -51,11 +92,14 @@ fn leading_bom_len(bytes: &[u8], encoding: &'static Encoding) -> usize {
     if bytes.starts_with(bom) { bom.len() } else { 0 }
 }
 
-/// <https://encoding.spec.whatwg.org/#decode>, with the seed's BOM rule.
+/// <https://encoding.spec.whatwg.org/#decode>, with the seed's BOM and NUL
+/// rules.
 ///
-/// Decodes `bytes` as `encoding`: malformed sequences become U+FFFD and one
+/// Decodes `bytes` as `encoding`: malformed sequences become U+FFFD, one
 /// leading U+FEFF is removed (seed §8.2.2.3), which for the encoding a BOM
-/// selected is the same as the Encoding Standard's "decode". Unlike that
+/// selected is the same as the Encoding Standard's "decode", and every
+/// U+0000 becomes U+FFFD (seed §8.2.2.3; counted in [`Decoded::nul`]; the
+/// module docs say how this compares with the later standard). Unlike that
 /// algorithm, a BOM does not override `encoding` here: [`sniff`](crate::sniff)
 /// already lets it win when the rules say so. The cost is that of
 /// [`Encoding::decode_without_bom_handling`]; valid UTF-8 is borrowed.
@@ -64,16 +108,23 @@ fn leading_bom_len(bytes: &[u8], encoding: &'static Encoding) -> usize {
 /// let decoded = sniff::decode(b"\xEF\xBB\xBFcaf\xC3\xA9 \xFF", encoding_rs::UTF_8);
 /// assert_eq!(decoded.text, "café \u{FFFD}");
 /// assert!(decoded.bom_removed && decoded.had_errors);
+///
+/// let decoded = sniff::decode(b"<p>a\0b", encoding_rs::WINDOWS_1252);
+/// assert_eq!((decoded.text.as_ref(), decoded.nul), ("<p>a\u{FFFD}b", 1));
+/// assert!(!decoded.had_errors);
 /// ```
 pub fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Decoded<'a> {
     let bom_len = leading_bom_len(bytes, encoding);
     let body = bytes.get(bom_len..).unwrap_or(bytes);
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
+    let (text, nul, first_nul) = replace_nul(text);
     Decoded {
         text,
         encoding,
         had_errors,
         bom_removed: bom_len > 0,
+        nul,
+        first_nul,
     }
 }
 
@@ -109,10 +160,10 @@ pub struct Preprocessed<'a> {
 /// Seed 001 §8.2.2.3: U+0000 becomes U+FFFD; CR LF becomes LF; a CR not
 /// followed by LF becomes LF. Returns the text and counts of each.
 ///
-/// The later standard moved NUL handling into the tokenizer (which treats it
-/// differently in different states), so a caller feeding html5ever should
-/// only rely on the newline part; the NUL count is still the number of parse
-/// errors the seed assigns here.
+/// [`decode`] has already replaced the NULs of decoded text (and
+/// [`Decoded::preprocess`] adds its count to [`Replacements::nul`]); this
+/// function replaces any in text from elsewhere. The module docs say how the
+/// later standard's tokenizer treats NUL.
 ///
 /// ```
 /// let out = sniff::preprocess("a\r\nb\rc\0");
@@ -249,6 +300,33 @@ mod tests {
         check("", "", (0, 0, 0));
         assert!(preprocess("a\r").replaced.lone_cr == 1);
         assert!(preprocess("x").replaced.is_empty());
+    }
+
+    #[test]
+    fn decoding_turns_nul_into_replacement_characters_and_counts_them() {
+        // Seed 001 §8.2.2.3: "U+0000 NULL characters in the input stream must
+        // be replaced by U+FFFD REPLACEMENT CHARACTERs", each a parse error.
+        let decoded = decode(b"<p>a\0b\0\0</p>", WINDOWS_1252);
+        assert_eq!(decoded.text, "<p>a\u{FFFD}b\u{FFFD}\u{FFFD}</p>");
+        assert_eq!((decoded.nul, decoded.first_nul), (3, Some(4)));
+        assert!(!decoded.had_errors);
+        // In every encoding: a NUL decoded from UTF-16 too.
+        let decoded = decode(b"a\0\0\0", UTF_16LE);
+        assert_eq!((decoded.text.as_ref(), decoded.nul), ("a\u{FFFD}", 1));
+        let decoded = decode(b"\xEF\xBB\xBF\0", UTF_8);
+        assert_eq!((decoded.text.as_ref(), decoded.nul), ("\u{FFFD}", 1));
+        // Preprocessing counts them once, with its own newline counts.
+        let input = decode(b"a\0\r\nb", UTF_8).preprocess();
+        assert_eq!(input.text, "a\u{FFFD}\nb");
+        assert_eq!((input.replaced.nul, input.replaced.crlf), (1, 1));
+        // Without NUL nothing is copied.
+        let decoded = decode(b"plain", UTF_8);
+        assert!(matches!(decoded.text, Cow::Borrowed("plain")));
+        assert_eq!((decoded.nul, decoded.first_nul), (0, None));
+        // The first one after a malformed byte: told apart by its offset.
+        let decoded = decode(b"\xff\n\0", UTF_8);
+        assert_eq!(decoded.text, "\u{FFFD}\n\u{FFFD}");
+        assert_eq!((decoded.had_errors, decoded.first_nul), (true, Some(4)));
     }
 
     #[test]

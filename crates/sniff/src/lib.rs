@@ -58,6 +58,8 @@
 //! | BOM table (seed step 3; later: Encoding Standard "decode") | [`Source::Bom`] |
 //! | prescan, the "two step" algorithm (seed step 4, later "prescan a byte stream") | [`prescan`], [`Prescan`], [`PRESCAN_WINDOW`] |
 //! | get an attribute | inside [`Prescan::run`] |
+//! | prescan step 2, UTF-16 XML declarations (living standard) | [`utf16_xml_declaration`], [`Source::XmlDeclaration`] |
+//! | get an XML encoding (living standard, after the `<meta>` loop) | [`get_an_xml_encoding`], [`XmlEncoding`] |
 //! | algorithm for extracting an encoding from a Content-Type / `meta` element | [`extract_encoding_from_meta_content`] |
 //! | get an encoding (Encoding Standard) | [`Encoding::for_label`] |
 //! | likely encoding (seed step 5, later step 6) | [`Hints::likely`] |
@@ -90,6 +92,13 @@
 //!   UTF-8 and `x-user-defined` means windows-1252. Seed: returned as found.
 //!   When changing the encoding, both read UTF-16 as UTF-8; only the later
 //!   standard keeps a UTF-16 encoding in use and maps `x-user-defined`.
+//! - **The XML declaration.** The living standard (since 2021, whatwg/html
+//!   pull request 1752; not in HTML 5.2 either) has the prescan answer
+//!   UTF-16LE or UTF-16BE when the bytes start with `<?x` in UTF-16, and,
+//!   when the `<meta>` loop finds nothing, read `<?xml ... encoding="...">`
+//!   at the very start ("get an XML encoding", a UTF-16 label read as
+//!   UTF-8). [`Rules::Standard`] does both ([`Source::XmlDeclaration`],
+//!   tentative); the seed has neither.
 //! - **Spaces.** The seed counts VT (0x0B) as a space; the later standard
 //!   does not. `<meta` must be followed by a space in the seed, by a space or
 //!   `/` later.
@@ -117,7 +126,11 @@
 //! text starts it reads about 5 to 15 MB/s here, so feeding it whole
 //! documents costs more than parsing them. (The ASCII run before the first
 //! non-ASCII byte is skipped at memory speed, and an all-ASCII document is
-//! never given to it: every candidate reads ASCII alike, the default applies.)
+//! never given to it: every candidate reads ASCII alike, the default applies.
+//! The one 7-bit candidate, ISO-2022-JP, is the exception: bytes that hold
+//! its escape sequences, ESC `$` or ESC `(`, go to the detector from the
+//! first of them, with ISO-2022-JP allowed, and skip the UTF-8 shortcut
+//! below. Without such a sequence ISO-2022-JP is never guessed.)
 //!
 //! When UTF-8 may be guessed ([`Utf8Guess::Allow`]) and the bytes chardetng
 //! would examine are valid UTF-8, chardetng's answer would be UTF-8, so it is
@@ -174,6 +187,7 @@ mod decode;
 mod meta;
 mod prescan;
 mod sniffing;
+mod xmldecl;
 
 pub use encoding_rs::Encoding;
 
@@ -185,6 +199,7 @@ pub use sniffing::{
     AUTODETECT_ENOUGH_NON_ASCII, AUTODETECT_MAX_BYTES, Autodetect, Confidence, Hints, Rules,
     Sniffed, Source, Utf8Guess, sniff,
 };
+pub use xmldecl::{XmlEncoding, get_an_xml_encoding, utf16_xml_declaration};
 
 /// Serialises an encoding as its WHATWG name.
 #[cfg(feature = "serde")]

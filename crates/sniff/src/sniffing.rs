@@ -13,6 +13,7 @@ use encoding_rs::{Encoding, WINDOWS_1252};
 
 use crate::meta::extract_encoding_from_meta_content;
 use crate::prescan::{MetaCharset, MetaDeclaration, Prescan};
+use crate::xmldecl::{XmlEncoding, get_an_xml_encoding, utf16_xml_declaration};
 
 /// Which version of the algorithms runs.
 ///
@@ -85,6 +86,30 @@ pub enum Source {
         )]
         declared: Option<&'static Encoding>,
     },
+    /// The prescan found no `<meta>`, but the document starts with an XML
+    /// declaration: `<?xml ... encoding="...">` ("get an XML encoding"), or
+    /// the UTF-16 byte pattern of `<?x` (the prescan's step 2). Living
+    /// standard only (whatwg/html pull request 1752); tentative, like the
+    /// prescan's answers.
+    XmlDeclaration {
+        /// Byte offset of the encoding name's first byte (after the quote);
+        /// 0 for the UTF-16 byte pattern, whose name is not read.
+        offset: usize,
+        /// Whether the UTF-16 byte pattern of `<?x` decided (UTF-16LE or
+        /// UTF-16BE), rather than an `encoding="..."` in ASCII.
+        utf16_pattern: bool,
+        /// The encoding the label names when another one is used ("get an
+        /// XML encoding" step 17 reads a UTF-16 label as UTF-8). `None`
+        /// when the label's own encoding is used.
+        #[cfg_attr(
+            feature = "serde",
+            serde(
+                serialize_with = "crate::serde_optional_name",
+                skip_serializing_if = "Option::is_none"
+            )
+        )]
+        declared: Option<&'static Encoding>,
+    },
     /// The caller knew the likely encoding, e.g. from an earlier visit
     /// (seed step 5, later step 6).
     Likely,
@@ -125,6 +150,20 @@ impl fmt::Display for Source {
                         "windows-1252"
                     };
                     write!(f, " (declares {}, read as {used})", declared.name())?;
+                }
+                Ok(())
+            }
+            Source::XmlDeclaration {
+                offset,
+                utf16_pattern,
+                declared,
+            } => {
+                if *utf16_pattern {
+                    return write!(f, "XML declaration in UTF-16 (<?x) at byte {offset}");
+                }
+                write!(f, "<?xml encoding> at byte {offset}")?;
+                if let Some(declared) = declared {
+                    write!(f, " (declares {}, read as UTF-8)", declared.name())?;
                 }
                 Ok(())
             }
@@ -197,7 +236,10 @@ pub const AUTODETECT_ENOUGH_NON_ASCII: usize = 256;
 /// non-ASCII bytes read, [`max_bytes`](Self::max_bytes) read after the first
 /// non-ASCII byte, or the end. The ASCII run before the first non-ASCII byte
 /// costs almost nothing (chardetng skips it), and an all-ASCII document is
-/// not given to the detector at all: the default applies.
+/// not given to the detector at all: the default applies. The exception is
+/// ISO-2022-JP, which is 7-bit: when the bytes hold one of its escape
+/// sequences (ESC `$` or ESC `(`), the detector runs from the first of them,
+/// with ISO-2022-JP allowed, and the UTF-8 shortcut is not taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Autodetect<'a> {
     /// The top-level domain the document came from (`jp`, `ru`, `com`...), or
@@ -368,7 +410,9 @@ impl<'a> Hints<'a> {
 /// the last step always has an answer.
 ///
 /// Order of the steps under [`Rules::Standard`]: BOM, user override,
-/// transport, prescan, likely encoding, autodetection, default. Under
+/// transport, prescan (the UTF-16 patterns of `<?x`, `<meta>`, then the
+/// XML declaration: [`Source::XmlDeclaration`]), likely encoding,
+/// autodetection, default. Under
 /// [`Rules::Seed2007`]: user override (not in the seed, kept so that an
 /// explicit choice is never ignored), transport, BOM, prescan, likely
 /// encoding, autodetection, default.
@@ -411,7 +455,15 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
         confidence: Confidence::Tentative,
         source,
     };
-    // Seed step 4 / later step 4: the prescan.
+    // Living standard, "prescan a byte stream to determine its encoding"
+    // step 2: the UTF-16 byte patterns of `<?x`, before the `<meta>` loop.
+    // Not in the seed nor in HTML 5.2.
+    if hints.rules == Rules::Standard
+        && let Some(found) = utf16_xml_declaration(window(bytes, hints))
+    {
+        return tentative(found.encoding, xml_source(found));
+    }
+    // Seed step 4 / later step 4: the prescan (its `<meta>` loop).
     if let Some(MetaCharset {
         encoding,
         declared,
@@ -425,6 +477,13 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
             declared: (declared != encoding).then_some(declared),
         };
         return tentative(encoding, source);
+    }
+    // Living standard, end of "prescan a byte stream to determine its
+    // encoding": the `<meta>` loop found nothing, so "get an XML encoding".
+    if hints.rules == Rules::Standard
+        && let Some(found) = get_an_xml_encoding(window(bytes, hints))
+    {
+        return tentative(found.encoding, xml_source(found));
     }
     // Later step 5 (the parent document of a nested browsing context) has no
     // counterpart here: a file has no parent document.
@@ -447,29 +506,59 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
     tentative(hints.default, Source::Default)
 }
 
+/// The bytes the prescan looks at: its window.
+fn window<'b>(bytes: &'b [u8], hints: &Hints<'_>) -> &'b [u8] {
+    let window = hints.prescan().window;
+    bytes.get(..window.min(bytes.len())).unwrap_or(bytes)
+}
+
+/// The [`Source`] of an answer of the XML-declaration steps.
+fn xml_source(found: XmlEncoding) -> Source {
+    Source::XmlDeclaration {
+        offset: found.offset,
+        utf16_pattern: found.utf16_pattern,
+        declared: (found.declared != found.encoding).then_some(found.declared),
+    }
+}
+
 /// How many bytes autodetection feeds chardetng at a time.
 const AUTODETECT_CHUNK: usize = 4096;
 
 /// Step 6: chardetng on the start of the bytes (see [`Autodetect`] for how
-/// much). `None` when everything is ASCII: every encoding a document may be
-/// guessed in reads ASCII the same, so there is nothing to detect and the
-/// default applies. Returns the guess and how many bytes were read.
+/// much). `None` when everything is ASCII and holds no ISO-2022-JP escape
+/// sequence: every other encoding a document may be guessed in reads ASCII
+/// the same, so there is nothing to detect and the default applies. Returns
+/// the guess and how many bytes were read.
 pub(crate) fn autodetect(
     bytes: &[u8],
     settings: &Autodetect<'_>,
 ) -> Option<(&'static Encoding, usize)> {
     let first_non_ascii = Encoding::ascii_valid_up_to(bytes);
-    if first_non_ascii >= bytes.len() {
+    // ISO-2022-JP is 7-bit: its text is escape sequences (ESC `$` to switch
+    // to JIS X 0208, ESC `(` back to ASCII) between ASCII bytes, so neither
+    // the all-ASCII shortcut nor the UTF-8 shortcut may skip the detector
+    // when the bytes hold one. Looked for in the same window the detector
+    // would read.
+    let search_end = first_non_ascii
+        .saturating_add(settings.max_bytes.max(1))
+        .min(bytes.len());
+    let first_escape = bytes
+        .get(..search_end)
+        .and_then(|head| head.windows(2).position(is_iso_2022_jp_escape));
+    // Where the evidence starts: the first non-ASCII byte or escape.
+    let start = first_escape.map_or(first_non_ascii, |esc| esc.min(first_non_ascii));
+    if start >= bytes.len() {
         return None;
     }
-    let limit = first_non_ascii
+    let limit = start
         .saturating_add(settings.max_bytes.max(1))
         .min(bytes.len());
     // Shortcut: when UTF-8 may be guessed and the window the detector would
     // examine is valid UTF-8 (a sequence cut by the window's end included),
     // chardetng's answer is UTF-8, so it need not run: it reads 5 to 15 MB/s,
-    // validation reads GB/s. `examined` is the same as if it had run.
-    if settings.utf8 == Utf8Guess::Allow {
+    // validation reads GB/s. `examined` is the same as if it had run. Not
+    // with an escape sequence: chardetng may answer ISO-2022-JP there.
+    if settings.utf8 == Utf8Guess::Allow && first_escape.is_none() {
         let examined = examined_window(bytes, first_non_ascii, limit, settings.enough_non_ascii);
         let window = bytes.get(..examined)?;
         let valid = match std::str::from_utf8(window) {
@@ -480,11 +569,17 @@ pub(crate) fn autodetect(
             return Some((encoding_rs::UTF_8, examined));
         }
     }
-    // ISO-2022-JP is never guessed: it is a vector for script injection.
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    // ISO-2022-JP can carry script past a filter that reads the bytes as
+    // ASCII, so chardetng may only answer it when the bytes hold its escape
+    // sequences (chardetng itself answers it only for 7-bit input with them).
+    let iso_2022_jp = match first_escape {
+        Some(_) => Iso2022JpDetection::Allow,
+        None => Iso2022JpDetection::Deny,
+    };
+    let mut detector = EncodingDetector::new(iso_2022_jp);
     // The ASCII run first (chardetng keeps its last two bytes as context).
-    detector.feed(bytes.get(..first_non_ascii)?, false);
-    let mut fed = first_non_ascii;
+    detector.feed(bytes.get(..start)?, false);
+    let mut fed = start;
     let mut non_ascii = 0;
     while fed < limit && non_ascii < settings.enough_non_ascii {
         let end = fed.saturating_add(AUTODETECT_CHUNK).min(limit);
@@ -501,6 +596,13 @@ pub(crate) fn autodetect(
         Utf8Guess::Deny => Utf8Detection::Deny,
     };
     Some((detector.guess(tld.as_bytes(), utf8), fed))
+}
+
+/// Whether two bytes open an ISO-2022-JP escape sequence: ESC followed by
+/// `$` (ESC `$` `@`, ESC `$` `B`: JIS X 0208) or `(` (ESC `(` `B`: ASCII,
+/// ESC `(` `J`: JIS X 0201 Roman, ESC `(` `I`: katakana).
+fn is_iso_2022_jp_escape(pair: &[u8]) -> bool {
+    matches!(pair, [0x1B, b'$' | b'('])
 }
 
 /// Where the feeding loop of [`autodetect`] stops: whole chunks from the
@@ -785,6 +887,19 @@ mod tests {
                 meta(MetaDeclaration::Charset, Some(encoding_rs::X_USER_DEFINED)),
                 "<meta charset> at byte 42 (declares x-user-defined, read as windows-1252)",
             ),
+            (xml_at(30, None), "<?xml encoding> at byte 30"),
+            (
+                xml_at(30, Some(UTF_16LE)),
+                "<?xml encoding> at byte 30 (declares UTF-16LE, read as UTF-8)",
+            ),
+            (
+                Source::XmlDeclaration {
+                    offset: 0,
+                    utf16_pattern: true,
+                    declared: None,
+                },
+                "XML declaration in UTF-16 (<?x) at byte 0",
+            ),
             (Source::Likely, "likely encoding known beforehand"),
             (
                 Source::Autodetected { examined: 7 },
@@ -804,6 +919,144 @@ mod tests {
             sniffed.to_string(),
             "Shift_JIS (certain): charset given by the transport layer (Content-Type)"
         );
+    }
+
+    /// The issue's example: a declaration and Cyrillic windows-1251 text.
+    const XML_1251: &[u8] = b"<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee \xef\xf0\xee\xe2\xe5\xf0\xea\xe0.</p>";
+
+    fn xml_at(offset: usize, declared: Option<&'static Encoding>) -> Source {
+        Source::XmlDeclaration {
+            offset,
+            utf16_pattern: false,
+            declared,
+        }
+    }
+
+    #[test]
+    fn the_xml_declaration_decides_when_no_meta_does() {
+        check(
+            XML_1251,
+            hints(),
+            (WINDOWS_1251, Tentative, xml_at(30, None)),
+        );
+        // Tentative, like the prescan: a `<meta>` in the window wins, since
+        // "get an XML encoding" runs only when the `<meta>` loop found none.
+        let both = [XML_1251, b"<meta charset=koi8-r>"].concat();
+        check(&both, hints(), (KOI8_R, Tentative, meta_at(XML_1251.len())));
+        // It is part of the prescan: a BOM, the user and the transport win.
+        let bom = [b"\xEF\xBB\xBF".as_slice(), XML_1251].concat();
+        check(&bom, hints(), (UTF_8, Certain, Source::Bom));
+        let transport = hints().with_content_type(b"text/html; charset=koi8-r");
+        check(XML_1251, transport, (KOI8_R, Certain, Source::Transport));
+        // And it beats the likely encoding and autodetection.
+        check(
+            XML_1251,
+            hints().with_likely(Some(BIG5)),
+            (WINDOWS_1251, Tentative, xml_at(30, None)),
+        );
+        // Only inside the prescan's window.
+        let far = [
+            b"<?xml version='1.0'".as_slice(),
+            &[b' '; 1024],
+            b"encoding='koi8-r'?>",
+        ]
+        .concat();
+        check(
+            &far,
+            hints().with_autodetect(None),
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+    }
+
+    #[test]
+    fn the_seed_has_no_xml_declaration_step() {
+        let seed = hints().with_rules(Rules::Seed2007).with_autodetect(None);
+        check(XML_1251, seed, (WINDOWS_1252, Tentative, Source::Default));
+        check(
+            b"<\0?\0x\0m\0l\0",
+            seed,
+            (WINDOWS_1252, Tentative, Source::Default),
+        );
+    }
+
+    #[test]
+    fn a_utf16_label_in_an_ascii_declaration_means_utf8() {
+        let page = b"<?xml version='1.0' encoding='UTF-16'?><p>caf\xc3\xa9</p>";
+        check(
+            page,
+            hints(),
+            (UTF_8, Tentative, xml_at(30, Some(UTF_16LE))),
+        );
+        let page = b"<?xml version='1.0' encoding='utf-16be'?><p>x</p>";
+        check(
+            page,
+            hints(),
+            (UTF_8, Tentative, xml_at(30, Some(UTF_16BE))),
+        );
+    }
+
+    #[test]
+    fn the_utf16_patterns_of_lt_question_x_come_first() {
+        let utf16 = |s: &str, le: bool| -> Vec<u8> {
+            s.encode_utf16()
+                .flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() })
+                .collect()
+        };
+        let pattern = Source::XmlDeclaration {
+            offset: 0,
+            utf16_pattern: true,
+            declared: None,
+        };
+        let decl = "<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>\u{41f}</p>";
+        check(&utf16(decl, true), hints(), (UTF_16LE, Tentative, pattern));
+        check(&utf16(decl, false), hints(), (UTF_16BE, Tentative, pattern));
+        // Step 2 comes before the `<meta>` loop.
+        let mixed = [b"<\0?\0x\0".as_slice(), b"<meta charset=koi8-r>"].concat();
+        check(&mixed, hints(), (UTF_16LE, Tentative, pattern));
+        // A BOM still decides first.
+        let bom = [b"\xFE\xFF".as_slice(), &utf16(decl, false)].concat();
+        check(&bom, hints(), (UTF_16BE, Certain, Source::Bom));
+    }
+
+    #[test]
+    fn iso_2022_jp_is_detected_from_its_escape_sequences() {
+        let sentence = "<p>\u{65E5}\u{672C}\u{8A9E}\u{306E}\u{6587}\u{7AE0}\u{3067}\u{3059}\u{3002}\u{6771}\u{4EAC}\u{306F}\u{5927}\u{304D}\u{306A}\u{90FD}\u{5E02}\u{3067}\u{3059}\u{3002}</p>";
+        let (bytes, _, unmappable) = encoding_rs::ISO_2022_JP.encode(sentence);
+        assert!(!unmappable);
+        assert!(bytes.is_ascii() && bytes.windows(3).any(|w| w == b"\x1b$B"));
+        let page = [b"<!DOCTYPE html><title>x</title>".as_slice(), &bytes].concat();
+        let got = sniff(&page, &hints());
+        assert_eq!(got.encoding, encoding_rs::ISO_2022_JP);
+        assert_eq!(got.confidence, Tentative);
+        assert!(matches!(got.source, Source::Autodetected { .. }));
+        // Also when UTF-8 may not be guessed, and with a TLD.
+        let deny = Autodetect {
+            utf8: Utf8Guess::Deny,
+            tld: Some("jp"),
+            ..Autodetect::default()
+        };
+        let got = sniff(&page, &hints().with_autodetect(Some(deny)));
+        assert_eq!(got.encoding, encoding_rs::ISO_2022_JP);
+        // A declaration still decides first.
+        let declared = [b"<meta charset=iso-2022-jp>".as_slice(), &bytes].concat();
+        assert!(matches!(
+            sniff(&declared, &hints()).source,
+            Source::Meta { .. }
+        ));
+        // Without autodetection, the default.
+        let off = sniff(&page, &hints().with_autodetect(None));
+        assert_eq!(off.source, Source::Default);
+    }
+
+    #[test]
+    fn an_escape_alone_is_not_iso_2022_jp() {
+        // ESC not followed by `$` or `(`: all ASCII, the default.
+        let got = sniff(b"<p>\x1b[31mred\x1b[0m</p>", &hints());
+        assert_eq!(got.source, Source::Default);
+        // ESC `$` `B` but not valid ISO-2022-JP (an odd byte count, then a
+        // non-ASCII byte): chardetng does not answer ISO-2022-JP.
+        let got = sniff("<p>\x1b$Bx\x1b(B caf\u{e9}</p>".as_bytes(), &hints());
+        assert_ne!(got.encoding, encoding_rs::ISO_2022_JP);
     }
 
     #[test]

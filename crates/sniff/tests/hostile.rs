@@ -126,11 +126,16 @@ fn nul_bytes_everywhere() {
     let s = sniff(&bytes, &Hints::default());
     let d = decode(&bytes, s.encoding);
     // Every encoding of the standard that sniffing can choose for this
-    // input decodes NUL bytes to U+0000 (UTF-16 would pair them).
-    assert!(d.text.chars().all(|c| c == '\0'), "{}", s.encoding.name());
-    let p = preprocess(d.text);
+    // input decodes NUL bytes to U+0000 (UTF-16 would pair them), which
+    // `decode` turns into U+FFFD (seed §8.2.2.3), one per byte.
+    assert_eq!(d.nul, bytes.len(), "{}", s.encoding.name());
+    assert!(d.text.chars().all(|c| c == '\u{FFFD}'));
+    let p = d.preprocess();
     assert_eq!(p.replaced.nul, p.text.chars().count());
     assert!(p.text.chars().all(|c| c == '\u{FFFD}'));
+    // Text from elsewhere is preprocessed the same way.
+    let p = preprocess("\0".repeat(MB));
+    assert_eq!(p.replaced.nul, MB);
 
     // NULs inside the tag: `<meta\0charset=utf-8>` is not a meta tag
     // (NUL is not one of the separators), and a NUL inside the label makes

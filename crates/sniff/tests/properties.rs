@@ -41,6 +41,11 @@ fn markup() -> impl Strategy<Value = Vec<u8>> {
         Just(b"</".to_vec()),
         Just(b"<?".to_vec()),
         Just(b"<p ".to_vec()),
+        Just(b"<?xml ".to_vec()),
+        Just(b"encoding".to_vec()),
+        Just(b"encoding='koi8-r'".to_vec()),
+        Just(b"<\0?\0x\0".to_vec()),
+        Just(b"\0<\0?\0x".to_vec()),
         prop::collection::vec(any::<u8>(), 0..8),
     ];
     prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
@@ -167,6 +172,28 @@ proptest! {
         }
     }
 
+    /// Under the later standard, with no autodetection, nothing past the
+    /// prescan's window (1024 bytes) counts, the XML-declaration steps
+    /// included; what they find starts the input.
+    #[test]
+    fn the_xml_declaration_steps_stay_in_the_window(
+        head in prop_oneof![Just(b"<?xml ".to_vec()), Just(b"<\0?\0x\0".to_vec()), Just(Vec::new())],
+        bytes in markup(),
+        more in markup(),
+    ) {
+        let bytes = [head, bytes, more.clone(), more].concat();
+        let hints = Hints::default().with_autodetect(None);
+        let whole = sniff(&bytes, &hints);
+        let cut = bytes.len().min(sniff::PRESCAN_WINDOW);
+        prop_assert_eq!(sniff(&bytes[..cut], &hints), whole);
+        if let Source::XmlDeclaration { offset, utf16_pattern, .. } = whole.source {
+            prop_assert!(offset < cut);
+            let start: &[u8] = if utf16_pattern { &bytes[..6] } else { b"<?xml" };
+            prop_assert!(bytes.starts_with(start));
+            prop_assert_eq!(whole.confidence, Confidence::Tentative);
+        }
+    }
+
     /// The standard prescan looks at 1024 bytes.
     #[test]
     fn the_default_window_is_1024_bytes(bytes in markup(), tail in markup()) {
@@ -227,14 +254,16 @@ proptest! {
 
     /// `decode` is encoding_rs's decoding with one BOM of that encoding
     /// removed (encoding_rs removes UTF-8 and UTF-16 BOMs; for gb18030 the
-    /// four-byte form of U+FEFF is removed as the seed asks).
+    /// four-byte form of U+FEFF is removed as the seed asks), and every
+    /// U+0000 replaced by U+FFFD and counted (seed §8.2.2.3).
     #[test]
     fn decode_agrees_with_encoding_rs(bytes in prop::collection::vec(any::<u8>(), 0..500), encoding in encoding()) {
         let ours = decode(&bytes, encoding);
         let gb = encoding == encoding_rs::GB18030 || encoding == encoding_rs::GBK;
         let body = if gb && bytes.starts_with(b"\x84\x31\x95\x33") { &bytes[4..] } else { &bytes[..] };
         let (theirs, errors) = encoding.decode_with_bom_removal(body);
-        prop_assert_eq!(ours.text.as_ref(), theirs.as_ref());
+        prop_assert_eq!(ours.text.as_ref(), theirs.replace('\0', "\u{FFFD}"));
+        prop_assert_eq!(ours.nul, theirs.matches('\0').count());
         prop_assert_eq!(ours.had_errors, errors);
     }
 

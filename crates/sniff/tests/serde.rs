@@ -40,4 +40,19 @@ fn sniffed_serialises_with_whatwg_names() {
     let json = serde_json::to_value(sniffed).unwrap();
     assert_eq!(json["source"]["kind"], "autodetected");
     assert_eq!(json["source"]["examined"], 3);
+    let sniffed = sniff(
+        b"<?xml version='1.0' encoding='utf-16'?><p>",
+        &Hints::default(),
+    );
+    let json = serde_json::to_string(&sniffed).unwrap();
+    assert_eq!(
+        json,
+        r#"{"encoding":"UTF-8","confidence":"tentative","source":{"kind":"xml-declaration","offset":30,"utf16_pattern":false,"declared":"UTF-16LE"}}"#
+    );
+    let sniffed = sniff(b"<\0?\0x\0m\0l\0", &Hints::default());
+    let json = serde_json::to_string(&sniffed).unwrap();
+    assert_eq!(
+        json,
+        r#"{"encoding":"UTF-16LE","confidence":"tentative","source":{"kind":"xml-declaration","offset":0,"utf16_pattern":true}}"#
+    );
 }
