@@ -207,8 +207,9 @@ pub enum Command {
     ///
     /// Prints one line per file: the encoding's WHATWG name, the confidence
     /// (certain or tentative) and its source (byte order mark, transport
-    /// layer, a <meta> found by the prescan, autodetection, the default, or
-    /// the default you chose with --default-encoding).
+    /// layer, a <meta> found by the prescan, an XML declaration,
+    /// autodetection, the default, or the default you chose with
+    /// --default-encoding).
     #[command(after_long_help = SNIFF_EXAMPLES)]
     Sniff(SniffArgs),
 

@@ -17,6 +17,9 @@ pub enum Code {
     EncodingChanged,
     /// Bytes that are malformed in the encoding were replaced with U+FFFD.
     MalformedBytes,
+    /// NUL characters (U+0000) were replaced with U+FFFD (seed 001
+    /// §8.2.2.3: a parse error each).
+    NulReplaced,
     /// Characters XML cannot hold (C0 controls, U+FFFE, U+FFFF) were
     /// replaced with U+FFFD.
     ForbiddenCharacter,
@@ -99,6 +102,7 @@ impl Code {
         match self {
             Code::EncodingChanged => "encoding-changed",
             Code::MalformedBytes => "malformed-bytes",
+            Code::NulReplaced => "nul-replaced",
             Code::ForbiddenCharacter => "forbidden-character",
             Code::ParseError => "parse-error",
             Code::ExtraTitle => "extra-title",
@@ -143,6 +147,10 @@ impl Code {
         match self {
             Code::EncodingChanged => "encoding changed by a <meta> the parser read".to_owned(),
             Code::MalformedBytes => "malformed bytes replaced with U+FFFD".to_owned(),
+            Code::NulReplaced => s(
+                "NUL character replaced with U+FFFD",
+                "NUL characters replaced with U+FFFD",
+            ),
             Code::ForbiddenCharacter => s(
                 "character XML cannot hold replaced with U+FFFD",
                 "characters XML cannot hold replaced with U+FFFD",

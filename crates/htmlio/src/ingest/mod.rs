@@ -301,6 +301,9 @@ struct Pipeline {
     arena: Option<sink::Arena>,
     settled: Settled,
     malformed: Option<u32>,
+    /// NULs replaced with U+FFFD by the decoding the tree was built from:
+    /// how many, and the line of the first.
+    nul: Option<(usize, u32)>,
 }
 
 /// How far [`run_pipeline`] goes.
@@ -313,7 +316,18 @@ enum Goal {
     Tree,
 }
 
-/// The line of the first U+FFFD of a decoding that had errors.
+/// How many NULs the decoding replaced, and the line of the first.
+fn nul_replaced(decoded: &sniff::Decoded<'_>) -> Option<(usize, u32)> {
+    let at = decoded.first_nul?;
+    let line = 1 + decoded
+        .text
+        .get(..at)
+        .map_or(0, |s| s.matches('\n').count());
+    Some((decoded.nul, u32::try_from(line).unwrap_or(u32::MAX)))
+}
+
+/// The line of the first U+FFFD of a decoding that had errors (one a NUL
+/// became may come first: the line is "near" the first malformed bytes).
 fn malformed_line(text: &str, had_errors: bool) -> Option<u32> {
     if !had_errors {
         return None;
@@ -336,6 +350,7 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal
     };
     let decoded = sniff::decode(bytes, sniffed.encoding);
     let mut malformed = malformed_line(&decoded.text, decoded.had_errors);
+    let mut nul = nul_replaced(&decoded);
     let declarations = match sniffed.confidence {
         Confidence::Tentative => Declarations::Watch,
         Confidence::Certain => Declarations::Ignore,
@@ -387,6 +402,7 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal
                     // with the confidence certain (no more watching).
                     let again = sniff::decode(bytes, new);
                     malformed = malformed_line(&again.text, again.had_errors);
+                    nul = nul_replaced(&again);
                     arena = parse::parse(&again.text, errors, Declarations::Ignore, &mut |_, _| {
                         OnMeta::Settled
                     });
@@ -398,6 +414,7 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal
         arena,
         settled,
         malformed,
+        nul,
     }
 }
 
@@ -467,6 +484,7 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
         arena,
         settled,
         malformed,
+        nul,
     } = run_pipeline(bytes, &options.hints, options.errors(), Goal::Tree);
     // A parse that does not watch never stops, so there is always a tree.
     let arena = arena.unwrap_or_else(|| empty_arena(options.errors()));
@@ -488,6 +506,16 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
                 "bytes that are malformed in {} were replaced with U+FFFD (the first near here)",
                 settled.encoding.name()
             ),
+        ));
+    }
+    if let Some((count, line)) = nul {
+        // Seed 001 §8.2.2.3: each U+0000 in the input stream is a parse
+        // error and becomes U+FFFD.
+        pre.push(Diagnostic::at_line(
+            Code::NulReplaced,
+            Severity::Warning,
+            line,
+            format!("{count} NUL character(s) (U+0000) replaced with U+FFFD (the first here)"),
         ));
     }
     finish(&arena, options, settled, pre)
