@@ -234,6 +234,16 @@ fn sniff_choices_a_user_needs() {
         s.run(&["check", "--rules", "seed2007", "seedmeta.html"])
     );
     snap!("sniff_choices_nul", s.run(&["to-text", "nul.html"]));
+    // The XML declaration decides when no <meta> does; UTF-16 without a
+    // byte order mark is read when the transport says what it is.
+    snap!(
+        "sniff_choices_xml_and_utf16",
+        s.run(&["sniff", "--json", "xmldecl-1251.html", "utf16-nobom.html"])
+    );
+    snap!(
+        "sniff_choices_utf16_to_text",
+        s.run(&["to-text", "--charset", "utf-16le", "utf16-nobom.html"])
+    );
 }
 
 #[cfg(unix)]
