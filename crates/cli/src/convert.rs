@@ -51,6 +51,9 @@ pub(crate) struct Reading {
     pub(crate) default_encoding: Option<&'static encoding_rs::Encoding>,
     /// Which version of the sniffing rules.
     pub(crate) rules: sniff::Rules,
+    /// The input is an `.xhtml` file, read as XML as a browser reads one
+    /// (its XML declaration decides, else UTF-8).
+    pub(crate) xml: bool,
 }
 
 impl Reading {
@@ -62,6 +65,15 @@ impl Reading {
         }
         .with_rules(self.rules)
         .with_user_default(self.default_encoding)
+        .with_xml(self.xml)
+    }
+
+    /// The same for the input `name`: an `.xhtml` file is XML.
+    fn for_input(self, name: &str) -> Reading {
+        Reading {
+            xml: crate::inputs::has_extension(std::path::Path::new(name), &["xhtml"]),
+            ..self
+        }
     }
 }
 
@@ -281,16 +293,19 @@ impl Job {
     /// text format, whether they start with a UTF-16 BOM.
     fn names_utf16(&self, name: &str, bytes: &[u8]) -> bool {
         let hints = match self {
-            Job::ToText(input) => input.reading.hints(),
+            Job::ToText(input) => input.reading.for_input(name).hints(),
             Job::Check { from, reading } if check_format(*from, name) == InputFormat::Html => {
-                reading.hints()
+                reading.for_input(name).hints()
             }
             Job::Sniff {
                 content_type,
                 reading,
             } => match content_type {
-                Some(value) => reading.hints().with_content_type(value.as_bytes()),
-                None => reading.hints(),
+                Some(value) => reading
+                    .for_input(name)
+                    .hints()
+                    .with_content_type(value.as_bytes()),
+                None => reading.for_input(name).hints(),
             },
             _ => {
                 return bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
@@ -321,8 +336,18 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
         Job::Sniff {
             content_type,
             reading,
-        } => Ok(settle(bytes, content_type.as_deref(), reading)),
-        Job::ToText(input) => Ok(html_to_text(bytes, input, Output::Keep)),
+        } => Ok(settle(
+            bytes,
+            content_type.as_deref(),
+            &reading.for_input(name),
+        )),
+        Job::ToText(input) => {
+            let input = HtmlInput {
+                reading: input.reading.for_input(name),
+                ..*input
+            };
+            Ok(html_to_text(bytes, &input, Output::Keep))
+        }
         Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
         Job::Fmt { escapes } => Ok(text_round_trip(bytes, Output::Keep, *escapes)),
         Job::Check { from, reading } => match check_format(*from, name) {
@@ -333,7 +358,7 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
             )),
             InputFormat::Html => {
                 let input = HtmlInput {
-                    reading: *reading,
+                    reading: reading.for_input(name),
                     keep_unsafe_links: false,
                     escapes: wikitext::Escapes::WhenNeeded,
                 };

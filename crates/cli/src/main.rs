@@ -119,6 +119,7 @@ fn reading(
         charset,
         default_encoding: args.default_encoding,
         rules: args.rules.rules(),
+        xml: false,
     }
 }
 

@@ -125,6 +125,9 @@ pub enum Source {
     /// frame's): the later standard's step 8 "user-specified default", with
     /// the optional step 7 left out. See [`Hints::user_default`].
     UserDefault,
+    /// The document is XML ([`Hints::xml`]) and declares no encoding: UTF-8,
+    /// as XML 1.0 §4.3.3 and Appendix F say.
+    XmlDefault,
 }
 
 impl fmt::Display for Source {
@@ -172,6 +175,7 @@ impl fmt::Display for Source {
                 write!(f, "guessed by chardetng from the first {examined} bytes")
             }
             Source::Default => f.write_str("default (nothing declared it)"),
+            Source::XmlDefault => f.write_str("XML without an encoding declaration: UTF-8"),
             Source::UserDefault => {
                 f.write_str("default chosen by the user (nothing declared it; no autodetection)")
             }
@@ -298,6 +302,11 @@ pub struct Hints<'a> {
     pub autodetect: Option<Autodetect<'a>>,
     /// The encoding when no step decides (tentative).
     pub default: &'static Encoding,
+    /// The document is XML (an `.xhtml` file, as a browser reads one): after
+    /// the BOM, user override and transport, its XML declaration decides,
+    /// certain, before any `<meta>`, and without one it is UTF-8, certain
+    /// ([`Source::XmlDefault`]). Under the later standard's rules only.
+    pub xml: bool,
     /// A default the user chose: when no BOM, user override, transport,
     /// declaration or likely encoding decides, this encoding is used
     /// (tentative, [`Source::UserDefault`]) and autodetection does not run.
@@ -317,6 +326,7 @@ impl Default for Hints<'_> {
             autodetect: Some(Autodetect::default()),
             default: WINDOWS_1252,
             user_default: None,
+            xml: false,
         }
     }
 }
@@ -374,6 +384,12 @@ impl<'a> Hints<'a> {
             default: encoding,
             ..self
         }
+    }
+
+    /// Reads the document as XML or not (see [`Hints::xml`]).
+    #[must_use]
+    pub fn with_xml(self, xml: bool) -> Self {
+        Hints { xml, ..self }
     }
 
     /// Sets or clears the user's default (see [`Hints::user_default`]).
@@ -449,6 +465,17 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
     };
     if let Some(sniffed) = early {
         return sniffed;
+    }
+    // An XML document: its declaration (XML 1.0 §4.3.3 and Appendix F,
+    // read with the living standard's steps), else UTF-8; no `<meta>`, no
+    // guessing.
+    if hints.xml && hints.rules == Rules::Standard {
+        let found = utf16_xml_declaration(window(bytes, hints))
+            .or_else(|| get_an_xml_encoding(window(bytes, hints)));
+        return match found {
+            Some(found) => certain(found.encoding, xml_source(found)),
+            None => certain(encoding_rs::UTF_8, Source::XmlDefault),
+        };
     }
     let tentative = |encoding, source| Sniffed {
         encoding,
@@ -686,6 +713,30 @@ mod tests {
 
     fn hints() -> Hints<'static> {
         Hints::default()
+    }
+
+    #[test]
+    fn an_xml_document_is_read_by_its_declaration_or_as_utf8() {
+        let xml = hints().with_xml(true);
+        let page = b"<?xml version=\"1.0\" encoding=\"windows-1251\"?>\n<html><head><meta charset=koi8-r></head>";
+        let s = sniff(page, &xml);
+        assert_eq!(
+            (s.encoding, s.confidence),
+            (WINDOWS_1251, Confidence::Certain)
+        );
+        assert!(matches!(s.source, Source::XmlDeclaration { .. }));
+        // As HTML, the <meta> comes first.
+        assert_eq!(sniff(page, &hints()).encoding, KOI8_R);
+        // No declaration: UTF-8, whatever the bytes look like.
+        let s = sniff(b"<html><p>\xcf\xf0\xe8", &xml);
+        assert_eq!((s.encoding, s.source), (UTF_8, Source::XmlDefault));
+        // A BOM and the transport still come first.
+        assert_eq!(sniff(b"\xFF\xFE<\0", &xml).source, Source::Bom);
+        // The seed has no such rule.
+        assert_ne!(
+            sniff(page, &xml.with_rules(Rules::Seed2007)).source,
+            Source::XmlDefault
+        );
     }
 
     #[test]

@@ -127,6 +127,8 @@ prop_compose! {
             likely,
             autodetect: None,
             default,
+            user_default: None,
+            xml: false,
         };
         let autodetect = detect.then_some((allow_utf8, max_bytes, enough));
         (
