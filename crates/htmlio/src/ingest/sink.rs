@@ -189,9 +189,12 @@ impl Sink {
     /// A sink for a document of `len` bytes, its arena sized for the nodes
     /// such a page usually has (a node per 25 to 40 bytes on the corpus;
     /// one per 32 assumed), so that the arena is not copied over and over
-    /// as it grows.
+    /// as it grows. The guess is capped (a million nodes): a huge page of
+    /// few nodes must not reserve memory it never uses, and the arena
+    /// grows as usual past the cap.
     pub(crate) fn for_text(errors: ParseErrors, len: usize) -> Sink {
-        let mut nodes = Vec::with_capacity(2 + len / 32);
+        const MOST_RESERVED: usize = 1 << 20;
+        let mut nodes = Vec::with_capacity(2 + (len / 32).min(MOST_RESERVED));
         nodes.push(Node::new(Data::Document, 1));
         nodes.push(Node::new(Data::Discard, 1));
         Sink {
