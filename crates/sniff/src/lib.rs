@@ -65,6 +65,8 @@
 //! | likely encoding (seed step 5, later step 6) | [`Hints::likely`] |
 //! | autodetection (seed step 6, later step 7) | [`Hints::autodetect`], [`Autodetect`] (chardetng) |
 //! | default encoding (seed step 7, later step 8) | the `default` field of [`Hints`], [`Hints::with_default`] |
+//! | a "user-specified default" in place of the optional autodetection (later steps 7-8) | [`Hints::user_default`], [`Source::UserDefault`] |
+//! | an XML document: its declaration, else UTF-8 (XML 1.0 §4.3.3, Appendix F) | [`Hints::xml`], [`Source::XmlDefault`] |
 //! | character encoding requirements (§8.2.2.2) | encoding_rs's set of encodings |
 //! | preprocessing the input stream (§8.2.2.3): decode, U+FFFD, one BOM | [`decode`], [`Decoded`] |
 //! | preprocessing: NUL, CR LF, lone CR | [`preprocess`], [`Preprocessed`], [`Replacements`] |
