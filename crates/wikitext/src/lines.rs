@@ -85,9 +85,11 @@ pub(crate) fn split_lines(input: &str) -> Vec<SrcLine<'_>> {
 }
 
 fn preprocess(line: &str, num: u32) -> SrcLine<'_> {
-    // Most lines end in a character that is not white space.
+    // Most lines end in a character that is not white space: an ASCII
+    // byte above the space is none (every ASCII white space character,
+    // vertical tab included, is at or below it).
     let trimmed = match line.as_bytes().last() {
-        Some(b) if b.is_ascii() && !b.is_ascii_whitespace() => line,
+        Some(&b) if b.is_ascii() && b > b' ' => line,
         _ => line.trim_end(),
     };
     let mut indent = 0usize;
@@ -139,6 +141,25 @@ mod tests {
                 (5, 0, "", 1),
             ]
         );
+    }
+
+    #[test]
+    fn every_kind_of_trailing_white_space_is_removed() {
+        for end in [
+            "\u{b}",
+            "\u{c}",
+            "\t",
+            " ",
+            "\u{a0}",
+            "\u{3000}",
+            " \u{b}\u{b}",
+        ] {
+            let input = format!("a{end}\nb");
+            let lines = split_lines(&input);
+            assert_eq!(lines[0].text, "a", "{end:?}");
+        }
+        // Controls that are not white space stay.
+        assert_eq!(split_lines("a\u{1}")[0].text, "a\u{1}");
     }
 
     #[test]
