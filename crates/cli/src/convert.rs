@@ -288,28 +288,35 @@ fn is_utf16(encoding: &'static encoding_rs::Encoding) -> bool {
 }
 
 impl Job {
-    /// Whether the sniffing algorithm, with this job's hints, takes `bytes`
-    /// for UTF-16 (from a BOM, the transport or a declaration); for the
-    /// text format, whether they start with a UTF-16 BOM.
-    fn names_utf16(&self, name: &str, bytes: &[u8]) -> bool {
-        let hints = match self {
-            Job::ToText(input) => input.reading.for_input(name).hints(),
+    /// The sniffing hints for the HTML input `name` (the command line's
+    /// reading of it, and for `sniff` its `--content-type`), or `None` when
+    /// the job reads the text format.
+    fn hints(&self, name: &str) -> Option<sniff::Hints<'static>> {
+        match self {
+            Job::ToText(input) => Some(input.reading.for_input(name).hints()),
             Job::Check { from, reading } if check_format(*from, name) == InputFormat::Html => {
-                reading.for_input(name).hints()
+                Some(reading.for_input(name).hints())
             }
             Job::Sniff {
                 content_type,
                 reading,
-            } => match content_type {
-                Some(value) => reading
-                    .for_input(name)
-                    .hints()
-                    .with_content_type(value.as_bytes()),
-                None => reading.for_input(name).hints(),
-            },
-            _ => {
-                return bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+            } => {
+                let hints = reading.for_input(name).hints();
+                Some(match content_type {
+                    Some(value) => hints.with_content_type(value.as_bytes()),
+                    None => hints,
+                })
             }
+            Job::ToHtml { .. } | Job::Fmt { .. } | Job::Check { .. } => None,
+        }
+    }
+
+    /// Whether the sniffing algorithm, with this job's hints, takes `bytes`
+    /// for UTF-16 (from a BOM, the transport or a declaration); for the
+    /// text format, whether they start with a UTF-16 BOM.
+    fn names_utf16(&self, name: &str, bytes: &[u8]) -> bool {
+        let Some(hints) = self.hints(name) else {
+            return bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
         };
         // Autodetection never answers UTF-16: leave it out.
         is_utf16(sniff::sniff(bytes, &hints.with_autodetect(None)).encoding)
@@ -333,14 +340,7 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
         ));
     }
     match job {
-        Job::Sniff {
-            content_type,
-            reading,
-        } => Ok(settle(
-            bytes,
-            content_type.as_deref(),
-            &reading.for_input(name),
-        )),
+        Job::Sniff { .. } => Ok(settle(bytes, &job.hints(name).unwrap_or_default())),
         Job::ToText(input) => {
             let input = HtmlInput {
                 reading: input.reading.for_input(name),
@@ -385,13 +385,9 @@ fn check_format(from: Option<InputFormat>, name: &str) -> InputFormat {
 
 /// `sniff`: the encoding the whole ingestion pipeline settles on (sniffing,
 /// then a `<meta>` the parser meets while the encoding is tentative).
-fn settle(bytes: &[u8], content_type: Option<&str>, reading: &Reading) -> Converted {
-    let hints = match content_type {
-        Some(value) => reading.hints().with_content_type(value.as_bytes()),
-        None => reading.hints(),
-    };
-    let sniffed = sniff::sniff(bytes, &hints);
-    let settled = htmlio::ingest::settle_encoding(bytes, &hints);
+fn settle(bytes: &[u8], hints: &sniff::Hints<'_>) -> Converted {
+    let sniffed = sniff::sniff(bytes, hints);
+    let settled = htmlio::ingest::settle_encoding(bytes, hints);
     Converted {
         encoding: Some(settled.encoding),
         sniff: Some(SniffReport::new(&settled, sniffed.encoding)),
