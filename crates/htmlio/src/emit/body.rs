@@ -17,8 +17,6 @@ use super::check::{is_nmtoken, is_xml_name};
 use super::walk::{Flow, Last, Open, Walker};
 use crate::serialize::{Attribute, Token, TokenSink};
 
-const NL: &str = "\n";
-
 fn heading_name(level: u8) -> Option<&'static str> {
     Some(match level {
         1 => "h1",
@@ -35,6 +33,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     /// The body's events, up to the end of the stream. Elements a stream
     /// leaves open are closed at its end.
     pub(super) fn body(&mut self, events: impl IntoIterator<Item = Positioned<'d>>) {
+        // The body lays out its blocks like a blockquote and is never
+        // closed by an event (ends look above it), so its end tag is moot.
         let mut body = Open::new(TagEnd::Blockquote, None, Pos::UNKNOWN);
         body.flow = Some(Flow::Lines);
         self.open = vec![body];
@@ -68,7 +68,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 self.text(text, pos);
             }
             // DESIGN decision 3: a line division is a newline in the element.
-            Event::LineBreak => self.text(NL, pos),
+            Event::LineBreak => self.line_break(),
             Event::Rule => {
                 self.begin_block(Last::Other);
                 self.start("hr");

@@ -206,6 +206,12 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         self.sink.end(name);
     }
 
+    /// A line division: a newline in the element (nothing to clean).
+    pub(super) fn line_break(&mut self) {
+        self.seen(Some(NL));
+        self.sink.text(Cow::Borrowed(NL));
+    }
+
     /// Text, cleaned of what XML forbids.
     pub(super) fn text(&mut self, text: impl Into<Cow<'d, str>>, pos: Pos) {
         let text = self.cleaned(text, "text", pos);
