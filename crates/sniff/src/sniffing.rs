@@ -86,11 +86,12 @@ pub enum Source {
         )]
         declared: Option<&'static Encoding>,
     },
-    /// The prescan found no `<meta>`, but the document starts with an XML
-    /// declaration: `<?xml ... encoding="...">` ("get an XML encoding"), or
-    /// the UTF-16 byte pattern of `<?x` (the prescan's step 2). Living
-    /// standard only (whatwg/html pull request 1752); tentative, like the
-    /// prescan's answers.
+    /// The document starts with an XML declaration: `<?xml ...
+    /// encoding="...">` ("get an XML encoding"), or the UTF-16 byte pattern
+    /// of `<?x` (the prescan's step 2). Living standard only (whatwg/html
+    /// pull request 1752). For HTML it comes after the `<meta>` loop and is
+    /// tentative, like the prescan's answers; for an XML document
+    /// ([`Hints::xml`]) it comes before any `<meta>` and is certain.
     XmlDeclaration {
         /// Byte offset of the encoding name's first byte (after the quote);
         /// 0 for the UTF-16 byte pattern, whose name is not read.
