@@ -347,6 +347,64 @@ mod models {
             Document::new(Metadata::default(), body)
         })
     }
+
+    /// A line division inside markup in a line of preformatted text (found
+    /// by the property test above: the emphasis around it went, and the
+    /// division was left in the line, where the writer spells it as a
+    /// space). Each case is written, and what the writer calls exact must
+    /// read back as the document.
+    #[test]
+    fn preformatted_line_divisions_inside_markup() {
+        let e = Inline::emphasis;
+        let t = Inline::text;
+        let br = Inline::line_break;
+        let lines: Vec<Vec<Vec<Inline>>> = vec![
+            // The case as found, shrunk.
+            vec![vec![
+                Inline::code(vec![Inline::email("a@a.aa")]),
+                e(vec![br()]),
+                t("a"),
+            ]],
+            vec![vec![t("a "), e(vec![br()]), t(" b")]],
+            vec![vec![e(vec![t("a"), br(), t("b")])]],
+            vec![vec![t("x "), e(vec![t("a"), br()]), t("b")]],
+            vec![vec![
+                Inline::strong(vec![e(vec![t("a"), br(), t("b")])]),
+                t(" c"),
+            ]],
+        ];
+        for pre in lines {
+            let block = Block::Preformatted {
+                lines: pre,
+                pos: Default::default(),
+            };
+            for depth in 0..3 {
+                let mut block = block.clone();
+                for _ in 0..depth {
+                    block = Block::Blockquote {
+                        content: vec![block],
+                        pos: Default::default(),
+                    };
+                }
+                let doc = Document::new(Metadata::default(), vec![block]);
+                let written = write(&doc);
+                let back = parse(&written.text).document;
+                let again = write(&back);
+                assert!(
+                    again.is_exact(),
+                    "{:#?}\n{}",
+                    again.diagnostics,
+                    written.text
+                );
+                assert_eq!(again.text, written.text);
+                if written.is_exact() {
+                    assert_eq!(back, doc, "written:\n{}", written.text);
+                } else {
+                    assert!(!written.diagnostics.is_empty());
+                }
+            }
+        }
+    }
 }
 
 mod events {

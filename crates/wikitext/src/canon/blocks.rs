@@ -485,8 +485,22 @@ fn push_text_block(
 /// start or end go (they cannot be written).
 fn canon_pre(lines: Vec<Vec<Inline>>, pos: Pos, fixer: &mut Fixer) -> Option<Block> {
     let mut out: Vec<Vec<Inline>> = Vec::with_capacity(lines.len());
-    for line in split_pre_lines(lines) {
+    // Lines still to repair, the next one last.
+    let mut todo = split_pre_lines(lines);
+    todo.reverse();
+    while let Some(line) = todo.pop() {
         let fixed = canon_pre_line(line, pos, fixer);
+        if fixed
+            .iter()
+            .any(|node| matches!(node, Inline::LineBreak { .. }))
+        {
+            // The repair brought a line division out of markup that went
+            // (an element that held nothing else): it divides the line, as
+            // one outside markup does. Each division is split off once, so
+            // this ends.
+            todo.extend(split_pre_lines(vec![fixed]).into_iter().rev());
+            continue;
+        }
         if fixed.is_empty() && out.last().is_some_and(Vec::is_empty) {
             fixer.report_unless(
                 Silent::PRE_EMPTY_LINES,
