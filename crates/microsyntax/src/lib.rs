@@ -160,6 +160,8 @@ mod references;
 mod serde_impls;
 mod tokens;
 mod unicode_tables;
+#[cfg(feature = "url")]
+pub mod url;
 
 pub use attributes::{
     EnumeratedAttribute, Keyword, boolean_attribute_state, is_valid_boolean_attribute_value,
