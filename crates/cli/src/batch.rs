@@ -467,7 +467,7 @@ fn process(
     record.timings.read_ms = ms(clock.elapsed());
 
     let clock = Instant::now();
-    let converted = convert::run(job, &record.path, &bytes);
+    let converted = convert::run(job, &record.path, input.below_dir.as_deref(), &bytes);
     record.timings.convert_ms = ms(clock.elapsed());
     let mut converted = match converted {
         Ok(c) => c,

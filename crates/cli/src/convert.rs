@@ -2,6 +2,7 @@
 //! the libraries (`sniff`, `wikitext`, `htmlio`). No printing, no files:
 //! bytes in, a [`Converted`] (or a reason for failing) out.
 
+use microsyntax::url::Url;
 use pagetext::InputFormat;
 use serde::Serialize;
 use wikitext::{DiagnosticCode, Precision};
@@ -31,6 +32,8 @@ pub(crate) enum Job {
         from: Option<InputFormat>,
         /// How HTML inputs' encoding is found.
         reading: Reading,
+        /// Where HTML inputs live (`--base`).
+        address: Option<&'static Url>,
     },
     /// Which encoding, and why.
     Sniff {
@@ -86,18 +89,53 @@ pub(crate) struct HtmlInput {
     pub(crate) keep_unsafe_links: bool,
     /// Whether the writer may escape (`--no-escape` says no).
     pub(crate) escapes: wikitext::Escapes,
+    /// The address given with `--base`: the page's, or for a directory the
+    /// directory's.
+    pub(crate) address: Option<&'static Url>,
 }
 
 impl HtmlInput {
     /// The ingestion options: the charset as the transport's, parse errors
-    /// only counted.
-    fn ingest_options(&self) -> htmlio::ingest::Options<'static> {
+    /// only counted, the page's address.
+    fn ingest_options<'a>(&self, address: Option<&'a Url>) -> htmlio::ingest::Options<'a> {
         htmlio::ingest::Options {
             hints: self.reading.hints(),
             keep_unsafe_links: self.keep_unsafe_links,
             parse_errors: false,
+            address,
         }
     }
+}
+
+/// The address of a page found at `below` (its path below the directory
+/// argument) when the directory's address is `base`: `base` joined with the
+/// path, as a directory (a slash is added to `base` when it has none).
+/// A page given by itself has `base` as its address.
+pub(crate) fn page_address(base: &Url, below: Option<&std::path::Path>) -> Option<Url> {
+    let Some(below) = below else {
+        return Some(base.clone());
+    };
+    let mut dir = base.clone();
+    if !dir.path().ends_with('/') {
+        let path = format!("{}/", dir.path());
+        dir.set_path(&path);
+    }
+    let relative: Vec<String> = below
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    // Each part is one path segment: `?`, `#` and `%` in a file name are
+    // part of it, not URL syntax.
+    let mut page = dir;
+    {
+        let mut segments = page.path_segments_mut().ok()?;
+        segments.pop_if_empty();
+        segments.extend(relative.iter().map(String::as_str));
+    }
+    Some(page)
 }
 
 /// Whether a conversion keeps what it wrote or only reports on the input.
@@ -294,7 +332,7 @@ impl Job {
     fn hints(&self, name: &str) -> Option<sniff::Hints<'static>> {
         match self {
             Job::ToText(input) => Some(input.reading.for_input(name).hints()),
-            Job::Check { from, reading } if check_format(*from, name) == InputFormat::Html => {
+            Job::Check { from, reading, .. } if check_format(*from, name) == InputFormat::Html => {
                 Some(reading.for_input(name).hints())
             }
             Job::Sniff {
@@ -325,7 +363,12 @@ impl Job {
 
 /// Runs `job` on one input. `name` is the input's path (its extension picks
 /// the format for `check`); `bytes` its contents.
-pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Failure> {
+pub(crate) fn run(
+    job: &Job,
+    name: &str,
+    below: Option<&std::path::Path>,
+    bytes: &[u8],
+) -> Result<Converted, Failure> {
     if let Some(why) = binary_reason(bytes, || job.names_utf16(name, bytes)) {
         return Err(format!(
             "binary data, not {} ({why})",
@@ -346,11 +389,16 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
                 reading: input.reading.for_input(name),
                 ..*input
             };
-            Ok(html_to_text(bytes, &input, Output::Keep))
+            let address = input.address.and_then(|a| page_address(a, below));
+            Ok(html_to_text(bytes, &input, address.as_ref(), Output::Keep))
         }
         Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
         Job::Fmt { escapes } => Ok(text_round_trip(bytes, Output::Keep, *escapes)),
-        Job::Check { from, reading } => match check_format(*from, name) {
+        Job::Check {
+            from,
+            reading,
+            address,
+        } => match check_format(*from, name) {
             InputFormat::Text => Ok(text_round_trip(
                 bytes,
                 Output::Discard,
@@ -361,8 +409,15 @@ pub(crate) fn run(job: &Job, name: &str, bytes: &[u8]) -> Result<Converted, Fail
                     reading: reading.for_input(name),
                     keep_unsafe_links: false,
                     escapes: wikitext::Escapes::WhenNeeded,
+                    address: *address,
                 };
-                Ok(html_to_text(bytes, &input, Output::Discard))
+                let address = address.and_then(|a| page_address(a, below));
+                Ok(html_to_text(
+                    bytes,
+                    &input,
+                    address.as_ref(),
+                    Output::Discard,
+                ))
             }
         },
     }
@@ -398,8 +453,13 @@ fn settle(bytes: &[u8], hints: &sniff::Hints<'_>) -> Converted {
 /// `to-text` (and `check` on HTML): bytes -> document (ingestion) -> text
 /// (the writer checks it by parsing it again). The source lines shown under
 /// diagnostics are the page decoded as ingestion decoded it.
-pub(crate) fn html_to_text(bytes: &[u8], input: &HtmlInput, output: Output) -> Converted {
-    let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options());
+pub(crate) fn html_to_text(
+    bytes: &[u8],
+    input: &HtmlInput,
+    address: Option<&Url>,
+    output: Output,
+) -> Converted {
+    let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options(address));
     // The document is not needed after writing: let the writer free it early
     // (peak memory on large pages).
     let policy = wikitext::Policy {
@@ -463,6 +523,12 @@ fn text_round_trip(bytes: &[u8], output: Output, escapes: wikitext::Escapes) -> 
     let (text, encoding, mut diagnostics) = decode_text(bytes);
     let parsed = wikitext::parse(&text);
     diagnostics.extend(parsed.diagnostics.iter().map(from_library));
+    if output == Output::Discard {
+        // `check`: same-document links without their anchor (seed 002
+        // §2.4.8 step 3).
+        let dangling = wikitext::reference_diagnostics(&parsed.document);
+        diagnostics.extend(dangling.iter().map(from_library));
+    }
     let policy = wikitext::Policy {
         escapes,
         ..wikitext::Policy::DEFAULT

@@ -39,6 +39,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
             reading: convert::Reading::default(),
         },
         NAME,
+        None,
         PAGE,
     )
     .map_err(anyhow::Error::msg)?;
@@ -53,7 +54,12 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
     )?;
 
     // 2. The text, as `pagetext to-text` writes it.
-    let text = convert::html_to_text(PAGE, &convert::HtmlInput::default(), convert::Output::Keep);
+    let text = convert::html_to_text(
+        PAGE,
+        &convert::HtmlInput::default(),
+        None,
+        convert::Output::Keep,
+    );
     let text_output =
         String::from_utf8_lossy(text.output.as_deref().unwrap_or_default()).into_owned();
     writeln!(out, "== 2. The page as text (pagetext to-text {NAME}) ==\n")?;
@@ -84,6 +90,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
             syntax: htmlio::emit::Syntax::Xhtml,
         },
         "chorale.txt",
+        None,
         text_output.as_bytes(),
     )
     .map_err(anyhow::Error::msg)?;

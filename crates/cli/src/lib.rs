@@ -297,9 +297,27 @@ pub struct ToTextArgs {
     #[command(flatten)]
     pub sniffing: SniffingArgs,
 
+    /// Where the pages live, for their relative links.
+    #[command(flatten)]
+    pub address: AddressArgs,
+
     /// Inputs and batch options.
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// Where HTML inputs live on the web (`to-text`, `check`).
+#[derive(Debug, Clone, Args)]
+pub struct AddressArgs {
+    /// The page's own address, an absolute URL such as
+    /// `https://example.com/docs/page.html`. The text format has no base
+    /// URL, so relative links are resolved against it (or against the
+    /// page's `<base href>`, itself resolved against it) to keep pointing
+    /// where they did. For a directory, URL is the directory's address and
+    /// each page's is URL joined with its path below the directory. Without
+    /// --base or a `<base href>`, relative links stay as written.
+    #[arg(long = "base", value_name = "URL", value_parser = parse_address)]
+    pub base: Option<&'static microsyntax::url::Url>,
 }
 
 /// How the encoding of HTML inputs is found (`sniff`, `to-text`, `check`).
@@ -417,6 +435,10 @@ pub struct CheckArgs {
     /// How the encoding of HTML inputs is found.
     #[command(flatten)]
     pub sniffing: SniffingArgs,
+
+    /// Where the pages live, for their relative links.
+    #[command(flatten)]
+    pub address: AddressArgs,
 
     /// Inputs and batch options.
     #[command(flatten)]
@@ -552,6 +574,22 @@ pub fn command() -> clap::Command {
 
 /// Resolves an encoding label by the Encoding Standard (so `latin1` is
 /// windows-1252, as browsers have it).
+/// `--base`: an absolute URL (kept for the whole run).
+fn parse_address(value: &str) -> Result<&'static microsyntax::url::Url, String> {
+    match microsyntax::url::Url::parse(value) {
+        Ok(url) if url.cannot_be_a_base() => Err(format!(
+            "{value:?} cannot be a base URL (a {}: URL has no path to resolve against)",
+            url.scheme()
+        )),
+        // One URL per run: leaking it gives the batch's `Copy` jobs a
+        // `'static` reference.
+        Ok(url) => Ok(Box::leak(Box::new(url))),
+        Err(e) => Err(format!(
+            "{value:?} is not an absolute URL ({e}); give the page's full address, e.g. https://example.com/docs/page.html"
+        )),
+    }
+}
+
 fn parse_encoding_label(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
     encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
         "not an encoding label of the Encoding Standard (try utf-8, windows-1252, iso-8859-2, shift_jis...)"

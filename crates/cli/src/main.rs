@@ -144,6 +144,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 reading: reading(args.charset, &args.sniffing),
                 keep_unsafe_links: args.keep_unsafe_links,
                 escapes: escapes(args.no_escape),
+                address: args.address.base,
             });
             let request = args
                 .output
@@ -213,6 +214,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             let job = Job::Check {
                 from: args.from,
                 reading: reading(args.charset, &args.sniffing),
+                address: args.address.base,
             };
             let rules = match args.from {
                 Some(pagetext::InputFormat::Text) => text_rules(),

@@ -85,6 +85,10 @@ pub enum Code {
     /// A space was put in where inline markup touched a letter or digit
     /// (seed 000, inline rule 3), so that the markup reads back.
     SpaceAdded,
+    // ---- links ----
+    /// A same-document link `[#x||…]` with no anchor `x` in the document
+    /// (seed 002 §2.4.8 step 3).
+    DanglingReference,
 }
 
 impl Code {
@@ -104,6 +108,7 @@ impl Code {
             Code::UnrepresentableLink => "unrepresentable-link",
             Code::NotRoundTrip => "not-round-trip",
             Code::SpaceAdded => "space-added",
+            Code::DanglingReference => "dangling-reference",
         }
     }
 }

@@ -289,6 +289,7 @@ mod lines;
 pub mod model;
 mod parse;
 mod pull;
+mod refs;
 mod scan;
 mod write;
 
@@ -300,4 +301,5 @@ pub use model::{
 };
 pub use parse::{Parsed, parse};
 pub use pull::Parser;
+pub use refs::{Dangling, dangling_references, reference_diagnostics};
 pub use write::{Written, write, write_canonical, write_owned, write_with};

@@ -32,7 +32,9 @@ pub enum Code {
     /// A `<meta>` without a usable `name` (for example `property=`) or a
     /// `<link>` without `href` was left out.
     MetadataDropped,
-    /// A `<base href>` was ignored: relative URLs are kept as written.
+    /// A `<base href>` was not used: it is relative and the page's address
+    /// is not known, names an unsafe scheme, does not parse, or is not the
+    /// first one. Relative URLs are kept as written then.
     BaseIgnored,
     /// A value of the head was changed to fit the format (white space in a
     /// name, a `rel` value with a colon).
@@ -54,6 +56,13 @@ pub enum Code {
     /// An `id` or anchor name that had no text to stay on, or repeats an
     /// earlier one, was left out.
     AnchorDropped,
+    /// A URL was resolved against the page's base URL, written as a
+    /// browser reads it, or had its query put in the page's encoding.
+    UrlResolved,
+    /// A URL that the URL Standard's parser rejects: kept as written.
+    UrlInvalid,
+    /// An in-page link whose anchor was left out: it points nowhere now.
+    LinkDangles,
     // ---- content ----
     /// An image was replaced by its `alt` text.
     ImageAsText,
@@ -115,6 +124,9 @@ impl Code {
             Code::EmptyUrl => "empty-url",
             Code::UrlEncoded => "url-encoded",
             Code::AnchorDropped => "anchor-dropped",
+            Code::UrlResolved => "url-resolved",
+            Code::UrlInvalid => "url-invalid",
+            Code::LinkDangles => "link-dangles",
             Code::ImageAsText => "image-as-text",
             Code::ImageDropped => "image-dropped",
             Code::SvgDropped => "svg-dropped",
@@ -158,7 +170,7 @@ impl Code {
             Code::ParseError => s("parse error", "parse errors"),
             Code::ExtraTitle => s("extra <title> ignored", "extra <title>s ignored"),
             Code::MetadataDropped => s("<meta>/<link> left out", "<meta>/<link>s left out"),
-            Code::BaseIgnored => "<base href> ignored".to_owned(),
+            Code::BaseIgnored => s("<base href> ignored", "<base href>s ignored"),
             Code::MetadataChanged => s("head value adjusted", "head values adjusted"),
             Code::UnsafeLink => s("unsafe link neutralised", "unsafe links neutralised"),
             Code::NestedLink => s(
@@ -178,6 +190,18 @@ impl Code {
                 "URLs or anchors percent-encoded",
             ),
             Code::AnchorDropped => s("anchor left out", "anchors left out"),
+            Code::UrlResolved => s(
+                "URL resolved or written as a browser reads it",
+                "URLs resolved or written as a browser reads them",
+            ),
+            Code::UrlInvalid => s(
+                "invalid URL kept as written",
+                "invalid URLs kept as written",
+            ),
+            Code::LinkDangles => s(
+                "in-page link lost its anchor",
+                "in-page links lost their anchors",
+            ),
             Code::ImageAsText => s(
                 "image shown as its alt text",
                 "images shown as their alt text",

@@ -167,6 +167,12 @@ pub struct Options<'a> {
     /// Report each of html5ever's parse errors as an info diagnostic (they
     /// are always counted in the summary).
     pub parse_errors: bool,
+    /// The page's own address (where it was fetched from), when the page
+    /// does not say it: with it, relative URLs are resolved (against the
+    /// page's `<base href>` resolved against it, or against it), as seed
+    /// 002 §2.5.3 says. Without it or a `<base href>`, relative URLs stay
+    /// as written.
+    pub address: Option<&'a microsyntax::url::Url>,
 }
 
 impl Options<'_> {
@@ -187,6 +193,7 @@ impl Default for Options<'_> {
             hints: Hints::default(),
             keep_unsafe_links: false,
             parse_errors: false,
+            address: None,
         }
     }
 }
@@ -576,7 +583,7 @@ fn finish(
     settled: Settled,
     pre: Vec<Diagnostic>,
 ) -> Ingested {
-    let (document, diags, ballast) = build::Builder::new(arena, options).build();
+    let (document, diags, ballast) = build::Builder::new(arena, options, settled.encoding).build();
     let mut diagnostics = pre;
     if options.parse_errors {
         diagnostics.extend(arena.error_list.iter().map(|(line, msg)| {

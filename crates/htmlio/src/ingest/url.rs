@@ -11,6 +11,9 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use encoding_rs::Encoding;
+use microsyntax::url::{QueryEncoding, Url, UrlError};
+
 /// Percent-encodes what a URL or fragment cannot hold in text: control
 /// characters (the URL Standard's rule: they are not URL code points), then
 /// the characters the text format forbids ([`wikitext::grammar`] owns that
@@ -46,10 +49,16 @@ pub(crate) struct CleanUrl {
     pub(crate) encoded: bool,
     /// The scheme, lowercase, when the URL has one.
     pub(crate) scheme: Option<String>,
+    /// What resolving did to it (see [`Resolver::resolve`]).
+    pub(crate) change: Change,
+    /// The URL as the page wrote it (stripped), when `change` is not
+    /// [`Change::None`].
+    pub(crate) written: String,
 }
 
-/// Cleans an `href` (or `src`): `None` when nothing is left.
-pub(crate) fn clean_url(raw: &str) -> Option<CleanUrl> {
+/// Cleans an `href` (or `src`): strips it, resolves it ([`Resolver`]) and
+/// percent-encodes what the format forbids; `None` when nothing is left.
+pub(crate) fn clean_url(raw: &str, resolver: &Resolver) -> Option<CleanUrl> {
     // URL Standard, basic URL parser: strip leading and trailing C0 control
     // or space, then remove all ASCII tab or newline.
     let trimmed = raw.trim_matches(|c: char| c <= ' ');
@@ -66,12 +75,197 @@ pub(crate) fn clean_url(raw: &str) -> Option<CleanUrl> {
     if s.is_empty() {
         return None;
     }
-    let (url, encoded) = encode_forbidden(s);
+    let (resolved, change) = resolver.resolve(s);
+    let (url, encoded) = encode_forbidden(&resolved);
+    let written = if change == Change::None {
+        String::new()
+    } else {
+        s.to_owned()
+    };
     Some(CleanUrl {
         scheme: scheme_of(&url),
         url,
         encoded,
+        change,
+        written,
     })
+}
+
+/// What [`Resolver::resolve`] did to a URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Kept as written.
+    None,
+    /// A relative URL resolved against the document base URL.
+    Resolved,
+    /// An absolute URL written as the URL Standard serializes it
+    /// (backslashes, IDNA hosts, percent-encoding), or a query put in the
+    /// page's encoding.
+    Rewritten,
+    /// A link to the page's own address with a fragment, made an in-page
+    /// link.
+    InPage,
+    /// The URL Standard's parser fails on it (the reason): kept as written.
+    Invalid(String),
+}
+
+/// The schemes the URL Standard calls special: their URLs have hosts, read
+/// `\` as `/`, and send queries in the document's encoding.
+fn is_special_scheme(scheme: &str) -> bool {
+    matches!(scheme, "http" | "https" | "ftp" | "ws" | "wss" | "file")
+}
+
+/// Resolves a page's links (DESIGN decision 8): against the document base
+/// URL when one is known (the page's `<base href>` resolved against its
+/// address, or the address given with `--base`), with the query in the
+/// page's encoding (seed 002 §2.5.3 step 9, the URL Standard's encoding
+/// override).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Resolver {
+    /// The document base URL.
+    base: Option<Url>,
+    /// The page's own address, without a fragment.
+    address: Option<Url>,
+    /// The page's encoding when it is not UTF-8 (UTF-16 pages use UTF-8,
+    /// seed 002 §2.5.3 step 4).
+    encoding: Option<&'static Encoding>,
+}
+
+/// Why a `<base href>` gives no base URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum BaseRefused {
+    /// It is relative and the page's address is not known.
+    Relative,
+    /// It names a scheme that must not be a base (`javascript:`, `data:`).
+    Unsafe(String),
+    /// It does not parse.
+    Invalid(String),
+}
+
+impl Resolver {
+    /// A resolver for a page: `address` is where the page lives (if known),
+    /// `base_href` its first `<base href>`, `encoding` its encoding. Returns
+    /// why the `<base href>` was not used, when it was not.
+    pub(crate) fn new(
+        address: Option<&Url>,
+        base_href: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> (Resolver, Option<BaseRefused>) {
+        let mut address = address.cloned();
+        if let Some(a) = address.as_mut() {
+            a.set_fragment(None);
+        }
+        let mut resolver = Resolver {
+            base: address.clone(),
+            address,
+            encoding: (encoding.output_encoding() != encoding_rs::UTF_8).then_some(encoding),
+        };
+        let Some(href) = base_href else {
+            return (resolver, None);
+        };
+        // Seed 002 §2.5.3, document base URL, steps 2-4 (the URL
+        // Standard's frozen base URL keeps them): the `<base href>`
+        // resolved against the address; the address when it fails.
+        let href = href.trim_matches(|c: char| c <= ' ');
+        let parsed = resolver
+            .with_encoding(|enc| microsyntax::url::parse_url(href, resolver.address.as_ref(), enc));
+        let refused = match parsed {
+            Ok(p) if is_unsafe_scheme(p.url.scheme()) => {
+                Some(BaseRefused::Unsafe(p.url.scheme().to_owned()))
+            }
+            Ok(p) => {
+                resolver.base = Some(p.url);
+                None
+            }
+            Err(UrlError::Standard(microsyntax::url::ParseError::RelativeUrlWithoutBase)) => {
+                Some(BaseRefused::Relative)
+            }
+            Err(e) => Some(BaseRefused::Invalid(e.to_string())),
+        };
+        (resolver, refused)
+    }
+
+    /// The document base URL, if one is known.
+    pub(crate) fn base(&self) -> Option<&Url> {
+        self.base.as_ref()
+    }
+
+    /// Runs `f` with the page's encoding as URL parsing needs it.
+    fn with_encoding<R>(&self, f: impl FnOnce(QueryEncoding<'_>) -> R) -> R {
+        match self.encoding {
+            None => f(QueryEncoding::UTF_8),
+            Some(encoding) => {
+                let encode = move |c: char, out: &mut Vec<u8>| {
+                    let mut buf = [0u8; 4];
+                    let (bytes, _, unmappable) = encoding.encode(c.encode_utf8(&mut buf));
+                    if !unmappable {
+                        out.extend_from_slice(&bytes);
+                    }
+                    !unmappable
+                };
+                f(QueryEncoding::new(&encode))
+            }
+        }
+    }
+
+    /// The URL a link is written with, and what was done to it:
+    /// - `#fragment` stays as it is: an in-page link in the text format;
+    /// - a relative URL is resolved against the document base URL when
+    ///   there is one; without one it stays as written, its query in the
+    ///   page's encoding;
+    /// - an absolute URL of a special scheme (`http`, `https`, `ftp`, `ws`,
+    ///   `wss`, `file`) is written as the URL Standard serializes it, which
+    ///   is what a browser requests; other schemes stay as written;
+    /// - a resolved URL that is the page's own address with a fragment
+    ///   becomes that fragment.
+    pub(crate) fn resolve<'s>(&self, url: &'s str) -> (Cow<'s, str>, Change) {
+        if url.starts_with('#') {
+            return (Cow::Borrowed(url), Change::None);
+        }
+        let absolute = microsyntax::url::has_scheme(url);
+        if absolute {
+            let special = scheme_of(url).is_some_and(|s| is_special_scheme(&s));
+            if !special {
+                return (Cow::Borrowed(url), Change::None);
+            }
+        }
+        let base = if absolute { None } else { self.base.as_ref() };
+        if !absolute && base.is_none() {
+            let encoded = self.with_encoding(|enc| {
+                microsyntax::url::encode_reference_query(url, enc).into_owned()
+            });
+            return if encoded == url {
+                (Cow::Borrowed(url), Change::None)
+            } else {
+                (Cow::Owned(encoded), Change::Rewritten)
+            };
+        }
+        match self.with_encoding(|enc| microsyntax::url::parse_url(url, base, enc)) {
+            Ok(parsed) => {
+                let target = parsed.url;
+                if let (Some(address), Some(fragment)) = (&self.address, target.fragment())
+                    && !fragment.is_empty()
+                {
+                    let mut bare = target.clone();
+                    bare.set_fragment(None);
+                    if &bare == address {
+                        return (Cow::Owned(format!("#{fragment}")), Change::InPage);
+                    }
+                }
+                let change = if absolute {
+                    Change::Rewritten
+                } else {
+                    Change::Resolved
+                };
+                if target.as_str() == url {
+                    (Cow::Borrowed(url), Change::None)
+                } else {
+                    (Cow::Owned(target.into()), change)
+                }
+            }
+            Err(e) => (Cow::Borrowed(url), Change::Invalid(e.to_string())),
+        }
+    }
 }
 
 /// The scheme of a URL (URL Standard, scheme state: an ASCII letter, then
@@ -128,12 +322,12 @@ mod tests {
 
     #[test]
     fn urls_are_stripped_and_encoded() {
-        let u = clean_url("  http://x.org/a b|c\n ").unwrap();
+        let u = clean_url("  http://x.org/a b|c\n ", &Resolver::default()).unwrap();
         assert_eq!(u.url, "http://x.org/a%20b%7Cc");
         assert!(u.encoded);
         assert_eq!(u.scheme.as_deref(), Some("http"));
-        assert_eq!(clean_url(" \t "), None);
-        let u = clean_url("page.html#x").unwrap();
+        assert_eq!(clean_url(" \t ", &Resolver::default()), None);
+        let u = clean_url("page.html#x", &Resolver::default()).unwrap();
         assert!(!u.encoded);
         assert_eq!(u.scheme, None);
     }
@@ -147,10 +341,10 @@ mod tests {
             "\u{1}vbscript:x",
             "DATA:text/html,x",
         ] {
-            let u = clean_url(raw).unwrap();
+            let u = clean_url(raw, &Resolver::default()).unwrap();
             assert!(is_unsafe_scheme(u.scheme.as_deref().unwrap_or("")), "{raw}");
         }
-        let u = clean_url("javascript-docs.html").unwrap();
+        let u = clean_url("javascript-docs.html", &Resolver::default()).unwrap();
         assert_eq!(u.scheme, None);
     }
 

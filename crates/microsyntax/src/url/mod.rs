@@ -37,7 +37,7 @@ use std::borrow::Cow;
 
 pub mod seed;
 
-pub use url::Url;
+pub use url::{ParseError, Url};
 
 /// How the document's character encoding writes one character: appends
 /// its bytes to the buffer and returns `true`, or returns `false` (having

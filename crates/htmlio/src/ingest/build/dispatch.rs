@@ -120,12 +120,13 @@ impl Builder<'_> {
                 return false;
             }
             Tag::Base => {
-                if e.attr("href").is_some() {
+                // The first one was read before the walk (`Builder::new`).
+                if e.attr("href").is_some() && id != self.base_element {
                     self.report(
                         Code::BaseIgnored,
-                        Severity::Warning,
+                        Severity::Info,
                         line,
-                        "<base href> ignored: relative URLs are kept as written",
+                        "a second <base href> is ignored, as browsers ignore it",
                     );
                 }
                 return false;

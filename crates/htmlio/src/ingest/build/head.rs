@@ -6,7 +6,7 @@ use wikitext::{Meta, Severity};
 use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
-use crate::ingest::url::clean_url;
+use crate::ingest::url::{BaseRefused, clean_url};
 use wikitext::grammar::words;
 
 impl Builder<'_> {
@@ -90,9 +90,40 @@ impl Builder<'_> {
         });
     }
 
+    /// What became of the page's `<base href>` (its line): the base URL its
+    /// links are resolved against, or why it was not used.
+    pub(super) fn base_note(&mut self, refused: Option<BaseRefused>, line: u32) {
+        let (severity, message) = match (refused, self.resolver.base()) {
+            (None, Some(base)) => (
+                Severity::Info,
+                format!("relative URLs are resolved against the base URL {base}"),
+            ),
+            (Some(BaseRefused::Relative), _) => (
+                Severity::Warning,
+                "<base href> is relative and the page's address is not known (give it with --base): relative URLs are kept as written"
+                    .to_owned(),
+            ),
+            (Some(BaseRefused::Unsafe(scheme)), _) => (
+                Severity::Warning,
+                format!("<base href> with a {scheme}: URL ignored"),
+            ),
+            (Some(BaseRefused::Invalid(why)), _) => (
+                Severity::Warning,
+                format!("<base href> is not a valid URL ({why}) and was ignored"),
+            ),
+            (None, None) => return,
+        };
+        let code = if severity == Severity::Info {
+            Code::UrlResolved
+        } else {
+            Code::BaseIgnored
+        };
+        self.report(code, severity, line, message);
+    }
+
     /// `<link>`: `#Link:`.
     pub(super) fn link_element(&mut self, e: &Element, line: u32) {
-        let Some(clean) = e.attr("href").and_then(clean_url) else {
+        let Some(clean) = e.attr("href").and_then(|h| clean_url(h, &self.resolver)) else {
             self.report(
                 Code::MetadataDropped,
                 Severity::Info,
@@ -104,17 +135,7 @@ impl Builder<'_> {
         if self.unsafe_left_out(&clean, line, "<link>") {
             return;
         }
-        if clean.encoded {
-            self.report(
-                Code::UrlEncoded,
-                Severity::Info,
-                line,
-                format!(
-                    "characters the text format forbids in a URL were percent-encoded: {}",
-                    clean.url
-                ),
-            );
-        }
+        self.url_notes(&clean, line);
         let mut rel = Vec::new();
         for value in e.attr("rel").unwrap_or("").split_ascii_whitespace() {
             if value.contains(':') {

@@ -9,7 +9,7 @@ use super::{Builder, Exit, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::Element;
-use crate::ingest::url::{CleanUrl, clean_anchor, clean_url, is_unsafe_scheme};
+use crate::ingest::url::{Change, CleanUrl, clean_anchor, clean_url, is_unsafe_scheme};
 use wikitext::grammar::words;
 
 impl Builder<'_> {
@@ -57,7 +57,7 @@ impl Builder<'_> {
     pub(super) fn start_anchor(&mut self, e: &Element, line: u32, exit: &mut Exit) {
         let mut url = None;
         if let Some(href) = e.attr("href") {
-            match clean_url(href) {
+            match clean_url(href, &self.resolver) {
                 None => self.report(
                     Code::EmptyUrl,
                     Severity::Warning,
@@ -79,14 +79,7 @@ impl Builder<'_> {
                             );
                         }
                     } else {
-                        if clean.encoded {
-                            self.report(
-                                Code::UrlEncoded,
-                                Severity::Info,
-                                line,
-                                format!("characters the text format forbids in a URL were percent-encoded: {}", clean.url),
-                            );
-                        }
+                        self.url_notes(&clean, line);
                         url = Some(clean.url);
                     }
                 }
@@ -253,6 +246,50 @@ impl Builder<'_> {
             line,
             format!("anchor {anchor:?} could not be placed on its text and was left out"),
         );
+        self.dropped_anchors.insert(anchor);
+    }
+
+    /// Notes what cleaning did to a URL that is kept: resolving it, and
+    /// percent-encoding what the format forbids.
+    pub(super) fn url_notes(&mut self, clean: &CleanUrl, line: u32) {
+        let written = &clean.written;
+        let url = &clean.url;
+        let note = match &clean.change {
+            Change::None => None,
+            Change::Resolved => Some((
+                Code::UrlResolved,
+                Severity::Info,
+                format!("relative URL \"{written}\" resolved against the base URL: {url}"),
+            )),
+            Change::Rewritten => Some((
+                Code::UrlResolved,
+                Severity::Info,
+                format!("URL \"{written}\" written as a browser reads it from this page: {url}"),
+            )),
+            Change::InPage => Some((
+                Code::UrlResolved,
+                Severity::Info,
+                format!(
+                    "URL \"{written}\" is this page's own address: written as the in-page link {url}"
+                ),
+            )),
+            Change::Invalid(why) => Some((
+                Code::UrlInvalid,
+                Severity::Warning,
+                format!("URL \"{written}\" is not valid ({why}): kept as written"),
+            )),
+        };
+        if let Some((code, severity, message)) = note {
+            self.report(code, severity, line, message);
+        }
+        if clean.encoded {
+            self.report(
+                Code::UrlEncoded,
+                Severity::Info,
+                line,
+                format!("characters the text format forbids in a URL were percent-encoded: {url}"),
+            );
+        }
     }
 
     /// Whether an element with this URL is left out: its scheme is unsafe
@@ -273,12 +310,13 @@ impl Builder<'_> {
 
     /// `<frame src name>`: a link to the frame's document.
     pub(super) fn frame_link(&mut self, e: &Element, line: u32) {
-        let Some(clean) = e.attr("src").and_then(clean_url) else {
+        let Some(clean) = e.attr("src").and_then(|s| clean_url(s, &self.resolver)) else {
             return;
         };
         if self.unsafe_left_out(&clean, line, "frame") {
             return;
         }
+        self.url_notes(&clean, line);
         let text = e
             .attr("title")
             .or_else(|| e.attr("name"))

@@ -46,6 +46,7 @@ use wikitext::{Block, Document, MAX_DEPTH, Metadata, Pos, Severity};
 use super::Options;
 use super::diag::{Code, Diagnostic};
 use super::sink::{Arena, DOCUMENT, Data, NONE, NodeId};
+use super::url::Resolver;
 use formatting::FmtEntry;
 use frames::{Frame, FrameKind};
 
@@ -76,6 +77,12 @@ struct Exit {
 pub(crate) struct Builder<'a> {
     arena: &'a Arena,
     keep_unsafe_links: bool,
+    /// Resolves the page's links (its base URL, its encoding).
+    resolver: Resolver,
+    /// The `<base href>` element that gives the base URL (the first).
+    base_element: NodeId,
+    /// Anchor names left out because they could not be placed.
+    dropped_anchors: HashSet<String>,
     frames: Vec<Frame>,
     fmt: Vec<FmtEntry>,
     serial: u32,
@@ -97,10 +104,19 @@ fn at(line: u32) -> Pos {
 }
 
 impl<'a> Builder<'a> {
-    pub(crate) fn new(arena: &'a Arena, options: &Options<'_>) -> Builder<'a> {
-        Builder {
+    pub(crate) fn new(
+        arena: &'a Arena,
+        options: &Options<'_>,
+        encoding: &'static encoding_rs::Encoding,
+    ) -> Builder<'a> {
+        let (base_element, base_href, base_line) = first_base(arena);
+        let (resolver, refused) = Resolver::new(options.address, base_href, encoding);
+        let mut builder = Builder {
             arena,
             keep_unsafe_links: options.keep_unsafe_links,
+            resolver,
+            base_element,
+            dropped_anchors: HashSet::new(),
             frames: vec![Frame::new(FrameKind::Root, DOCUMENT, 0, Pos::UNKNOWN)],
             fmt: Vec::new(),
             serial: 0,
@@ -113,7 +129,11 @@ impl<'a> Builder<'a> {
             ballast: BTreeMap::new(),
             unknown_seen: HashSet::new(),
             depth_warned: false,
+        };
+        if base_href.is_some() {
+            builder.base_note(refused, base_line);
         }
+        builder
     }
 
     /// Adds a diagnostic.
@@ -170,13 +190,53 @@ impl<'a> Builder<'a> {
                 line,
                 format!("anchor {id:?} has no text after it to stay on and was left out"),
             );
+            self.dropped_anchors.insert(id);
         }
         if self.meta.lang.is_none() {
             self.meta.lang = self.content_language.take();
         }
         let body = self.frames.pop().map(|f| f.blocks).unwrap_or_default();
         let doc = Document::new(mem::take(&mut self.meta), body);
+        self.report_dangling(&doc);
         (doc, self.diags, self.ballast)
+    }
+
+    /// Says which in-page links point nowhere because their anchor was left
+    /// out (seed 002 §2.4.8 step 3 finds no element): one warning per
+    /// anchor, at its first link, with the lines of all of them.
+    fn report_dangling(&mut self, doc: &Document) {
+        if self.dropped_anchors.is_empty() {
+            return;
+        }
+        let mut lines: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+        for d in wikitext::dangling_references(doc) {
+            if self.dropped_anchors.contains(d.name) {
+                lines.entry(d.name).or_default().push(d.pos.line);
+            }
+        }
+        let mut found: Vec<(&str, Vec<u32>)> = lines.into_iter().collect();
+        found.sort_by_key(|(_, l)| l.first().copied());
+        for (name, lines) in found {
+            let first = lines.first().copied().unwrap_or(0);
+            let mut listed: Vec<String> = lines.iter().take(10).map(u32::to_string).collect();
+            if lines.len() > 10 {
+                listed.push(format!("and {} more", lines.len() - 10));
+            }
+            let message = format!(
+                "{} in-page link{} to #{name} (line{} {}) point{} nowhere now: the anchor was left out",
+                lines.len(),
+                if lines.len() == 1 { "" } else { "s" },
+                if lines.len() == 1 { "" } else { "s" },
+                listed.join(", "),
+                if lines.len() == 1 { "s" } else { "" },
+            );
+            self.diags.push(Diagnostic::at_line(
+                Code::LinkDangles,
+                Severity::Warning,
+                first,
+                message,
+            ));
+        }
     }
 
     /// Handles the start of a node; whether to walk into its children (an
@@ -227,6 +287,24 @@ impl<'a> Builder<'a> {
             self.fmt.pop();
         }
     }
+}
+
+/// The first `<base>` element with an `href` in tree order (seed 002
+/// §2.5.3 asks for a child of `head`; the later standard takes the first
+/// anywhere, and the parser puts a `<base>` of the body where it stands):
+/// its node, its `href` and its line; `NONE` when there is none.
+fn first_base(arena: &Arena) -> (NodeId, Option<&str>, u32) {
+    // Nodes are stored in the order the parser made them, which is tree
+    // order for elements from the source.
+    for (i, node) in arena.nodes.iter().enumerate() {
+        if let Data::Element(e) = &node.data
+            && e.tag == crate::ingest::tags::Tag::Base
+            && let Some(href) = e.attr("href")
+        {
+            return (NodeId::try_from(i).unwrap_or(NONE), Some(href), node.line);
+        }
+    }
+    (NONE, None, 0)
 }
 
 /// The plain text of a block (for flattening), lines joined by spaces.

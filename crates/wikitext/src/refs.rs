@@ -1,0 +1,181 @@
+//! Same-document references: links `[#name||text]` and the anchors
+//! `[|name|text]` they point to.
+//!
+//! Seed 002 §2.4.8 parses a hash-name reference in three steps: find the
+//! `#` (step 1), take what follows (step 2), and find the element whose
+//! `id` or `name` matches it (step 3). Steps 1 and 2 are the microsyntax
+//! crate's ([`microsyntax::parse_hash_name_reference`]); step 3 needs the
+//! document, and is here. The seed matches names by compatibility caseless
+//! comparison; the later standard (and every browser) matches exactly, then
+//! after percent-decoding the fragment. A reference is found when the later
+//! rules find it; one that only the seed's caseless rule finds is reported,
+//! because a browser will not follow it.
+
+use std::collections::HashMap;
+
+use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::model::{Document, Inline, Pos};
+
+/// A same-document reference with no anchor of its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dangling<'a> {
+    /// The name referred to: the link's URL after its `#`.
+    pub name: &'a str,
+    /// Where the link is.
+    pub pos: Pos,
+    /// An anchor that the seed's compatibility caseless match finds
+    /// (seed 002 §2.4.8 step 3), though a browser does not.
+    pub caseless: Option<&'a str>,
+}
+
+/// Spec: seed 002 §2.4.8 "rules for parsing a hash-name reference" applied
+/// to every same-document link of `doc` (a URL starting with `#`): the
+/// links whose name no anchor of the document has, in document order. A
+/// name matches an anchor exactly or, as the later standard's "find a
+/// potential indicated element" does, once percent-decoded.
+///
+/// ```
+/// let doc = wikitext::parse("\n[|Intro|Hello] see [#Intro||there], [#intro||here] or [#none||x]\n").document;
+/// let dangling = wikitext::dangling_references(&doc);
+/// let names: Vec<_> = dangling.iter().map(|d| (d.name, d.caseless)).collect();
+/// assert_eq!(names, [("intro", Some("Intro")), ("none", None)]);
+/// ```
+pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
+    let mut anchors: Vec<&str> = Vec::new();
+    let mut references: Vec<(&str, Pos)> = Vec::new();
+    for run in crate::model::runs(&doc.body) {
+        let mut stack: Vec<&[Inline]> = vec![run];
+        while let Some(items) = stack.pop() {
+            for inline in items {
+                match inline {
+                    Inline::Link {
+                        url,
+                        fragment,
+                        content,
+                        pos,
+                    } => {
+                        if let Some(name) = fragment {
+                            anchors.push(name);
+                        }
+                        // Steps 1 and 2: what follows the `#`.
+                        if let Some(name) = url
+                            .as_deref()
+                            .filter(|u| u.starts_with('#'))
+                            .and_then(microsyntax::parse_hash_name_reference)
+                        {
+                            references.push((name, *pos));
+                        }
+                        stack.push(content);
+                    }
+                    Inline::Emphasis { content, .. }
+                    | Inline::Strong { content, .. }
+                    | Inline::Code { content, .. } => stack.push(content),
+                    Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => {}
+                }
+            }
+        }
+    }
+    if references.is_empty() {
+        return Vec::new();
+    }
+    let exact: std::collections::HashSet<&str> = anchors.iter().copied().collect();
+    // The seed's comparison, keyed once per anchor (the first wins, as
+    // step 3 returns the first element).
+    let mut caseless: HashMap<String, &str> = HashMap::new();
+    for &a in anchors.iter().rev() {
+        caseless.insert(microsyntax::compatibility_caseless_key(a), a);
+    }
+    let mut out = Vec::new();
+    for (name, pos) in references {
+        if exact.contains(name) {
+            continue;
+        }
+        let decoded = percent_encoding::percent_decode_str(name).decode_utf8_lossy();
+        if exact.contains(decoded.as_ref()) {
+            continue;
+        }
+        // Step 3, as the seed says it.
+        let key = microsyntax::compatibility_caseless_key(name);
+        out.push(Dangling {
+            name,
+            pos,
+            caseless: caseless.get(&key).copied(),
+        });
+    }
+    out
+}
+
+/// [`dangling_references`] as warnings ([`Code::DanglingReference`]), for
+/// `pagetext check`.
+///
+/// ```
+/// let doc = wikitext::parse("\n[#nowhere||x]\n").document;
+/// let diags = wikitext::reference_diagnostics(&doc);
+/// assert_eq!(diags[0].to_string(), "2:1: warning[dangling-reference]: same-document link #nowhere: the document has no anchor \"nowhere\"");
+/// ```
+pub fn reference_diagnostics(doc: &Document) -> Vec<Diagnostic> {
+    dangling_references(doc)
+        .into_iter()
+        .map(|d| {
+            let message = match d.caseless {
+                Some(anchor) => format!(
+                    "same-document link #{}: the document has no anchor {:?}, only {anchor:?} (seed 002 §2.4.8 matches it caselessly; browsers do not)",
+                    d.name, d.name
+                ),
+                None => format!(
+                    "same-document link #{}: the document has no anchor {:?}",
+                    d.name, d.name
+                ),
+            };
+            Diagnostic::new(
+                Code::DanglingReference,
+                Severity::Warning,
+                message,
+                Span::at(d.pos),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<(String, Option<String>)> {
+        let doc = crate::parse(text).document;
+        dangling_references(&doc)
+            .into_iter()
+            .map(|d| (d.name.to_owned(), d.caseless.map(str::to_owned)))
+            .collect()
+    }
+
+    #[test]
+    fn step_3_finds_anchors_anywhere() {
+        // Anchors in headings, lists and nested markup; links before and
+        // after them.
+        let text = "\n[#a||to a] [#b||to b]\n\n= [|a|Title] =\n\n* _[|b|item]_\n";
+        assert!(names(text).is_empty());
+    }
+
+    #[test]
+    fn missing_and_caseless() {
+        assert_eq!(names("\n[#x||x]\n"), [("x".to_owned(), None)]);
+        // Seed 002's own rule: compatibility caseless (ß and SS fold alike).
+        assert_eq!(
+            names("\n[|STRASSE|s] [#straße||t]\n"),
+            [("straße".to_owned(), Some("STRASSE".to_owned()))]
+        );
+    }
+
+    #[test]
+    fn percent_decoded_names_match() {
+        assert!(names("\n[|café|c] [#caf%C3%A9||t]\n").is_empty());
+        assert!(names("\n[|Section%201|c] [#Section%201||t]\n").is_empty());
+    }
+
+    #[test]
+    fn not_same_document_references() {
+        // Step 1: no `#`, or nothing after it; other documents' fragments.
+        assert!(names("\n[page.html#x||p] [http://a/#y||q]\n").is_empty());
+    }
+}
