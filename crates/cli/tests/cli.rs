@@ -901,6 +901,40 @@ fn check_reports_diagnostics_only() {
     assert_eq!(s.files(), Scratch::new().files(), "check writes nothing");
 }
 
+/// Issue 18: relative links resolve against `--base` (per page below a
+/// directory), and `check` finds same-document links without an anchor.
+#[test]
+fn links_keep_pointing_where_they_did() {
+    let s = Scratch::new();
+    snap!(
+        "links_base",
+        s.run(&[
+            "to-text",
+            "--base",
+            "https://example.com/site/links/page.html",
+            "links/page.html"
+        ])
+    );
+    snap!("links_no_base", s.run(&["to-text", "links/page.html"]));
+    snap!(
+        "links_base_directory",
+        s.run(&[
+            "-v",
+            "check",
+            "--from",
+            "html",
+            "--base",
+            "https://example.com/site/links",
+            "links"
+        ])
+    );
+    snap!("links_dangling", s.run(&["check", "links/dangling.txt"]));
+    snap!(
+        "links_base_refused",
+        s.run(&["to-text", "--base", "docs/page.html", "links/page.html"])
+    );
+}
+
 // ---------------------------------------------------------------- to-text
 
 #[test]
