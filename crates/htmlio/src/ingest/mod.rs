@@ -61,7 +61,7 @@
 //! | `meta name content` | `#Meta:name content`; `property=` metas are left out (noted) |
 //! | `meta charset`, `meta http-equiv` | skipped: the output declares its own encoding; `Content-Language` gives `#Lang` when `html` has none |
 //! | `link rel href title` | `#Link:rel:rel href title` (rel values with `:` left out, noted) |
-//! | `base` | ignored; an `href` is noted (relative URLs stay as written) |
+//! | `base href` (the first) | the document base URL: relative URLs of `a href`, `link href` and `frame src` are resolved against it (itself resolved against [`Options::address`]), noted; later ones are ignored, as browsers do |
 //! | `body`, `frameset` | the body |
 //! | `p` | paragraph |
 //! | text directly in the body or a block | paragraph at the top level, bare text block elsewhere |
@@ -90,6 +90,7 @@
 //! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>` |
 //! | `a name`/`id`, `id` on any element | anchor `[\|name\|text]`: around the whole heading or term, otherwise around the next word; repeated ids are left out |
 //! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
+//! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; `http`, `https`, `ftp`, `ws`, `wss`, `file` ones as the URL Standard serializes them; each change noted |
 //! | `br` | line division; two or more in a row end the paragraph |
 //! | `img alt` | its alt text (noted); without `alt` left out (noted); `alt=""` is decoration, left out silently |
 //! | `q` | its text in quotation marks “…” |
@@ -108,6 +109,36 @@
 //! holds is the one a browser without scripting shows; `noscript` is exactly
 //! the content authors wrote for that reader, and dropping it could lose the
 //! only copy of content a script would have produced.
+//!
+//! # Links
+//!
+//! The text format has no base URL, so a link must say where it points by
+//! itself (DESIGN decision 8). URLs go through [`microsyntax::url`], the
+//! URL Standard as browsers implement it:
+//!
+//! - The document base URL is the first `<base href>`, resolved against the
+//!   page's address ([`Options::address`], `--base` on the command line),
+//!   or the address itself (seed 002 §2.5.3). A relative `<base href>`
+//!   without an address, or one with an unsafe scheme, is ignored (noted).
+//! - With a base URL, every relative URL is resolved against it. One that
+//!   lands on the page's own address with a fragment becomes the in-page
+//!   link `#fragment`. Without one, relative URLs stay as written.
+//! - A `#fragment` alone is always an in-page link, as written, because
+//!   the text format's `[#x||…]` is one; a browser would resolve it against
+//!   a `<base href>` of another document, which is rarely what the author
+//!   meant.
+//! - Absolute URLs of the special schemes are written as the URL Standard
+//!   serializes them, which is what a browser requests: `\` becomes `/`,
+//!   hosts are IDNA-encoded and lowercased, default ports go, spaces and
+//!   non-ASCII characters of the path are percent-encoded (UTF-8). Other
+//!   schemes (`mailto:`, `news:`, …) stay as written.
+//! - Queries keep the page's encoding (seed 002 §2.5.3 step 9): in a
+//!   windows-1251 page `?q=Привет` becomes `?q=%CF%F0%E8%E2%E5%F2`, which
+//!   the server the page was written for expects, even in UTF-8 XHTML.
+//! - A URL the parser rejects is kept as written with a warning; unsafe
+//!   schemes are checked after resolving.
+//! - When an anchor is left out, the in-page links that pointed to it are
+//!   listed in a `link-dangles` warning.
 //!
 //! # Broken markup
 //!
