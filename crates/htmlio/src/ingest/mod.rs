@@ -90,7 +90,7 @@
 //! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>` |
 //! | `a name`/`id`, `id` on any element | anchor `[\|name\|text]`: around the whole heading or term, otherwise around the next word; repeated ids are left out |
 //! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
-//! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; `http`, `https`, `ftp`, `ws`, `wss`, `file` ones as the URL Standard serializes them; each change noted |
+//! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; absolute ones as written unless a backslash, a Unicode host or a legacy-encoded query needs the URL Standard's form; each change noted |
 //! | `br` | line division; two or more in a row end the paragraph |
 //! | `img alt` | its alt text (noted); without `alt` left out (noted); `alt=""` is decoration, left out silently |
 //! | `q` | its text in quotation marks “…” |
@@ -127,16 +127,20 @@
 //!   the text format's `[#x||…]` is one; a browser would resolve it against
 //!   a `<base href>` of another document, which is rarely what the author
 //!   meant.
-//! - Absolute URLs of the special schemes are written as the URL Standard
-//!   serializes them, which is what a browser requests: `\` becomes `/`,
-//!   hosts are IDNA-encoded and lowercased, default ports go, spaces and
-//!   non-ASCII characters of the path are percent-encoded (UTF-8). Other
-//!   schemes (`mailto:`, `news:`, …) stay as written.
+//! - An absolute URL stays as written, unless a reader other than a browser
+//!   would take it for something else or the page's encoding matters: one
+//!   of a special scheme (`http`, `https`, `ftp`, `ws`, `wss`, `file`) with
+//!   a backslash, a host that is not plain ASCII, or a query outside ASCII
+//!   in a page that is not UTF-8 is written as the URL Standard serializes
+//!   it, which is what a browser requests (a backslash becomes `/`, the
+//!   host is IDNA-encoded). Case, default ports and UTF-8 paths are left
+//!   alone, so that the text keeps what the page wrote and XHTML that
+//!   pagetext wrote reads back unchanged.
 //! - Queries keep the page's encoding (seed 002 §2.5.3 step 9): in a
 //!   windows-1251 page `?q=Привет` becomes `?q=%CF%F0%E8%E2%E5%F2`, which
 //!   the server the page was written for expects, even in UTF-8 XHTML.
-//! - A URL the parser rejects is kept as written with a warning; unsafe
-//!   schemes are checked after resolving.
+//! - A URL the parser rejects while resolving or rewriting it is kept as
+//!   written, with a warning; unsafe schemes are checked after resolving.
 //! - When an anchor is left out, the in-page links that pointed to it are
 //!   listed in a `link-dangles` warning.
 //!

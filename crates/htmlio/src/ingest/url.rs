@@ -208,14 +208,48 @@ impl Resolver {
         }
     }
 
+    /// Whether an absolute URL of a special scheme is rewritten: only when
+    /// a reader other than a browser would take it for something else, or
+    /// the page's encoding matters. That is when it has a `\` (a browser
+    /// reads `/`), a host that is not plain ASCII (IDNA) or holds
+    /// percent-encoded bytes, or a query outside ASCII in a page that is not
+    /// UTF-8. Other differences from the URL Standard's serialization (case,
+    /// a default port, a missing `/`, UTF-8 in the path) change nothing a
+    /// reader cares about, and the text keeps what the page wrote.
+    fn rewrites(&self, url: &str) -> bool {
+        if url.contains('\\') {
+            return true;
+        }
+        let Some(colon) = url.find(':') else {
+            return false;
+        };
+        let rest = url.get(colon + 1..).unwrap_or("");
+        let after = rest.trim_start_matches('/');
+        let host_end = after.find(['/', '?', '#']).unwrap_or(after.len());
+        let authority = after.get(..host_end).unwrap_or("");
+        let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+        if !host.is_ascii() || host.contains('%') {
+            return true;
+        }
+        if self.encoding.is_some()
+            && let Some(q) = rest.find('?')
+        {
+            let query = rest.get(q..).unwrap_or("");
+            let query = query.split_once('#').map_or(query, |(q, _)| q);
+            return !query.is_ascii();
+        }
+        false
+    }
+
     /// The URL a link is written with, and what was done to it:
     /// - `#fragment` stays as it is: an in-page link in the text format;
     /// - a relative URL is resolved against the document base URL when
     ///   there is one; without one it stays as written, its query in the
     ///   page's encoding;
     /// - an absolute URL of a special scheme (`http`, `https`, `ftp`, `ws`,
-    ///   `wss`, `file`) is written as the URL Standard serializes it, which
-    ///   is what a browser requests; other schemes stay as written;
+    ///   `wss`, `file`) that [`Resolver::rewrites`] is written as the URL
+    ///   Standard serializes it, which is what a browser requests; other
+    ///   absolute URLs stay as written;
     /// - a resolved URL that is the page's own address with a fragment
     ///   becomes that fragment.
     pub(crate) fn resolve<'s>(&self, url: &'s str) -> (Cow<'s, str>, Change) {
@@ -225,7 +259,7 @@ impl Resolver {
         let absolute = microsyntax::url::has_scheme(url);
         if absolute {
             let special = scheme_of(url).is_some_and(|s| is_special_scheme(&s));
-            if !special {
+            if !special || !self.rewrites(url) {
                 return (Cow::Borrowed(url), Change::None);
             }
         }
