@@ -123,7 +123,9 @@ pub struct SeedUrl<'a> {
     /// `<port>`, without the colon (possibly empty: `http://a:/`).
     pub port: Option<&'a str>,
     /// `<hostport>`: `host:port` when there is a scheme and a port and the
-    /// port differs from the scheme's default port; otherwise the host.
+    /// port differs from the scheme's default port (a scheme this module
+    /// knows no default port for has none to equal); otherwise the host. An
+    /// empty port gives no port.
     pub hostport: Option<&'a str>,
     /// `<path>`: whichever path production matched (possibly empty).
     pub path: &'a str,

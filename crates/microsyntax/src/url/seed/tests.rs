@@ -385,3 +385,22 @@ fn odd_inputs() {
         let _ = is_valid_url(s, UTF8);
     }
 }
+
+proptest::proptest! {
+    // No input makes them panic; a resolved URL parses, and resolving it
+    // again gives itself ("A URL is an absolute URL if resolving it results
+    // in the same URL without an error").
+    #[test]
+    fn resolved_urls_are_absolute(
+        input in "[a-z:/?#%.@\\[\\] \\\\é☺A-F0-9]{0,24}",
+        base in proptest::sample::select(vec!["http://a/b/c/d;p?q", "x:y/z", "file:///", "ftp://u@h:21"]),
+    ) {
+        let _ = parse_url(&input);
+        let _ = is_valid_url(&input, UTF8);
+        if let Ok(url) = resolve(&input, base) {
+            let parsed = parse_url(&url);
+            proptest::prop_assert!(parsed.is_ok_and(|p| p.scheme.is_some()), "{url}");
+            proptest::prop_assert_eq!(resolve(&url, base).ok(), Some(url.clone()));
+        }
+    }
+}
