@@ -487,7 +487,8 @@ pub struct MicroArgs {
     #[arg(value_name = "VALUE", allow_hyphen_values = true)]
     pub value: String,
 
-    /// Print one JSON line: {"algorithm", "input", "valid", "value"}.
+    /// Print one JSON line: {"algorithm", "input", "valid", "value",
+    /// "error"}.
     #[arg(long)]
     pub json: bool,
 
@@ -499,6 +500,10 @@ pub struct MicroArgs {
     /// text around the date or time.
     #[arg(long)]
     pub in_content: bool,
+
+    /// Resolve VALUE against this absolute URL (for `url`).
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
 }
 
 /// The microsyntaxes `micro` knows, by the names the microsyntax registry uses.
@@ -554,6 +559,9 @@ pub enum Algorithm {
     Color,
     /// Legacy color value.
     LegacyColor,
+    /// URL: parsed into its components, resolved against --base if given
+    /// (the URL Standard; --seed: the 2008 draft's RFC 3986 rules).
+    Url,
 }
 
 impl Algorithm {

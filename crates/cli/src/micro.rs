@@ -3,12 +3,13 @@
 //!
 //! Exit status: 0 when VALUE is a valid string of that kind, 1 when it is
 //! not (the parsing rules may still return a value: browsers are lenient),
-//! 2 when the algorithm has no variant for `--seed` or `--in-content`.
+//! 2 when the algorithm has no variant for `--seed` or `--in-content`, or
+//! takes no `--base`.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use microsyntax::algorithms::{self, Options, Outcome};
+use microsyntax::algorithms::{self, Options, Outcome, Value};
 use pagetext::MicroArgs;
 use serde::Serialize;
 
@@ -52,7 +53,19 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
     } else {
         microsyntax::Context::Attribute
     };
-    let outcome = match algorithm.run(Options { spec, context }, &args.value) {
+    let base = args.base.as_deref();
+    if base.is_some() && !algorithm.takes_base {
+        return usage(
+            display,
+            &format!("--base is for `url`: {name} resolves nothing against a base URL"),
+        );
+    }
+    let options = Options {
+        spec,
+        context,
+        base,
+    };
+    let outcome = match algorithm.run(options, &args.value) {
         Ok(outcome) => outcome,
         Err(e) => return usage(display, &e.to_string()),
     };
@@ -66,8 +79,12 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
         writeln!(out, "{line}")?;
     } else {
         let value = match &outcome.value {
+            Some(Value::Url(_)) => "the URL's components:".to_string(),
             Some(value) => serde_json::to_string(value)?,
-            None => "none (the parsing rules return an error)".to_string(),
+            None if outcome.error.is_some() => {
+                "none (the parsing rules return an error)".to_string()
+            }
+            None => "none (the parsing rules return nothing)".to_string(),
         };
         let variant = if args.seed {
             format!(" ({} variant)", spec.name())
@@ -83,6 +100,31 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
             if outcome.valid { "yes" } else { "no" }
         )?;
         writeln!(out, "value:     {value}")?;
+        if let Some(Value::Url(parts)) = &outcome.value {
+            let none = "(none)";
+            writeln!(out, "  href:     {}", parts.href)?;
+            writeln!(
+                out,
+                "  scheme:   {}",
+                parts.scheme.as_deref().unwrap_or(none)
+            )?;
+            writeln!(out, "  host:     {}", parts.host.as_deref().unwrap_or(none))?;
+            writeln!(out, "  port:     {}", parts.port.as_deref().unwrap_or(none))?;
+            writeln!(out, "  path:     {}", parts.path)?;
+            writeln!(
+                out,
+                "  query:    {}",
+                parts.query.as_deref().unwrap_or(none)
+            )?;
+            writeln!(
+                out,
+                "  fragment: {}",
+                parts.fragment.as_deref().unwrap_or(none)
+            )?;
+        }
+        if let Some(error) = &outcome.error {
+            writeln!(out, "error:     {error}")?;
+        }
     }
     out.flush()?;
     Ok(if outcome.valid {

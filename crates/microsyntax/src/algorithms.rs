@@ -5,8 +5,9 @@
 //! string of that kind (the conformance side), and what do the parsing
 //! rules make of it. [`run`] returns both as an [`Outcome`]. With the
 //! `serde` feature, an `Outcome` serializes as plain JSON
-//! (`{"valid": …, "value": …}`), numbers as numbers, dates and times as
-//! objects of their named components.
+//! (`{"valid": …, "value": …, "error": …}`), numbers as numbers, dates and
+//! times as objects of their named components. With the `url` feature the
+//! registry has `url`, which takes a base URL ([`Options::base`]).
 //!
 //! ```
 //! use microsyntax::algorithms::{run, Options, Spec, Value};
@@ -53,11 +54,13 @@ impl Spec {
 
 /// How to run an algorithm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Options {
+pub struct Options<'a> {
     /// Which draft.
     pub spec: Spec,
     /// For `date-or-time` only: in an attribute (default) or in content.
     pub context: Context,
+    /// For `url` only: resolve the input against this absolute URL.
+    pub base: Option<&'a str>,
 }
 
 /// What an algorithm makes of an input.
@@ -68,6 +71,9 @@ pub struct Outcome {
     /// What the parsing rules return; `None` when they return an error or
     /// nothing.
     pub value: Option<Value>,
+    /// The error's message when the parsing rules return an error (not
+    /// when they return nothing without one, as the ratio steps can).
+    pub error: Option<String>,
 }
 
 /// A value some parsing rules returned.
@@ -114,6 +120,9 @@ pub enum Value {
     Tokens(Vec<String>),
     /// A color.
     Color(SimpleColor),
+    /// A URL's components (feature `url`).
+    #[cfg(feature = "url")]
+    Url(crate::url::UrlParts),
 }
 
 /// Why [`run`] could not run.
@@ -126,6 +135,8 @@ pub enum RunError {
     UnsupportedSpec(&'static str, Spec),
     /// The algorithm has no "in content" variant.
     UnsupportedContext(&'static str),
+    /// The algorithm resolves nothing against a base URL.
+    UnsupportedBase(&'static str),
 }
 
 impl fmt::Display for RunError {
@@ -134,6 +145,7 @@ impl fmt::Display for RunError {
             Self::UnknownAlgorithm => f.write_str("unknown algorithm"),
             Self::UnsupportedSpec(name, spec) => write!(f, "{name} has no {} variant", spec.name()),
             Self::UnsupportedContext(name) => write!(f, "{name} has no in-content variant"),
+            Self::UnsupportedBase(name) => write!(f, "{name} takes no base URL"),
         }
     }
 }
@@ -157,7 +169,9 @@ pub struct Algorithm {
     pub seed_variant: Option<Spec>,
     /// Whether it has an "in content" variant ([`Context::Content`]).
     pub has_content_variant: bool,
-    run: fn(Spec, Context, &str) -> Outcome,
+    /// Whether it takes a base URL ([`Options::base`]).
+    pub takes_base: bool,
+    run: fn(&Options<'_>, &str) -> Outcome,
 }
 
 impl fmt::Debug for Algorithm {
@@ -171,7 +185,7 @@ impl fmt::Debug for Algorithm {
 
 impl Algorithm {
     /// Runs the algorithm on `input`.
-    pub fn run(&self, options: Options, input: &str) -> Result<Outcome, RunError> {
+    pub fn run(&self, options: Options<'_>, input: &str) -> Result<Outcome, RunError> {
         let spec = options.spec;
         if !self.specs.contains(&spec) {
             return Err(RunError::UnsupportedSpec(self.name, options.spec));
@@ -179,7 +193,10 @@ impl Algorithm {
         if options.context == Context::Content && !self.has_content_variant {
             return Err(RunError::UnsupportedContext(self.name));
         }
-        Ok((self.run)(spec, options.context, input))
+        if options.base.is_some() && !self.takes_base {
+            return Err(RunError::UnsupportedBase(self.name));
+        }
+        Ok((self.run)(&options, input))
     }
 }
 
@@ -194,24 +211,43 @@ pub fn find(name: &str) -> Option<&'static Algorithm> {
 }
 
 /// Runs the algorithm called `name` on `input`.
-pub fn run(name: &str, options: Options, input: &str) -> Result<Outcome, RunError> {
+pub fn run(name: &str, options: Options<'_>, input: &str) -> Result<Outcome, RunError> {
     find(name)
         .ok_or(RunError::UnknownAlgorithm)?
         .run(options, input)
 }
 
-fn outcome<T>(valid: bool, value: Option<T>, wrap: fn(T) -> Value) -> Outcome {
+/// An outcome from rules that return a value or an error.
+fn outcome<T, E: fmt::Display>(valid: bool, value: Result<T, E>, wrap: fn(T) -> Value) -> Outcome {
+    match value {
+        Ok(v) => Outcome {
+            valid,
+            value: Some(wrap(v)),
+            error: None,
+        },
+        Err(e) => Outcome {
+            valid,
+            value: None,
+            error: Some(e.to_string()),
+        },
+    }
+}
+
+/// An outcome from rules that return a value or nothing, never an error.
+fn found<T>(valid: bool, value: Option<T>, wrap: fn(T) -> Value) -> Outcome {
     Outcome {
         valid,
         value: value.map(wrap),
+        error: None,
     }
 }
 
 const STANDARD: &[Spec] = &[Spec::Standard];
 const SEED_ONLY: &[Spec] = &[Spec::Standard, Spec::Seed002];
 
-/// Every algorithm, in the order of the spec.
-pub static ALGORITHMS: &[Algorithm] = &[
+/// The registry's entries, with `$extra` after them.
+macro_rules! registry {
+    ($($extra:expr),*) => { &[
     Algorithm {
         name: "integer",
         title: "valid integer / rules for parsing integers",
@@ -219,13 +255,14 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
-        run: |spec, _, s| {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| {
             let value = match spec {
                 Spec::Standard => crate::parse_integer(s),
                 Spec::Seed002 => crate::parse_integer_seed(s),
                 Spec::Seed004 => crate::parse_integer_seed004(s),
             };
-            outcome(crate::is_valid_integer(s), value.ok(), Value::Integer)
+            outcome(crate::is_valid_integer(s), value, Value::Integer)
         },
     },
     Algorithm {
@@ -235,7 +272,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
-        run: |spec, _, s| {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| {
             let value = match spec {
                 Spec::Standard => crate::parse_non_negative_integer(s),
                 Spec::Seed002 => crate::parse_non_negative_integer_seed(s),
@@ -243,7 +281,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
             };
             outcome(
                 crate::is_valid_non_negative_integer(s),
-                value.ok(),
+                value,
                 Value::NonNegativeInteger,
             )
         },
@@ -255,7 +293,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
-        run: |spec, _, s| {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| {
             let (valid, value) = match spec {
                 Spec::Standard => (crate::is_valid_float(s), crate::parse_float(s)),
                 Spec::Seed002 => (crate::is_valid_float_seed(s), crate::parse_float_seed(s)),
@@ -264,7 +303,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
                     crate::parse_float_seed004(s),
                 ),
             };
-            outcome(valid, value.ok(), Value::Float)
+            outcome(valid, value, Value::Float)
         },
     },
     Algorithm {
@@ -274,9 +313,10 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: SEED_ONLY,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             let value = crate::parse_ratio(s);
-            outcome(value.is_some(), value, Value::Ratio)
+            found(value.is_some(), value, Value::Ratio)
         },
     },
     Algorithm {
@@ -286,12 +326,13 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
         seed_variant: Some(Spec::Seed004),
         has_content_variant: false,
-        run: |spec, _, s| {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| {
             let value = match spec {
                 Spec::Seed004 => crate::parse_list_of_integers_seed004(s),
                 Spec::Standard | Spec::Seed002 => crate::parse_list_of_integers(s),
             };
-            outcome(
+            found(
                 crate::is_valid_list_of_integers(s),
                 Some(value),
                 Value::Integers,
@@ -305,10 +346,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_dimension(s),
-                crate::parse_dimension(s).ok(),
+                crate::parse_dimension(s),
                 Value::Dimension,
             )
         },
@@ -320,10 +362,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_non_zero_dimension(s),
-                crate::parse_non_zero_dimension(s).ok(),
+                crate::parse_non_zero_dimension(s),
                 Value::Dimension,
             )
         },
@@ -335,8 +378,9 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
-            outcome(
+        takes_base: false,
+        run: |_, s| {
+            found(
                 crate::is_valid_list_of_dimensions(s),
                 Some(crate::parse_list_of_dimensions(s)),
                 Value::Dimensions,
@@ -350,10 +394,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_date_string(s),
-                crate::parse_date(s).ok(),
+                crate::parse_date(s),
                 Value::Date,
             )
         },
@@ -365,10 +410,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_month_string(s),
-                crate::parse_month(s).ok(),
+                crate::parse_month(s),
                 Value::Month,
             )
         },
@@ -380,10 +426,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_week_string(s),
-                crate::parse_week(s).ok(),
+                crate::parse_week(s),
                 Value::Week,
             )
         },
@@ -395,10 +442,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_yearless_date_string(s),
-                crate::parse_yearless_date(s).ok(),
+                crate::parse_yearless_date(s),
                 Value::YearlessDate,
             )
         },
@@ -410,10 +458,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_time_string(s),
-                crate::parse_time(s).ok(),
+                crate::parse_time(s),
                 Value::Time,
             )
         },
@@ -425,10 +474,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_local_date_time_string(s),
-                crate::parse_local_date_time(s).ok(),
+                crate::parse_local_date_time(s),
                 Value::LocalDateTime,
             )
         },
@@ -440,10 +490,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_time_zone_offset_string(s),
-                crate::parse_time_zone_offset(s).ok(),
+                crate::parse_time_zone_offset(s),
                 Value::TimeZoneOffset,
             )
         },
@@ -455,10 +506,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_global_date_time_string(s),
-                crate::parse_global_date_time(s).ok(),
+                crate::parse_global_date_time(s),
                 Value::GlobalDateTime,
             )
         },
@@ -470,10 +522,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_date_string_with_optional_time(s),
-                crate::parse_date_or_time(s).ok(),
+                crate::parse_date_or_time(s),
                 Value::DateOrTime,
             )
         },
@@ -485,15 +538,16 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
         seed_variant: Some(Spec::Seed004),
         has_content_variant: false,
-        run: |spec, _, s| match spec {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| match spec {
             Spec::Seed004 => outcome(
                 crate::is_valid_datetime_seed004(s),
-                crate::parse_datetime_seed004(s).ok(),
+                crate::parse_datetime_seed004(s),
                 Value::GlobalDateTime,
             ),
             Spec::Standard | Spec::Seed002 => outcome(
                 crate::is_valid_datetime(s),
-                crate::parse_datetime(s).ok(),
+                crate::parse_datetime(s),
                 Value::GlobalDateTime,
             ),
         },
@@ -505,13 +559,14 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002, Spec::Seed004],
         seed_variant: Some(Spec::Seed004),
         has_content_variant: true,
-        run: |spec, context, s| {
+        takes_base: false,
+        run: |&Options { spec, context, .. }, s| {
             let r = match spec {
                 Spec::Seed004 => crate::parse_date_or_time_string_seed004(s, context),
                 Spec::Standard | Spec::Seed002 => crate::parse_date_or_time_string(s, context),
             };
             let any = r.date.is_some() || r.time.is_some() || r.timezone.is_some();
-            outcome(r.valid, any.then_some(r), Value::DateOrTimeResults)
+            found(r.valid, any.then_some(r), Value::DateOrTimeResults)
         },
     },
     Algorithm {
@@ -521,10 +576,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_duration_string(s),
-                crate::parse_duration(s).ok(),
+                crate::parse_duration(s),
                 Value::Duration,
             )
         },
@@ -536,7 +592,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed004],
         seed_variant: Some(Spec::Seed004),
         has_content_variant: false,
-        run: |spec, _, s| {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| {
             let tokens = match spec {
                 Spec::Seed004 => crate::split_on_spaces_seed004(s),
                 Spec::Standard | Spec::Seed002 => crate::split_on_spaces(s),
@@ -546,6 +603,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
                 value: Some(Value::Tokens(
                     tokens.into_iter().map(str::to_owned).collect(),
                 )),
+                error: None,
             }
         },
     },
@@ -556,7 +614,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| Outcome {
+        takes_base: false,
+        run: |_, s| Outcome {
             valid: crate::is_valid_unique_tokens(s),
             value: Some(Value::Tokens(
                 crate::unique_tokens(s)
@@ -564,6 +623,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
                     .map(str::to_owned)
                     .collect(),
             )),
+            error: None,
         },
     },
     Algorithm {
@@ -573,7 +633,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: &[Spec::Standard, Spec::Seed002],
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
-        run: |spec, _, s| {
+        takes_base: false,
+        run: |&Options { spec, .. }, s| {
             let tokens = match spec {
                 Spec::Seed002 => crate::split_on_commas_seed(s),
                 Spec::Standard | Spec::Seed004 => crate::split_on_commas(s),
@@ -583,6 +644,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
                 value: Some(Value::Tokens(
                     tokens.into_iter().map(str::to_owned).collect(),
                 )),
+                error: None,
             }
         },
     },
@@ -593,10 +655,11 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_simple_color(s),
-                crate::parse_simple_color(s).ok(),
+                crate::parse_simple_color(s),
                 Value::Color,
             )
         },
@@ -608,15 +671,78 @@ pub static ALGORITHMS: &[Algorithm] = &[
         specs: STANDARD,
         seed_variant: None,
         has_content_variant: false,
-        run: |_, _, s| {
+        takes_base: false,
+        run: |_, s| {
             outcome(
                 crate::is_valid_legacy_color(s),
-                crate::parse_legacy_color(s).ok(),
+                crate::parse_legacy_color(s),
                 Value::Color,
             )
         },
     },
-];
+    $($extra),*
+] };
+}
+
+/// Every algorithm, in the order of the spec (`url` last, with the feature
+/// `url`).
+#[cfg(feature = "url")]
+pub static ALGORITHMS: &[Algorithm] = registry![URL];
+
+/// Every algorithm, in the order of the spec (`url` last, with the feature
+/// `url`).
+#[cfg(not(feature = "url"))]
+pub static ALGORITHMS: &[Algorithm] = registry![];
+
+/// The `url` algorithm: the URL Standard, or seed 002 §2.5.
+#[cfg(feature = "url")]
+const URL: Algorithm = Algorithm {
+    name: "url",
+    title: "valid URL / parse a URL, resolve a URL",
+    source: "URL Standard (seed 002 §2.5; with a base, the input is resolved against it)",
+    specs: &[Spec::Standard, Spec::Seed002],
+    seed_variant: Some(Spec::Seed002),
+    has_content_variant: false,
+    takes_base: true,
+    run: run_url,
+};
+
+/// The `url` algorithm. The default parses with the URL Standard against
+/// the base (if any); seed 002 resolves against the base (§2.5.3) and
+/// parses the result into components (§2.5.2), or parses the input alone
+/// without a base, and its validity is §2.5.1's. The document's encoding is
+/// taken to be UTF-8.
+#[cfg(feature = "url")]
+fn run_url(options: &Options<'_>, s: &str) -> Outcome {
+    use crate::url::{self as u, QueryEncoding, UrlParts};
+    let enc = QueryEncoding::UTF_8;
+    match options.spec {
+        Spec::Standard => {
+            let base = match options.base.map(u::Url::parse) {
+                None => None,
+                Some(Ok(base)) => Some(base),
+                Some(Err(e)) => {
+                    return Outcome {
+                        valid: false,
+                        value: None,
+                        error: Some(format!("the base URL: {e}")),
+                    };
+                }
+            };
+            let parsed = u::parse_url(s, base.as_ref(), enc);
+            let valid = parsed.as_ref().is_ok_and(|p| p.valid);
+            outcome(valid, parsed.map(|p| UrlParts::from(&p.url)), Value::Url)
+        }
+        Spec::Seed002 | Spec::Seed004 => {
+            let parts = match options.base {
+                Some(base) => u::seed::resolve_url(s, base, enc)
+                    .and_then(|r| u::seed::parse_url(&r).map(|p| p.to_parts())),
+                None => u::seed::parse_url(s).map(|p| p.to_parts()),
+            };
+            outcome(u::seed::is_valid_url(s, enc), parts, Value::Url)
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -652,7 +778,9 @@ mod tests {
 
     #[test]
     fn every_issue_name_is_registered_once() {
-        assert_eq!(ALGORITHMS.len(), ISSUE_NAMES.len());
+        let url = usize::from(cfg!(feature = "url"));
+        assert_eq!(ALGORITHMS.len(), ISSUE_NAMES.len() + url);
+        assert_eq!(find("url").is_some(), cfg!(feature = "url"));
         for name in ISSUE_NAMES {
             assert_eq!(
                 ALGORITHMS.iter().filter(|a| a.name == name).count(),
@@ -671,7 +799,8 @@ mod tests {
                     a.run(
                         Options {
                             spec,
-                            context: Context::Attribute
+                            context: Context::Attribute,
+                            base: None,
                         },
                         "1"
                     )
@@ -714,6 +843,78 @@ mod tests {
             run("ratio", Options::default(), "1/2")
         );
         assert!(run("date-or-time", content, "12:00").is_ok());
+        let based = Options {
+            base: Some("http://a/"),
+            ..Options::default()
+        };
+        assert_eq!(
+            run("date", based, "x"),
+            Err(RunError::UnsupportedBase("date"))
+        );
+    }
+
+    #[test]
+    fn errors_are_reported() {
+        let out = run("date", Options::default(), "2005-02-30").unwrap();
+        assert_eq!(out.value, None);
+        assert_eq!(out.error.as_deref(), Some("day out of range at byte 8"));
+        // The ratio steps return nothing, without an error.
+        let out = run("ratio", Options::default(), "x").unwrap();
+        assert_eq!((out.value, out.error), (None, None));
+    }
+
+    #[cfg(feature = "url")]
+    #[test]
+    fn url() {
+        use crate::url::UrlParts;
+        let seed = |base| Options {
+            spec: Spec::Seed002,
+            base,
+            ..Options::default()
+        };
+        let parts = |out: Outcome| match out.value {
+            Some(Value::Url(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        // The default: the URL Standard, against the base.
+        let base = Options {
+            base: Some("http://a/b/c/d;p?q"),
+            ..Options::default()
+        };
+        let out = run("url", base, "../g").unwrap();
+        assert!(out.valid);
+        assert_eq!(parts(out).href, "http://a/b/g");
+        let out = run("url", Options::default(), "g").unwrap();
+        assert!(!out.valid);
+        assert_eq!(out.value, None);
+        assert!(out.error.is_some());
+        let bad_base = Options {
+            base: Some("nope"),
+            ..Options::default()
+        };
+        assert!(run("url", bad_base, "g").unwrap().error.is_some());
+        // The seed: resolved, then parsed.
+        let out = run("url", seed(Some("http://x/")), "http:\\\\example.com\\path").unwrap();
+        assert!(!out.valid);
+        assert_eq!(
+            parts(out),
+            UrlParts {
+                href: "http://example.com/path".into(),
+                scheme: Some("http".into()),
+                host: Some("example.com".into()),
+                port: None,
+                path: "/path".into(),
+                query: None,
+                fragment: None,
+            }
+        );
+        // Without a base, parsed only.
+        let out = run("url", seed(None), "a/b?c").unwrap();
+        assert!(out.valid);
+        assert_eq!(parts(out).path, "a/b");
+        let out = run("url", seed(None), "a b:c").unwrap();
+        assert_eq!(out.value, None);
+        assert!(out.error.unwrap().contains("§2.5.2 step 3"));
     }
 
     #[test]
@@ -723,28 +924,32 @@ mod tests {
             r("float", "1e3"),
             Outcome {
                 valid: true,
-                value: Some(Value::Float(1000.0))
+                value: Some(Value::Float(1000.0)),
+                error: None,
             }
         );
         assert_eq!(
             r("float", "x"),
             Outcome {
                 valid: false,
-                value: None
+                value: None,
+                error: Some("expected an ASCII digit at byte 0".into()),
             }
         );
         assert_eq!(
             r("integers", "1,2"),
             Outcome {
                 valid: true,
-                value: Some(Value::Integers(vec![1, 2]))
+                value: Some(Value::Integers(vec![1, 2])),
+                error: None,
             }
         );
         assert_eq!(
             r("tokens", " a b "),
             Outcome {
                 valid: true,
-                value: Some(Value::Tokens(vec!["a".into(), "b".into()]))
+                value: Some(Value::Tokens(vec!["a".into(), "b".into()])),
+                error: None,
             }
         );
         assert!(!r("unique-tokens", "a a").valid);

@@ -82,6 +82,11 @@
 //! | comma-separated tokens | [`split_on_commas`] | reference (trims white space) | [`split_on_commas_seed`] (seed 002 §2.4.6, no trimming) |
 //! | hash-name references | [`parse_hash_name_reference`], [`is_valid_hash_name_reference`] | seed 002 §2.4.8 | |
 //! | simple colors, legacy color values | [`parse_simple_color`], [`is_valid_simple_color`], [`parse_legacy_color`], [`named_color`] | reference | |
+//! | parse a URL (feature `url`) | `url::parse_url`, `url::UrlParts` | URL Standard (seed 002 §2.5.2) | `url::seed::parse_url`, `url::seed::SeedUrl` |
+//! | valid URL (feature `url`) | `url::Parsed::valid` | URL Standard (seed 002 §2.5.1) | `url::seed::is_valid_url` |
+//! | resolve a URL (feature `url`) | `url::resolve_url` | URL Standard (seed 002 §2.5.3 steps 1–14) | `url::seed::resolve_url` |
+//! | document base URL (feature `url`) | `url::document_base_url` | seed 002 §2.5.3 steps 1–4 | `url::seed::document_base_url` |
+//! | the query in the document's encoding (feature `url`) | `url::QueryEncoding`, `url::encode_reference_query` | URL Standard (seed 002 §2.5.3 step 9) | `url::seed::resolve_url` |
 //!
 //! # Typos in the drafts, fixed
 //!
@@ -116,6 +121,19 @@
 //!   function documents.
 //! - The seed variants of the float rules run the steps in `f64`
 //!   arithmetic as written; the default rounds once to the nearest double.
+//! - Seed 002's text lost two lists in §2.5 "URLs", restored from the
+//!   HTML5 draft of that time (feature `url`, `url::seed`): the §2.5.1
+//!   conditions for a valid URL (a valid URI reference; or a valid IRI
+//!   reference with no query, or whose query has no unescaped non-ASCII
+//!   characters, or in a UTF-8 or UTF-16 document) and the §2.5.2 step 2
+//!   exceptions to RFC 3986's ABNF (more characters in `<unreserved>`, a
+//!   lone `%` as `<pct-encoded>` outside `<reg-name>`, `#` in
+//!   `<fragment>`).
+//! - Seed 002 §2.5.3 step 7 names RFC 3490's IDNA ToASCII; the seed variant
+//!   uses UTS #46 (its successor, through the `idna` crate) with the STD3
+//!   rules. Steps 8 and 9 leave `\` as written where step 13 will turn it
+//!   into `/` (server-based schemes), since encoding it first would leave
+//!   step 13 nothing to do; `url::seed` documents this and step 11's checks.
 //! - For the algorithms the reference defines only as parsing rules
 //!   (dimension values, lists of dimensions, legacy colors), the
 //!   `is_valid_*` checks are this crate's definitions, stated in their docs.
@@ -142,6 +160,10 @@
 //!   [`algorithms::Outcome`], as plain JSON (numbers as numbers, a dimension
 //!   as `{"value", "type"}`, dates and times as objects of named components,
 //!   lists as arrays).
+//! - `url`: the `url` module, URLs (seed 002 §2.5): the URL Standard through
+//!   the `url` crate by default, and the seed's RFC 3986 algorithm (with
+//!   `idna` and `percent-encoding`) as `url::seed`; the registry gains the
+//!   `url` algorithm and [`algorithms::Options::base`].
 
 pub mod algorithms;
 mod attributes;

@@ -18,7 +18,8 @@
 //! | [`Ratio`] | `{"number1": 3, "number2": 4}`, `{"number1": 75, "denominator": 100, "punctuation": "%"}` or `{"number1": 3}` |
 //! | [`SimpleColor`] | `{"red": 255, "green": 128, "blue": 0}` |
 //! | [`Error`] | `{"message": "month out of range", "position": 5}` |
-//! | [`Outcome`] | `{"valid": bool, "value": … \| null}` |
+//! | `UrlParts` (feature `url`) | `{"href", "scheme", "host", "port", "path", "query", "fragment"}`, strings or null (`path` always a string) |
+//! | [`Outcome`] | `{"valid": bool, "value": … \| null, "error": "message" \| null}` |
 //!
 //! Integral floats (`Float`, dimension values, ratio numbers, durations)
 //! are written as JSON integers when they fit `i64` exactly, so `50` rather
@@ -269,15 +270,18 @@ impl Serialize for Value {
             Self::Duration(d) => d.serialize(s),
             Self::Tokens(v) => v.serialize(s),
             Self::Color(c) => c.serialize(s),
+            #[cfg(feature = "url")]
+            Self::Url(parts) => parts.serialize(s),
         }
     }
 }
 
 impl Serialize for Outcome {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(2))?;
+        let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("valid", &self.valid)?;
         map.serialize_entry("value", &self.value)?;
+        map.serialize_entry("error", &self.error)?;
         map.end()
     }
 }

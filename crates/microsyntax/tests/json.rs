@@ -22,11 +22,27 @@ fn check_default(algorithm: &str, input: &str, expected: &str) {
 
 #[test]
 fn numbers_are_numbers() {
-    check_default("integer", "-42", r#"{"valid":true,"value":-42}"#);
-    check_default("integer", "x", r#"{"valid":false,"value":null}"#);
-    check_default("non-negative-integer", " 7", r#"{"valid":false,"value":7}"#);
-    check_default("float", "1.5e3", r#"{"valid":true,"value":1500}"#);
-    check_default("float", "0.1", r#"{"valid":true,"value":0.1}"#);
+    check_default(
+        "integer",
+        "-42",
+        r#"{"valid":true,"value":-42,"error":null}"#,
+    );
+    check_default(
+        "integer",
+        "x",
+        r#"{"valid":false,"value":null,"error":"expected an ASCII digit at byte 0"}"#,
+    );
+    check_default(
+        "non-negative-integer",
+        " 7",
+        r#"{"valid":false,"value":7,"error":null}"#,
+    );
+    check_default(
+        "float",
+        "1.5e3",
+        r#"{"valid":true,"value":1500,"error":null}"#,
+    );
+    check_default("float", "0.1", r#"{"valid":true,"value":0.1,"error":null}"#);
     check(
         "float",
         Options {
@@ -34,20 +50,28 @@ fn numbers_are_numbers() {
             ..Options::default()
         },
         "1e+3",
-        r#"{"valid":false,"value":1}"#,
+        r#"{"valid":false,"value":1,"error":null}"#,
     );
-    check_default("integers", "1,-2;x", r#"{"valid":false,"value":[1,-2]}"#);
+    check_default(
+        "integers",
+        "1,-2;x",
+        r#"{"valid":false,"value":[1,-2],"error":null}"#,
+    );
     check_default(
         "ratio",
         "3/4",
-        r#"{"valid":true,"value":{"number1":3,"number2":4}}"#,
+        r#"{"valid":true,"value":{"number1":3,"number2":4},"error":null}"#,
     );
     check_default(
         "ratio",
         "75%",
-        r#"{"valid":true,"value":{"number1":75,"denominator":100,"punctuation":"%"}}"#,
+        r#"{"valid":true,"value":{"number1":75,"denominator":100,"punctuation":"%"},"error":null}"#,
     );
-    check_default("ratio", "0.5", r#"{"valid":true,"value":{"number1":0.5}}"#);
+    check_default(
+        "ratio",
+        "0.5",
+        r#"{"valid":true,"value":{"number1":0.5},"error":null}"#,
+    );
 }
 
 #[test]
@@ -55,18 +79,22 @@ fn dimensions() {
     check_default(
         "dimension",
         "50%",
-        r#"{"valid":true,"value":{"value":50,"type":"percentage"}}"#,
+        r#"{"valid":true,"value":{"value":50,"type":"percentage"},"error":null}"#,
     );
     check_default(
         "dimension",
         "12.5px",
-        r#"{"valid":false,"value":{"value":12.5,"type":"length"}}"#,
+        r#"{"valid":false,"value":{"value":12.5,"type":"length"},"error":null}"#,
     );
-    check_default("nonzero-dimension", "0", r#"{"valid":false,"value":null}"#);
+    check_default(
+        "nonzero-dimension",
+        "0",
+        r#"{"valid":false,"value":null,"error":"zero where a non-zero value is required at byte 0"}"#,
+    );
     check_default(
         "dimensions",
         "1*, 20%, 100",
-        r#"{"valid":true,"value":[{"value":1,"type":"relative"},{"value":20,"type":"percentage"},{"value":100,"type":"absolute"}]}"#,
+        r#"{"valid":true,"value":[{"value":1,"type":"relative"},{"value":20,"type":"percentage"},{"value":100,"type":"absolute"}],"error":null}"#,
     );
 }
 
@@ -75,47 +103,47 @@ fn dates_and_times_are_objects() {
     check_default(
         "date",
         "2016-02-29",
-        r#"{"valid":true,"value":{"year":2016,"month":2,"day":29}}"#,
+        r#"{"valid":true,"value":{"year":2016,"month":2,"day":29},"error":null}"#,
     );
     check_default(
         "month",
         "2005-02",
-        r#"{"valid":true,"value":{"year":2005,"month":2}}"#,
+        r#"{"valid":true,"value":{"year":2005,"month":2},"error":null}"#,
     );
     check_default(
         "week",
         "2004-W53",
-        r#"{"valid":true,"value":{"year":2004,"week":53}}"#,
+        r#"{"valid":true,"value":{"year":2004,"week":53},"error":null}"#,
     );
     check_default(
         "yearless-date",
         "--02-29",
-        r#"{"valid":true,"value":{"month":2,"day":29}}"#,
+        r#"{"valid":true,"value":{"month":2,"day":29},"error":null}"#,
     );
     check_default(
         "time",
         "19:45:45.456",
-        r#"{"valid":true,"value":{"hour":19,"minute":45,"second":45.456}}"#,
+        r#"{"valid":true,"value":{"hour":19,"minute":45,"second":45.456},"error":null}"#,
     );
     check_default(
         "time",
         "19:45",
-        r#"{"valid":true,"value":{"hour":19,"minute":45,"second":0}}"#,
+        r#"{"valid":true,"value":{"hour":19,"minute":45,"second":0},"error":null}"#,
     );
     check_default(
         "local-date-time",
         "2004-12-31 23:59",
-        r#"{"valid":true,"value":{"year":2004,"month":12,"day":31,"hour":23,"minute":59,"second":0}}"#,
+        r#"{"valid":true,"value":{"year":2004,"month":12,"day":31,"hour":23,"minute":59,"second":0},"error":null}"#,
     );
     check_default(
         "time-zone-offset",
         "-00:30",
-        r#"{"valid":true,"value":{"hours":0,"minutes":-30}}"#,
+        r#"{"valid":true,"value":{"hours":0,"minutes":-30},"error":null}"#,
     );
     check_default(
         "time-zone-offset",
         "-00:00",
-        r#"{"valid":false,"value":{"hours":0,"minutes":0}}"#,
+        r#"{"valid":false,"value":{"hours":0,"minutes":0},"error":null}"#,
     );
     check_default(
         "global-date-time",
@@ -123,15 +151,20 @@ fn dates_and_times_are_objects() {
         concat!(
             r#"{"valid":true,"value":{"year":1979,"month":10,"day":14,"hour":12,"minute":0,"second":0.001,"#,
             r#""timezone":{"hours":-4,"minutes":0},"#,
-            r#""utc":{"year":1979,"month":10,"day":14,"hour":16,"minute":0,"second":0.001}}}"#
+            r#""utc":{"year":1979,"month":10,"day":14,"hour":16,"minute":0,"second":0.001}},"#,
+            r#""error":null}"#
         ),
     );
     check_default(
         "duration",
         "1h 30m 0.5s",
-        r#"{"valid":true,"value":{"seconds":5400.5}}"#,
+        r#"{"valid":true,"value":{"seconds":5400.5},"error":null}"#,
     );
-    check_default("duration", "P1M", r#"{"valid":false,"value":null}"#);
+    check_default(
+        "duration",
+        "P1M",
+        r#"{"valid":false,"value":null,"error":"a duration cannot contain months or years at byte 0"}"#,
+    );
 }
 
 #[test]
@@ -139,12 +172,12 @@ fn vaguer_moments() {
     check_default(
         "date-with-optional-time",
         "2011-11-18",
-        r#"{"valid":true,"value":{"kind":"date","year":2011,"month":11,"day":18}}"#,
+        r#"{"valid":true,"value":{"kind":"date","year":2011,"month":11,"day":18},"error":null}"#,
     );
     check_default(
         "date-with-optional-time",
         "14:54",
-        r#"{"valid":false,"value":{"kind":"time","hour":14,"minute":54,"second":0}}"#,
+        r#"{"valid":false,"value":{"kind":"time","hour":14,"minute":54,"second":0},"error":null}"#,
     );
     check_default(
         "datetime",
@@ -152,13 +185,14 @@ fn vaguer_moments() {
         concat!(
             r#"{"valid":true,"value":{"year":8592,"month":1,"day":1,"hour":2,"minute":9,"second":0,"#,
             r#""timezone":{"hours":2,"minutes":9},"#,
-            r#""utc":{"year":8592,"month":1,"day":1,"hour":0,"minute":0,"second":0}}}"#
+            r#""utc":{"year":8592,"month":1,"day":1,"hour":0,"minute":0,"second":0}},"#,
+            r#""error":null}"#
         ),
     );
     check_default(
         "date-or-time",
         "208-10-11 12:00",
-        r#"{"valid":false,"value":{"date":{"year":208,"month":10,"day":11},"time":{"hour":12,"minute":0,"second":0},"timezone":null}}"#,
+        r#"{"valid":false,"value":{"date":{"year":208,"month":10,"day":11},"time":{"hour":12,"minute":0,"second":0},"timezone":null},"error":null}"#,
     );
     check(
         "date-or-time",
@@ -167,24 +201,32 @@ fn vaguer_moments() {
             ..Options::default()
         },
         "\u{3000}12:00",
-        r#"{"valid":true,"value":{"date":null,"time":{"hour":12,"minute":0,"second":0},"timezone":null}}"#,
+        r#"{"valid":true,"value":{"date":null,"time":{"hour":12,"minute":0,"second":0},"timezone":null},"error":null}"#,
     );
     check_default(
         "date-or-time",
         "nonsense",
-        r#"{"valid":false,"value":null}"#,
+        r#"{"valid":false,"value":null,"error":null}"#,
     );
 }
 
 #[test]
 fn tokens_and_colors() {
-    check_default("tokens", " a  b ", r#"{"valid":true,"value":["a","b"]}"#);
+    check_default(
+        "tokens",
+        " a  b ",
+        r#"{"valid":true,"value":["a","b"],"error":null}"#,
+    );
     check_default(
         "unique-tokens",
         "a b a",
-        r#"{"valid":false,"value":["a","b"]}"#,
+        r#"{"valid":false,"value":["a","b"],"error":null}"#,
     );
-    check_default("commas", " a , b", r#"{"valid":true,"value":["a","b"]}"#);
+    check_default(
+        "commas",
+        " a , b",
+        r#"{"valid":true,"value":["a","b"],"error":null}"#,
+    );
     check(
         "commas",
         Options {
@@ -192,17 +234,17 @@ fn tokens_and_colors() {
             ..Options::default()
         },
         " a , b",
-        r#"{"valid":true,"value":[" a "," b"]}"#,
+        r#"{"valid":true,"value":[" a "," b"],"error":null}"#,
     );
     check_default(
         "color",
         "#FF8000",
-        r#"{"valid":true,"value":{"red":255,"green":128,"blue":0}}"#,
+        r#"{"valid":true,"value":{"red":255,"green":128,"blue":0},"error":null}"#,
     );
     check_default(
         "legacy-color",
         "chucknorris",
-        r#"{"valid":false,"value":{"red":192,"green":0,"blue":0}}"#,
+        r#"{"valid":false,"value":{"red":192,"green":0,"blue":0},"error":null}"#,
     );
 }
 
@@ -212,5 +254,28 @@ fn errors() {
     assert_eq!(
         serde_json::to_string(&e).unwrap(),
         r#"{"message":"expected an ASCII digit","position":3}"#
+    );
+}
+
+#[cfg(feature = "url")]
+#[test]
+fn urls_are_objects_of_components() {
+    check(
+        "url",
+        Options {
+            base: Some("http://a/b/c/d;p?q"),
+            ..Options::default()
+        },
+        "../g?x#y",
+        r#"{"valid":true,"value":{"href":"http://a/b/g?x#y","scheme":"http","host":"a","port":null,"path":"/b/g","query":"x","fragment":"y"},"error":null}"#,
+    );
+    check(
+        "url",
+        Options {
+            spec: Spec::Seed002,
+            ..Options::default()
+        },
+        "a b:c",
+        r#"{"valid":false,"value":null,"error":"a relative reference's first path segment has a colon (seed 002 §2.5.2 step 3)"}"#,
     );
 }

@@ -231,6 +231,7 @@ fn exercise(s: &str) {
                 Options {
                     spec,
                     context: Context::Attribute,
+                    base: None,
                 },
                 s,
             );
@@ -239,6 +240,7 @@ fn exercise(s: &str) {
                     Options {
                         spec,
                         context: Context::Content,
+                        base: None,
                     },
                     s,
                 );
