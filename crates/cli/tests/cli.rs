@@ -775,6 +775,17 @@ fn micro_url() {
             "//example.com/a^b☺c%FFd%z/?e"
         ])
     );
+    // Without a base, the steps that need none (6-9 and 13).
+    snap!(
+        "micro_url_seed_example_alone",
+        s.run(&[
+            "micro",
+            "--json",
+            "--seed",
+            "url",
+            "//example.com/a^b☺c%FFd%z/?e"
+        ])
+    );
     // Backslashes: the URL Standard and the seed (steps 8 and 13).
     snap!(
         "micro_url_backslashes",

@@ -708,9 +708,9 @@ const URL: Algorithm = Algorithm {
 };
 
 /// The `url` algorithm. The default parses with the URL Standard against
-/// the base (if any); seed 002 resolves against the base (§2.5.3) and
-/// parses the result into components (§2.5.2), or parses the input alone
-/// without a base, and its validity is §2.5.1's. The document's encoding is
+/// the base (if any); seed 002 resolves against the base (§2.5.3) or,
+/// without one, runs the steps that need none (6–9 and 13), and parses the
+/// result into components (§2.5.2); its validity is §2.5.1's. The document's encoding is
 /// taken to be UTF-8.
 #[cfg(feature = "url")]
 fn run_url(options: &Options<'_>, s: &str) -> Outcome {
@@ -737,7 +737,8 @@ fn run_url(options: &Options<'_>, s: &str) -> Outcome {
             let parts = match options.base {
                 Some(base) => u::seed::resolve_url(s, base, enc)
                     .and_then(|r| u::seed::parse_url(&r).map(|p| p.to_parts())),
-                None => u::seed::parse_url(s).map(|p| p.to_parts()),
+                None => u::seed::encode_url(s, enc)
+                    .and_then(|r| u::seed::parse_url(&r).map(|p| p.to_parts())),
             };
             outcome(u::seed::is_valid_url(s, enc), parts, Value::Url)
         }

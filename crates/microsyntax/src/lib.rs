@@ -86,7 +86,7 @@
 //! | valid URL (feature `url`) | `url::Parsed::valid` | URL Standard (seed 002 §2.5.1) | `url::seed::is_valid_url` |
 //! | resolve a URL (feature `url`) | `url::resolve_url` | URL Standard (seed 002 §2.5.3 steps 1–14) | `url::seed::resolve_url` |
 //! | document base URL (feature `url`) | `url::document_base_url` | seed 002 §2.5.3 steps 1–4 | `url::seed::document_base_url` |
-//! | the query in the document's encoding (feature `url`) | `url::QueryEncoding`, `url::encode_reference_query` | URL Standard (seed 002 §2.5.3 step 9) | `url::seed::resolve_url` |
+//! | the query in the document's encoding (feature `url`) | `url::QueryEncoding`, `url::encode_reference_query` | URL Standard (seed 002 §2.5.3 step 9) | `url::seed::resolve_url`, `url::seed::encode_url` |
 //!
 //! # Typos in the drafts, fixed
 //!

@@ -12,7 +12,7 @@
 //! | parse a URL into its components (§2.5.2) | [`parse_url`], [`UrlParts`] | [`seed::parse_url`] |
 //! | resolve a URL (§2.5.3 steps 1–14) | [`resolve_url`] | [`seed::resolve_url`] |
 //! | the document base URL (§2.5.3) | [`document_base_url`] | [`seed::document_base_url`] |
-//! | the query in the document's encoding (§2.5.3 step 9) | [`QueryEncoding`], [`encode_reference_query`] | [`seed::resolve_url`] |
+//! | the query in the document's encoding (§2.5.3 step 9) | [`QueryEncoding`], [`encode_reference_query`] | [`seed::resolve_url`], [`seed::encode_url`] (steps 6–9 and 13 without a base) |
 //!
 //! The document's character encoding is the caller's: this crate knows no
 //! encodings. A [`QueryEncoding`] says how one character is written in it,

@@ -628,6 +628,107 @@ fn merge(base: &SeedUrl<'_>, reference: &str) -> String {
     }
 }
 
+/// A URL after §2.5.3 steps 6–9: its components as parsed, and its
+/// authority, path and query encoded.
+struct Prepared<'a> {
+    url: SeedUrl<'a>,
+    authority: Option<String>,
+    path: String,
+    query: Option<String>,
+}
+
+/// §2.5.3 steps 6–9 on `input`: parse it (step 6), IDNA its host (step
+/// 7), percent-encode its path (step 8) and its query in `encoding` (step
+/// 9). `keep_backslash` says, from the URL's own scheme, whether the
+/// result's scheme is server-based, so that `\` waits for step 13.
+fn prepare<'a>(
+    input: &'a str,
+    encoding: QueryEncoding<'_>,
+    keep_backslash: impl FnOnce(Option<&str>) -> bool,
+) -> Result<Prepared<'a>, UrlError> {
+    // Step 6.
+    let url = parse_url(input)?;
+    let keep_backslash = keep_backslash(url.scheme);
+    // Step 7: the host, inside the reference's authority.
+    let authority = match url.authority {
+        Some(authority) => {
+            let host = url.host.unwrap_or("");
+            let host = host_to_ascii(&url, host)?;
+            let mut a = String::with_capacity(authority.len() + host.len());
+            if let Some(userinfo) = url.userinfo {
+                a.push_str(userinfo);
+                a.push('@');
+            }
+            a.push_str(&host);
+            if let Some(port) = url.port {
+                a.push(':');
+                a.push_str(port);
+            }
+            Some(a)
+        }
+        None => None,
+    };
+    // Step 8.
+    let path = encode_path(url.path, keep_backslash);
+    // Step 9.
+    let query = url.query.map(|q| encode_query(q, encoding, keep_backslash));
+    Ok(Prepared {
+        url,
+        authority,
+        path,
+        query,
+    })
+}
+
+/// Spec: seed 002 §2.5.3 steps 6–9 and 13 on a URL alone, for when there is
+/// no base to resolve it against (steps 5 and 10–12 need one): the URL as
+/// written, its host IDNA-encoded, its path and query percent-encoded, and
+/// `\` made `/` when its scheme is server-based. A relative URL is not
+/// made absolute, and its `\` stay (its scheme is not known).
+///
+/// ```
+/// use microsyntax::url::{seed::encode_url, QueryEncoding};
+/// // Seed 002 §2.5.3 step 8's own example.
+/// assert_eq!(encode_url("//example.com/a^b☺c%FFd%z/?e", QueryEncoding::UTF_8)?,
+///            "//example.com/a%5Eb%E2%98%BAc%FFd%z/?e");
+/// assert_eq!(encode_url("http://bücher.example/a b", QueryEncoding::UTF_8)?,
+///            "http://xn--bcher-kva.example/a%20b");
+/// assert_eq!(encode_url("http:\\\\example.com\\path", QueryEncoding::UTF_8)?,
+///            "http://example.com/path");
+/// # Ok::<(), microsyntax::url::UrlError>(())
+/// ```
+pub fn encode_url(input: &str, encoding: QueryEncoding<'_>) -> Result<String, UrlError> {
+    let Prepared {
+        url,
+        authority,
+        path,
+        query,
+    } = prepare(input, encoding, |scheme| scheme.is_none_or(is_server_based))?;
+    let mut result = String::with_capacity(input.len() + 16);
+    if let Some(scheme) = url.scheme {
+        result.push_str(scheme);
+        result.push(':');
+    }
+    if let Some(authority) = &authority {
+        result.push_str("//");
+        result.push_str(authority);
+    }
+    result.push_str(&path);
+    if let Some(query) = &query {
+        result.push('?');
+        result.push_str(query);
+    }
+    if let Some(fragment) = url.fragment {
+        result.push('#');
+        result.push_str(fragment);
+    }
+    // Step 13, when the scheme says.
+    if url.scheme.is_some_and(is_server_based) && result.contains('\\') {
+        result = result.replace('\\', "/");
+    }
+    Ok(result)
+}
+
 /// Spec: seed 002 §2.5.3 "resolve a URL", steps 1–14: `input` against the
 /// absolute URL `base`, the query written in the document's `encoding`.
 /// Returns the absolute URL, or an error at step 5 (`base` is not
@@ -662,35 +763,17 @@ pub fn resolve_url(
             reason: "the base URL is not absolute (it has no scheme)".to_owned(),
         });
     };
-    // Step 6.
-    let url = parse_url(input)?;
-    // The scheme the result will have (RFC 3986 §5.2.2), for `\` (see the
-    // module docs).
-    let target_scheme = url.scheme.unwrap_or(base_scheme);
-    let keep_backslash = is_server_based(target_scheme);
-    // Step 7: the host, inside the reference's authority.
-    let authority = match url.authority {
-        Some(authority) => {
-            let host = url.host.unwrap_or("");
-            let host = host_to_ascii(&url, host)?;
-            let mut a = String::with_capacity(authority.len() + host.len());
-            if let Some(userinfo) = url.userinfo {
-                a.push_str(userinfo);
-                a.push('@');
-            }
-            a.push_str(&host);
-            if let Some(port) = url.port {
-                a.push(':');
-                a.push_str(port);
-            }
-            Some(a)
-        }
-        None => None,
-    };
-    // Step 8.
-    let path = encode_path(url.path, keep_backslash);
-    // Step 9.
-    let query = url.query.map(|q| encode_query(q, encoding, keep_backslash));
+    // Steps 6-9.
+    let Prepared {
+        url,
+        authority,
+        path,
+        query,
+    } = prepare(input, encoding, |scheme| {
+        // The scheme the result will have (RFC 3986 §5.2.2), for `\` (see
+        // the module docs).
+        is_server_based(scheme.unwrap_or(base_scheme))
+    })?;
     // Step 10: RFC 3986 §5.2.2, the strict parser.
     let (scheme, authority, path, query) = if let Some(scheme) = url.scheme {
         (scheme, authority, remove_dot_segments(&path), query)

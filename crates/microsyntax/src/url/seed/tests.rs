@@ -423,3 +423,30 @@ fn backslash_dot_segments_are_not_absolute() {
         Ok("http://a/b/c//?")
     );
 }
+
+/// §2.5.3 steps 6–9 and 13 without a base (`encode_url`).
+#[test]
+fn encoding_without_a_base() {
+    let enc = QueryEncoding::new(&cp1251);
+    // Step 8, the seed's example, and step 9 in the document's encoding.
+    assert_eq!(
+        encode_url("//example.com/a^b☺c%FFd%z/?e", UTF8).as_deref(),
+        Ok("//example.com/a%5Eb%E2%98%BAc%FFd%z/?e")
+    );
+    assert_eq!(
+        encode_url("search?q=Я☺", enc).as_deref(),
+        Ok("search?q=%DF?")
+    );
+    // Step 7 and step 13 when the scheme is known; a relative URL keeps
+    // its backslashes.
+    assert_eq!(
+        encode_url("HTTP://b%C3%BCcher.example/", UTF8).as_deref(),
+        Ok("HTTP://xn--bcher-kva.example/")
+    );
+    assert_eq!(
+        encode_url("http:\\\\example.com\\path", UTF8).as_deref(),
+        Ok("http://example.com/path")
+    );
+    assert_eq!(encode_url("a\\b c", UTF8).as_deref(), Ok("a\\b%20c"));
+    assert!(encode_url("http://b%FF.example/", UTF8).is_err());
+}
