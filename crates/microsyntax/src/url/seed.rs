@@ -704,29 +704,53 @@ pub fn encode_url(input: &str, encoding: QueryEncoding<'_>) -> Result<String, Ur
         path,
         query,
     } = prepare(input, encoding, |scheme| scheme.is_none_or(is_server_based))?;
-    let mut result = String::with_capacity(input.len() + 16);
-    if let Some(scheme) = url.scheme {
-        result.push_str(scheme);
-        result.push(':');
-    }
-    if let Some(authority) = &authority {
-        result.push_str("//");
-        result.push_str(authority);
-    }
-    result.push_str(&path);
-    if let Some(query) = &query {
-        result.push('?');
-        result.push_str(query);
-    }
-    if let Some(fragment) = url.fragment {
-        result.push('#');
-        result.push_str(fragment);
-    }
+    let parts = Recomposed {
+        scheme: url.scheme,
+        authority: authority.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: url.fragment,
+    };
     // Step 13, when the scheme says.
-    if url.scheme.is_some_and(is_server_based) && result.contains('\\') {
-        result = result.replace('\\', "/");
+    Ok(parts.recompose())
+}
+
+/// The components of a URL, to put back together.
+struct Recomposed<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl Recomposed<'_> {
+    /// RFC 3986 §5.3 "component recomposition" (§2.5.3 step 12), then step
+    /// 13: `\` becomes `/` when the scheme is server-based.
+    fn recompose(&self) -> String {
+        let mut result = String::with_capacity(self.path.len() + 32);
+        if let Some(scheme) = self.scheme {
+            result.push_str(scheme);
+            result.push(':');
+        }
+        if let Some(authority) = self.authority {
+            result.push_str("//");
+            result.push_str(authority);
+        }
+        result.push_str(self.path);
+        if let Some(query) = self.query {
+            result.push('?');
+            result.push_str(query);
+        }
+        if let Some(fragment) = self.fragment {
+            result.push('#');
+            result.push_str(fragment);
+        }
+        if self.scheme.is_some_and(is_server_based) && result.contains('\\') {
+            result = result.replace('\\', "/");
+        }
+        result
     }
-    Ok(result)
 }
 
 /// Spec: seed 002 §2.5.3 "resolve a URL", steps 1–14: `input` against the
@@ -820,27 +844,15 @@ pub fn resolve_url(
             "a {scheme}: URL cannot use the \"//\" authority syntax"
         )));
     }
-    // Step 12: RFC 3986 §5.3, recomposition.
-    let mut result = String::with_capacity(input.len() + 16);
-    result.push_str(scheme);
-    result.push(':');
-    if let Some(authority) = &authority {
-        result.push_str("//");
-        result.push_str(authority);
+    // Steps 12 (RFC 3986 §5.3, recomposition) and 13.
+    let result = Recomposed {
+        scheme: Some(scheme),
+        authority: authority.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: url.fragment,
     }
-    result.push_str(&path);
-    if let Some(query) = &query {
-        result.push('?');
-        result.push_str(query);
-    }
-    if let Some(fragment) = url.fragment {
-        result.push('#');
-        result.push_str(fragment);
-    }
-    // Step 13.
-    if is_server_based(scheme) && result.contains('\\') {
-        result = result.replace('\\', "/");
-    }
+    .recompose();
     // Step 14.
     Ok(result)
 }

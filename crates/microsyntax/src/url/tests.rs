@@ -2,7 +2,9 @@
 
 use super::*;
 
-fn cp1251(c: char, out: &mut Vec<u8>) -> bool {
+/// A stand-in for windows-1251 (its Cyrillic letters U+0410..U+044F are
+/// 0xC0..0xFF), for the tests of both variants.
+pub(crate) fn cp1251(c: char, out: &mut Vec<u8>) -> bool {
     match u32::from(c) {
         n @ 0x410..=0x44F => {
             out.push(u8::try_from(n - 0x410 + 0xC0).unwrap_or(b'?'));

@@ -4,15 +4,7 @@ use super::*;
 
 const UTF8: QueryEncoding<'static> = QueryEncoding::UTF_8;
 
-fn cp1251(c: char, out: &mut Vec<u8>) -> bool {
-    match u32::from(c) {
-        n @ 0x410..=0x44F => {
-            out.push(u8::try_from(n - 0x410 + 0xC0).unwrap_or(b'?'));
-            true
-        }
-        _ => false,
-    }
-}
+use crate::url::tests::cp1251;
 
 fn resolve(input: &str, base: &str) -> Result<String, UrlError> {
     resolve_url(input, base, UTF8)
