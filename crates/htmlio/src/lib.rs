@@ -103,6 +103,7 @@
 
 pub mod emit;
 pub mod ingest;
+pub mod names;
 pub mod serialize;
 
 /// The encoding crate whose encodings [`emit::EmitOptions`] and

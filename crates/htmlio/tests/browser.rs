@@ -304,3 +304,96 @@ fn demo_page_screenshot() {
     );
     eprintln!("demo screenshot: {}", png.display());
 }
+
+/// The in-page check: after `load`, follows each in-page link the way a
+/// click does (`location.hash`) and asks the browser which element is the
+/// target (`:target`); reports the links that reach none. No `<` or `&`, so
+/// that it is the same script in HTML and XML.
+fn target_hook(id: &str) -> String {
+    format!(
+        "<script type=\"text/javascript\">(function () {{\n\
+         var id = '{id}';\n\
+         window.addEventListener('load', function () {{\n\
+           var links = document.getElementsByTagName('a'); var broken = []; var n = 0;\n\
+           for (var i = 0; links.length > i; i++) {{\n\
+             var h = links[i].getAttribute('href');\n\
+             if (h === null || h.charAt(0) !== '#') {{ continue; }}\n\
+             n++; location.hash = links[i].hash;\n\
+             if (document.querySelector(':target') === null) {{ broken.push(h); }}\n\
+           }}\n\
+           parent.postMessage(id + ' ' + n + ' ' + (broken.length === 0 ? 'ok' : 'BROKEN ' + broken.join(',')), '*');\n\
+         }});\n\
+         }})();</script>\n"
+    )
+}
+
+/// Issue 19: anchors whose names are not XML names (`id="2550"`,
+/// `name="2000-07"`, `name="*"`, a name with a space) get a valid form, and
+/// their links follow; Chromium must still reach every target from its link,
+/// as HTML and as XHTML. A page with a link to nowhere is the control.
+#[test]
+fn renamed_anchors_are_reached_in_a_real_browser() {
+    let Some(bin) = chromium_or_skip() else {
+        return;
+    };
+    let page = "<title>anchors</title>\n\
+        <p><a href=\"#2550\">a</a> <a href=\"#2000-07\">b</a> <a href=\"#*\">c</a>\n\
+        <a href=\"#Section 1\">d</a> <a href=\"#caf%C3%A9\">e</a> <a href=\"#ok\">f</a></p>\n\
+        <h2 id=\"2550\">Twenty-five fifty</h2>\n<p><a name=\"2000-07\">July</a> 2000</p>\n\
+        <p><a name=\"*\">Star</a> and <a name=\"Section 1\">section</a></p>\n\
+        <p id=\"café\">Café</p>\n<p id=\"ok\">Fine</p>\n";
+    let out = xhtml(&ingest(page.as_bytes(), &Options::default()).document);
+    assert!(
+        !out.diagnostics.iter().any(|d| d.code.breaks_validity()),
+        "{:?}",
+        out.diagnostics
+    );
+    assert!(out.text.contains("id=\"_2550\""), "{}", out.text);
+    let control = "<html xmlns=\"http://www.w3.org/1999/xhtml\">\n<head>\n<title>c</title>\n</head>\n\
+        <body>\n<p><a href=\"#nowhere\">x</a> <a name=\"there\" id=\"there\">y</a> <a href=\"#there\">z</a></p>\n</body>\n</html>\n";
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut frames = String::new();
+    let mut want = 0;
+    for (id, text) in [("page", out.text.as_str()), ("control", control)] {
+        for ext in ["html", "xhtml"] {
+            let name = format!("{id}.{ext}");
+            let hooked = match text.find("<head>") {
+                Some(at) => {
+                    let (a, b) = text.split_at(at + "<head>".len());
+                    format!("{a}\n{}{b}", target_hook(&name))
+                }
+                None => format!("{}{text}", target_hook(&name)),
+            };
+            std::fs::write(dir.path().join(&name), hooked).unwrap_or_else(|e| panic!("{e}"));
+            frames.push_str(&format!("<iframe src=\"{name}\"></iframe>\n"));
+            want += 1;
+        }
+    }
+    let harness = HARNESS
+        .replace("WANT", &want.to_string())
+        .replace("FRAMES", &frames);
+    let index = dir.path().join("index.html");
+    std::fs::write(&index, harness).unwrap_or_else(|e| panic!("{e}"));
+    let profile = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dom = run_chromium(
+        &bin,
+        profile.path(),
+        &["--virtual-time-budget=10000".into(), "--dump-dom".into()],
+        &format!("file://{}", index.display()),
+        Duration::from_secs(120),
+    );
+    let results: Vec<&str> = dom
+        .split("<li>")
+        .skip(1)
+        .filter_map(|s| s.split("</li>").next())
+        .collect();
+    for ext in ["html", "xhtml"] {
+        let page = format!("page.{ext} 6 ok");
+        assert!(results.contains(&page.as_str()), "{page}: {results:?}");
+        let control = format!("control.{ext} 2 BROKEN #nowhere");
+        assert!(
+            results.contains(&control.as_str()),
+            "{control}: {results:?}"
+        );
+    }
+}

@@ -659,19 +659,38 @@ fn c1_controls_the_encoding_lacks_are_replaced() {
     assert!(out.text.contains("<p>a\u{85}b\u{81}</p>"));
 }
 
+/// Issue 19: an anchor name that is not an XML name is written in a valid
+/// form, and so is every link to it; only a repeated name stays invalid.
 #[test]
-fn invalid_anchors_are_kept_and_reported() {
+fn invalid_anchors_get_a_valid_form_and_their_links_follow() {
     let anchor = |f: &str| Inline::link(None, Some(f.into()), vec![t(f)]);
+    let to = |f: &str| Inline::link(Some(format!("#{f}")), None, vec![t("to")]);
     let doc = body(vec![Block::paragraph(vec![
+        to("1st"),
         anchor("ok"),
         anchor("1st"),
         anchor("a/b"),
+        to("a/b"),
         anchor("ok"),
     ])]);
-    let out = xhtml(&doc); // checked: must be DTD-invalid, still well-formed and polyglot
-    assert!(out.text.contains("<a name=\"1st\" id=\"1st\">1st</a>"));
+    let out = xhtml(&doc); // checked: DTD-invalid only for the repeat, well-formed, polyglot
+    assert!(
+        out.text.contains("<a href=\"#_1st\">to</a>"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.contains("<a name=\"_1st\" id=\"_1st\">1st</a>"));
+    assert!(out.text.contains("<a name=\"a_2Fb\" id=\"a_2Fb\">a/b</a>"));
+    assert!(out.text.contains("<a href=\"#a_2Fb\">to</a>"));
     let codes: Vec<_> = out.diagnostics.iter().map(|d| d.code).collect();
-    assert_eq!(codes, [Code::InvalidAnchor; 3]);
+    assert_eq!(
+        codes,
+        [
+            Code::AnchorRenamed,
+            Code::AnchorRenamed,
+            Code::InvalidAnchor
+        ]
+    );
 }
 
 #[test]

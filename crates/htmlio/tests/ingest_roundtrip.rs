@@ -149,9 +149,11 @@ fn merge_term_only_items(doc: &mut wikitext::Document) {
     blocks(&mut doc.body);
 }
 
-/// Drops the anchor names that repeat an earlier one (emission writes them
-/// but reports the XHTML invalid; ingestion keeps the first, as browsers
-/// do): the link keeps its URL, an anchor without URL becomes its text.
+/// Gives anchor names and the links into the site the form emission writes
+/// them in (`htmlio::names`), then drops the names that repeat an earlier
+/// one (emission writes them but reports the XHTML invalid; ingestion keeps
+/// the first, as browsers do): the link keeps its URL, an anchor without URL
+/// becomes its text.
 /// Recursion is bounded by the parser's nesting limits.
 fn without_repeated_anchors(doc: &mut wikitext::Document) {
     use std::collections::HashSet;
@@ -170,6 +172,14 @@ fn without_repeated_anchors(doc: &mut wikitext::Document) {
                     ..
                 } => {
                     inlines(content, seen);
+                    // Emission writes names in their XML-name form, and
+                    // links into the site follow (issue 19).
+                    if let Some(f) = fragment.as_mut() {
+                        *f = htmlio::names::anchor_name(f).into_owned();
+                    }
+                    if let Some(u) = url.as_mut() {
+                        *u = htmlio::names::fragment_reference(u).into_owned();
+                    }
                     if let Some(f) = fragment.clone()
                         && !seen.insert(f)
                     {

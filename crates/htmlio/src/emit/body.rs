@@ -13,8 +13,8 @@ use wikitext::events::{Event, Positioned, Tag, TagEnd};
 use wikitext::{ListKind, Numbering, Pos, Severity};
 
 use super::Code;
-use super::check::{is_nmtoken, is_xml_name};
 use super::walk::{Flow, Last, Open, Walker};
+use crate::names::{anchor_name, fragment_reference, is_xml_name};
 use crate::serialize::{Attribute, Token, TokenSink};
 
 fn heading_name(level: u8) -> Option<&'static str> {
@@ -347,13 +347,18 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         let mut attrs = Vec::with_capacity(3);
         if let Some(fragment) = fragment {
             let fragment = self.cleaned(fragment, "an anchor name", pos);
-            self.check_anchor(fragment.clone(), pos);
+            let fragment = self.valid_anchor(fragment, pos);
             // DESIGN decision 2: anchors carry `name` and `id`.
             attrs.push(Attribute::new("name", fragment.clone()));
             attrs.push(Attribute::new("id", fragment));
         }
         if let Some(url) = url {
             let url = self.cleaned(url, "a link URL", pos);
+            // A link into this site follows its anchor's valid form.
+            let url = match fragment_reference(&url) {
+                Cow::Borrowed(_) => url,
+                Cow::Owned(renamed) => Cow::Owned(renamed),
+            };
             attrs.push(Attribute::new("href", url));
         }
         self.push(Token::start_with("a", attrs));
@@ -362,18 +367,29 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     }
 
     /// The XHTML 1.0 Transitional DTD types `id` as an XML `ID` (a `Name`,
-    /// unique in the document) and `a/@name` as an `NMTOKEN`.
-    fn check_anchor(&mut self, fragment: Cow<'d, str>, pos: Pos) {
-        let problem = if !is_xml_name(&fragment) {
-            Some(if is_nmtoken(&fragment) {
-                "does not start with a letter, `_` or `:`"
-            } else {
-                "has characters an XML name cannot have"
-            })
-        } else if !self.ids.insert(fragment.clone()) {
-            Some("is used by an earlier anchor")
+    /// unique in the document) and `a/@name` as an `NMTOKEN`: a name that
+    /// is not a `Name` is written in the form [`anchor_name`] gives it (the
+    /// links to it get the same form), with a note; a repeated one stays,
+    /// with a warning.
+    fn valid_anchor(&mut self, fragment: Cow<'d, str>, pos: Pos) -> Cow<'d, str> {
+        let fragment = if is_xml_name(&fragment) {
+            fragment
         } else {
+            let renamed = anchor_name(&fragment).into_owned();
+            self.report(
+                Code::AnchorRenamed,
+                Severity::Info,
+                format!(
+                    "anchor name {fragment:?} is not an XML name: written as {renamed:?}, and the links to it too"
+                ),
+                pos,
+            );
+            Cow::Owned(renamed)
+        };
+        let problem = if self.ids.insert(fragment.clone()) {
             None
+        } else {
+            Some("is used by an earlier anchor")
         };
         if let Some(problem) = problem {
             self.report(
@@ -385,5 +401,6 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 pos,
             );
         }
+        fragment
     }
 }

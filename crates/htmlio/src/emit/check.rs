@@ -41,34 +41,6 @@ pub(crate) fn clean(s: &str) -> (Cow<'_, str>, usize) {
     (Cow::Owned(cleaned), count)
 }
 
-/// XML 1.0 (Fifth Edition) §2.3 `NameStartChar`.
-fn is_name_start(c: char) -> bool {
-    matches!(c,
-        ':' | 'A'..='Z' | '_' | 'a'..='z'
-        | '\u{c0}'..='\u{d6}' | '\u{d8}'..='\u{f6}' | '\u{f8}'..='\u{2ff}'
-        | '\u{370}'..='\u{37d}' | '\u{37f}'..='\u{1fff}' | '\u{200c}'..='\u{200d}'
-        | '\u{2070}'..='\u{218f}' | '\u{2c00}'..='\u{2fef}' | '\u{3001}'..='\u{d7ff}'
-        | '\u{f900}'..='\u{fdcf}' | '\u{fdf0}'..='\u{fffd}' | '\u{10000}'..='\u{effff}')
-}
-
-/// XML 1.0 (Fifth Edition) §2.3 `NameChar`.
-fn is_name_char(c: char) -> bool {
-    is_name_start(c)
-        || matches!(c, '-' | '.' | '0'..='9' | '\u{b7}' | '\u{300}'..='\u{36f}' | '\u{203f}'..='\u{2040}')
-}
-
-/// Whether `s` matches the XML `Name` production (the type of `id`).
-pub(crate) fn is_xml_name(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
-}
-
-/// Whether `s` matches the XML `Nmtoken` production (the type of `a/@name`
-/// and `lang` in the XHTML 1.0 Transitional DTD).
-pub(crate) fn is_nmtoken(s: &str) -> bool {
-    !s.is_empty() && s.chars().all(is_name_char)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,18 +74,5 @@ mod tests {
             (Cow::Owned("a\u{fffd}b\u{fffd}".into()), 2)
         );
         assert!(matches!(clean("fine").0, Cow::Borrowed("fine")));
-    }
-
-    #[test]
-    fn names_and_tokens() {
-        assert!(is_xml_name("inline"));
-        assert!(is_xml_name("_x.1-2"));
-        assert!(!is_xml_name("1st"));
-        assert!(!is_xml_name("a/b"));
-        assert!(!is_xml_name(""));
-        assert!(is_nmtoken("1st"));
-        assert!(is_nmtoken("en-us"));
-        assert!(!is_nmtoken("a b"));
-        assert!(!is_nmtoken("a#b"));
     }
 }

@@ -102,9 +102,12 @@ pub enum Code {
     InvalidHeadingLevel,
     /// A link or e-mail address inside a link text was written as its text.
     NestedLink,
-    /// An anchor name is not a valid XML ID (or repeats one): kept, but the
-    /// output is not valid against the DTD.
+    /// An anchor name repeats an earlier one: kept, but the output is not
+    /// valid against the DTD (an `id` is unique).
     InvalidAnchor,
+    /// An anchor name that is not an XML `Name` was written in a form that
+    /// is ([`crate::names::anchor_name`]), and so were the links to it.
+    AnchorRenamed,
     /// The language is not an XML name token: kept, but the output is not
     /// valid against the DTD.
     InvalidLanguage,
@@ -128,6 +131,7 @@ impl Code {
             Code::InvalidHeadingLevel => "invalid-heading-level",
             Code::NestedLink => "nested-link",
             Code::InvalidAnchor => "invalid-anchor",
+            Code::AnchorRenamed => "anchor-renamed",
             Code::InvalidLanguage => "invalid-language",
             Code::EmptyElementDropped => "empty-element-dropped",
             Code::LeadingNewlineInPre => "leading-newline-in-pre",

@@ -11,8 +11,9 @@ use std::collections::HashSet;
 use wikitext::events::Positioned;
 use wikitext::{Metadata, Pos, Severity};
 
-use super::check::{clean, is_nmtoken};
+use super::check::clean;
 use super::{Code, Diagnostic, Syntax};
+use crate::names::is_nmtoken;
 use crate::serialize::{Attribute, Doctype, Token, TokenSink};
 
 const NL: &str = "\n";

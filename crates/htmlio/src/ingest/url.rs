@@ -49,6 +49,9 @@ pub(crate) struct CleanUrl {
     pub(crate) encoded: bool,
     /// The scheme, lowercase, when the URL has one.
     pub(crate) scheme: Option<String>,
+    /// Whether its fragment was given its anchor's XML-name form
+    /// ([`crate::names::fragment_reference`]).
+    pub(crate) renamed: bool,
     /// What resolving did to it (see [`Resolver::resolve`]).
     pub(crate) change: Change,
     /// The URL as the page wrote it (stripped), when `change` is not
@@ -75,9 +78,26 @@ pub(crate) fn clean_url(raw: &str, resolver: &Resolver) -> Option<CleanUrl> {
     if s.is_empty() {
         return None;
     }
-    let (resolved, change) = resolver.resolve(s);
+    // A link into this site names its anchor as `clean_anchor` writes it:
+    // forbidden characters percent-encoded, then an XML name.
+    let mut renamed = false;
+    let named = match crate::names::site_reference(s) {
+        Some((before, fragment)) => {
+            let decoded = crate::names::decode_fragment(fragment);
+            let (encoded, _) = encode_forbidden(&decoded);
+            let name = crate::names::anchor_name(&encoded);
+            renamed = name != fragment;
+            if name == fragment {
+                Cow::Borrowed(s)
+            } else {
+                Cow::Owned(format!("{before}#{name}"))
+            }
+        }
+        None => Cow::Borrowed(s),
+    };
+    let (resolved, change) = resolver.resolve(&named);
     let (url, encoded) = encode_forbidden(&resolved);
-    let written = if change == Change::None {
+    let written = if change == Change::None && !renamed {
         String::new()
     } else {
         s.to_owned()
@@ -86,6 +106,7 @@ pub(crate) fn clean_url(raw: &str, resolver: &Resolver) -> Option<CleanUrl> {
         scheme: scheme_of(&url),
         url,
         encoded,
+        renamed,
         change,
         written,
     })
@@ -324,15 +345,22 @@ pub(crate) fn is_unsafe_scheme(scheme: &str) -> bool {
 }
 
 /// An anchor name (from `id` or `a/@name`) for the format: trimmed of
-/// surrounding white space, forbidden characters percent-encoded. `None`
-/// when empty.
+/// surrounding white space, forbidden characters percent-encoded, then in
+/// the form XHTML can hold ([`crate::names::anchor_name`]). `None` when
+/// empty.
 pub(crate) fn clean_anchor(raw: &str) -> Option<(String, bool)> {
     let s = raw.trim_matches(|c: char| c.is_ascii_whitespace());
     if s.is_empty() {
         return None;
     }
     let (name, encoded) = encode_forbidden(s);
-    Some((name, encoded || s.len() != raw.len()))
+    // A name XHTML can hold as `id` and `name` (links follow, `clean_url`).
+    let name = match crate::names::anchor_name(&name) {
+        Cow::Borrowed(_) => name,
+        Cow::Owned(valid) => valid,
+    };
+    let changed = encoded || name != s;
+    Some((name, changed))
 }
 
 /// The address of a `mailto:` URL when it is a bare address the format can
@@ -385,10 +413,21 @@ mod tests {
     #[test]
     fn anchors() {
         assert_eq!(clean_anchor("sec-1"), Some(("sec-1".to_owned(), false)));
+        // Percent-encoded for the format, then an XML name for XHTML
+        // (issue 19); a link to it gets the same form.
         assert_eq!(
             clean_anchor("Section 1"),
-            Some(("Section%201".to_owned(), true))
+            Some(("Section_201".to_owned(), true))
         );
+        let link = clean_url("#Section 1", &Resolver::default()).unwrap();
+        assert_eq!(link.url, "#Section_201");
+        assert!(link.renamed);
+        assert_eq!(clean_anchor("2550"), Some(("_2550".to_owned(), true)));
+        let link = clean_url("other.html#2550", &Resolver::default()).unwrap();
+        assert_eq!(link.url, "other.html#_2550");
+        let link = clean_url("http://x.org/#2550", &Resolver::default()).unwrap();
+        assert_eq!(link.url, "http://x.org/#2550");
+        assert!(!link.renamed);
         assert_eq!(clean_anchor("  "), None);
     }
 

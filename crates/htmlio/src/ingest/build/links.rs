@@ -189,7 +189,10 @@ impl Builder<'_> {
                 Code::UrlEncoded,
                 Severity::Info,
                 line,
-                format!("characters the text format forbids in an anchor name were percent-encoded: {name}"),
+                format!(
+                    "anchor name {:?} written as {name:?}, a name the text format and XHTML can hold (the links to it follow)",
+                    raw.trim()
+                ),
             );
         }
         Some(name)
@@ -281,6 +284,14 @@ impl Builder<'_> {
         };
         if let Some((code, severity, message)) = note {
             self.report(code, severity, line, message);
+        }
+        if clean.renamed {
+            self.report(
+                Code::UrlEncoded,
+                Severity::Info,
+                line,
+                format!("link \"{written}\" names its anchor as the anchor is written: {url}"),
+            );
         }
         if clean.encoded {
             self.report(
