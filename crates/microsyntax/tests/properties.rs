@@ -8,7 +8,7 @@
 // test failure too.
 #![allow(clippy::unwrap_used)]
 
-use microsyntax::algorithms::{ALGORITHMS, Options};
+use microsyntax::algorithms::{ALGORITHMS, Algorithm, Options, Spec};
 use microsyntax::*;
 use proptest::prelude::*;
 
@@ -250,27 +250,38 @@ proptest! {
     }
 }
 
+/// The options for `a`, with every extra it takes set from `s` (and the
+/// keywords from `keywords`).
+fn options<'a>(
+    a: &Algorithm,
+    spec: Spec,
+    context: Context,
+    s: &'a str,
+    keywords: &'a [&'a str],
+) -> Options<'a> {
+    use microsyntax::algorithms::Extra;
+    let takes = |e| a.options.contains(&e).then_some(s);
+    Options {
+        spec,
+        context,
+        base: None,
+        keywords: takes(Extra::Keywords).map(|_| keywords),
+        invalid_default: takes(Extra::InvalidDefault),
+        missing_default: takes(Extra::MissingDefault),
+        attribute: takes(Extra::Attribute),
+        token: takes(Extra::Token),
+        other: takes(Extra::Other),
+    }
+}
+
 /// Calls every public parser and check on `s`.
 fn exercise(s: &str) {
+    let keywords: Vec<&str> = s.split(',').collect();
     for a in ALGORITHMS {
         for &spec in a.specs {
-            let _ = a.run(
-                Options {
-                    spec,
-                    context: Context::Attribute,
-                    base: None,
-                },
-                s,
-            );
+            let _ = a.run(options(a, spec, Context::Attribute, s, &keywords), s);
             if a.has_content_variant {
-                let _ = a.run(
-                    Options {
-                        spec,
-                        context: Context::Content,
-                        base: None,
-                    },
-                    s,
-                );
+                let _ = a.run(options(a, spec, Context::Content, s, &keywords), s);
             }
         }
     }
