@@ -482,43 +482,102 @@ pub struct MicroArgs {
     #[arg(value_enum, value_name = "ALGORITHM")]
     pub algorithm: Algorithm,
 
-    /// The value to parse, as it would appear in an attribute (or, with
-    /// --in-content, in element content).
-    #[arg(value_name = "VALUE", allow_hyphen_values = true)]
+    /// The value to parse, as it would appear in an attribute. Required
+    /// unless --stdin is given (then it must be absent).
+    #[arg(
+        value_name = "VALUE",
+        allow_hyphen_values = true,
+        required = false,
+        required_unless_present = "stdin",
+        conflicts_with = "stdin",
+        default_value_if("stdin", clap::builder::ArgPredicate::IsPresent, ""),
+        hide_default_value = true
+    )]
     pub value: String,
+
+    /// Read VALUE from standard input, byte for byte (NUL characters and
+    /// newlines included, a final newline too); it must be UTF-8.
+    #[arg(long)]
+    pub stdin: bool,
 
     /// Print one JSON line: {"algorithm", "input", "valid", "value",
     /// "error"}.
     #[arg(long)]
     pub json: bool,
 
-    /// Use the early draft's variant of the algorithm where one exists.
-    #[arg(long)]
+    /// Use the 2008 draft's (seed 002's) variant of the algorithm, or for a
+    /// few algorithms the 2007 draft's, where one exists.
+    #[arg(long, conflicts_with = "seed004")]
     pub seed: bool,
 
-    /// For date-or-time: the variant for element content, which may have
-    /// text around the date or time.
+    /// Use the 2007 draft's (seed 004's) variant of the algorithm; an
+    /// error where the algorithm has none.
+    #[arg(long)]
+    pub seed004: bool,
+
+    /// For date-or-time only: run its "in content" variant, which skips
+    /// any Unicode White_Space character (e.g. U+3000 or U+00A0) where the
+    /// attribute variant skips only space, tab, LF, FF and CR (with
+    /// --seed004: Zs characters instead). Nothing else changes: other text
+    /// around the date or time still makes the value invalid.
     #[arg(long)]
     pub in_content: bool,
 
     /// Resolve VALUE against this absolute URL (for `url`).
     #[arg(long, value_name = "URL")]
     pub base: Option<String>,
+
+    /// For `enumerated` (required): the attribute's keywords, comma
+    /// separated, matched ASCII case-insensitively, the first match
+    /// winning (`true,,false` has an empty keyword).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 1)]
+    pub keywords: Option<Vec<String>>,
+
+    /// For `enumerated`: the invalid value default (the state of a value
+    /// that matches no keyword).
+    #[arg(long, value_name = "STATE")]
+    pub invalid_default: Option<String>,
+
+    /// For `enumerated`: the missing value default (the state of a value
+    /// that matches no keyword when there is no invalid value default).
+    #[arg(long, value_name = "STATE")]
+    pub missing_default: Option<String>,
+
+    /// For `boolean` (required): the attribute's canonical name.
+    #[arg(long, value_name = "NAME")]
+    pub attribute: Option<String>,
+
+    /// For `remove-token` (required): the token to remove.
+    #[arg(long, value_name = "TOKEN", allow_hyphen_values = true)]
+    pub token: Option<String>,
+
+    /// For `compatibility-caseless` (required): the string to compare
+    /// VALUE with.
+    #[arg(long, value_name = "STRING", allow_hyphen_values = true)]
+    pub other: Option<String>,
 }
 
 /// The microsyntaxes `micro` knows, by the names the microsyntax registry uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Algorithm {
+    /// Compatibility caseless match of VALUE and --other.
+    CompatibilityCaseless,
+    /// Boolean attribute's state and valid values (--attribute NAME).
+    Boolean,
     /// Signed integer.
     Integer,
     /// Non-negative integer.
     NonNegativeInteger,
+    /// Positive non-zero integer.
+    PositiveNonZeroInteger,
     /// Floating-point number.
     Float,
     /// Ratio (the 2008 draft).
     Ratio,
     /// List of integers.
     Integers,
+    /// List of floating-point numbers.
+    Floats,
     /// Dimension value (length or percentage).
     Dimension,
     /// Non-zero dimension value.
@@ -553,8 +612,14 @@ pub enum Algorithm {
     Tokens,
     /// Unordered set of unique space-separated tokens.
     UniqueTokens,
+    /// Remove a token (--token) from a string.
+    RemoveToken,
     /// Split on commas.
     Commas,
+    /// Enumerated attribute's state and valid values (--keywords LIST).
+    Enumerated,
+    /// Hash-name reference (#name).
+    HashNameReference,
     /// Simple color (#rrggbb).
     Color,
     /// Legacy color value.

@@ -3,13 +3,18 @@
 //!
 //! Exit status: 0 when VALUE is a valid string of that kind, 1 when it is
 //! not (the parsing rules may still return a value: browsers are lenient),
-//! 2 when the algorithm has no variant for `--seed` or `--in-content`, or
-//! takes no `--base`.
+//! 2 when the algorithm has no variant for `--seed`, `--seed004` or
+//! `--in-content`, takes no `--base` or other option given, lacks an option
+//! it needs (`--keywords`, `--attribute`, `--token`, `--other`), or when
+//! `--stdin` reads bytes that are not UTF-8.
+//!
+//! With `--stdin`, VALUE is standard input exactly as read: NUL characters
+//! and newlines (a final one included) are part of it.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use microsyntax::algorithms::{self, Options, Outcome, Value};
+use microsyntax::algorithms::{self, Options, Outcome, RunError, Spec, Value};
 use pagetext::MicroArgs;
 use serde::Serialize;
 
@@ -45,8 +50,19 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
                 );
             }
         }
+    } else if args.seed004 {
+        if !algorithm.specs.contains(&Spec::Seed004) {
+            return usage(
+                display,
+                &format!(
+                    "{name} has no seed 004 (2007 draft) variant: its default follows {}",
+                    algorithm.source
+                ),
+            );
+        }
+        Spec::Seed004
     } else {
-        algorithms::Spec::default()
+        Spec::default()
     };
     let context = if args.in_content {
         microsyntax::Context::Content
@@ -60,20 +76,57 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
             &format!("--base is for `url`: {name} resolves nothing against a base URL"),
         );
     }
+    let stdin_value;
+    let input: &str = if args.stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut bytes)?;
+        stdin_value = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                return usage(
+                    display,
+                    &format!("--stdin: standard input is not UTF-8 (invalid byte at offset {at})"),
+                );
+            }
+        };
+        &stdin_value
+    } else {
+        &args.value
+    };
+    let keywords: Option<Vec<&str>> = args
+        .keywords
+        .as_ref()
+        .map(|k| k.iter().map(String::as_str).collect());
     let options = Options {
         spec,
         context,
         base,
+        keywords: keywords.as_deref(),
+        invalid_default: args.invalid_default.as_deref(),
+        missing_default: args.missing_default.as_deref(),
+        attribute: args.attribute.as_deref(),
+        token: args.token.as_deref(),
+        other: args.other.as_deref(),
     };
-    let outcome = match algorithm.run(options, &args.value) {
+    let outcome = match algorithm.run(options, input) {
         Ok(outcome) => outcome,
+        Err(RunError::MissingOption(name, extra)) => {
+            return usage(display, &format!("{name} needs --{}", extra.name()));
+        }
+        Err(RunError::UnsupportedOption(name, extra)) => {
+            return usage(
+                display,
+                &format!("--{} is not an option of {name}", extra.name()),
+            );
+        }
         Err(e) => return usage(display, &e.to_string()),
     };
     let mut out = crate::stdout::lock();
     if args.json {
         let line = serde_json::to_string(&MicroJson {
             algorithm: &name,
-            input: &args.value,
+            input,
             outcome: &outcome,
         })?;
         writeln!(out, "{line}")?;
@@ -86,14 +139,14 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
             }
             None => "none (the parsing rules return nothing)".to_string(),
         };
-        let variant = if args.seed {
+        let variant = if args.seed || args.seed004 {
             format!(" ({} variant)", spec.name())
         } else {
             String::new()
         };
         writeln!(out, "algorithm: {name}{variant}: {}", algorithm.title)?;
         writeln!(out, "source:    {}", algorithm.source)?;
-        writeln!(out, "input:     {:?}", args.value)?;
+        writeln!(out, "input:     {}", quoted(input))?;
         writeln!(
             out,
             "valid:     {}",
@@ -134,6 +187,23 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
     })
 }
 
+/// `input` in double quotes with Rust's escapes, except that NUL is
+/// `\u{0}` (Rust writes `\0`, which reads as an octal escape before a
+/// digit: `"\07"`).
+fn quoted(input: &str) -> String {
+    let mut out = String::with_capacity(input.len() + 2);
+    out.push('"');
+    for c in input.chars() {
+        match c {
+            '\0' => out.push_str("\\u{0}"),
+            '\'' => out.push('\''),
+            _ => out.extend(c.escape_debug()),
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn usage(display: Display, text: &str) -> anyhow::Result<ExitCode> {
     crate::say(&crate::message(display.color, text));
     Ok(ExitCode::from(2))
@@ -156,5 +226,12 @@ mod tests {
             .map(|a| a.name.to_string())
             .collect();
         assert_eq!(cli, registry);
+    }
+
+    #[test]
+    fn inputs_are_quoted_unambiguously() {
+        assert_eq!(super::quoted("\u{0}7\n"), r#""\u{0}7\n""#);
+        assert_eq!(super::quoted(r#"a"b'c\d"#), r#""a\"b'c\\d""#);
+        assert_eq!(super::quoted("é\t"), r#""é\t""#);
     }
 }

@@ -860,6 +860,132 @@ fn micro_variants_that_do_not_exist_are_usage_errors() {
         "micro_no_content_variant",
         s.run(&["micro", "--in-content", "date", "x"])
     );
+    snap!(
+        "micro_no_seed004_variant",
+        s.run(&["micro", "--seed004", "date", "2004-06-30"])
+    );
+}
+
+#[test]
+fn micro_seed004_picks_the_2007_draft() {
+    let s = Scratch::empty();
+    // Seed 004's integers have no "+" either; its floats read "5." as valid.
+    snap!(
+        "micro_seed004_float",
+        s.run(&["micro", "--seed004", "--json", "float", "5."])
+    );
+    snap!(
+        "micro_seed004_integer",
+        s.run(&["micro", "--seed004", "integer", "+5"])
+    );
+    let both = s.run(&["micro", "--seed", "--seed004", "integer", "1"]);
+    assert_eq!(both.code, Some(2), "{both:?}");
+}
+
+#[test]
+fn micro_reaches_the_rest_of_the_library() {
+    let s = Scratch::empty();
+    snap!(
+        "micro_enumerated",
+        s.run(&[
+            "micro",
+            "--json",
+            "--keywords",
+            "true,,false",
+            "--invalid-default",
+            "inherit",
+            "enumerated",
+            "yes"
+        ])
+    );
+    snap!(
+        "micro_boolean",
+        s.run(&["micro", "--attribute", "checked", "boolean", "false"])
+    );
+    snap!(
+        "micro_remove_token",
+        s.run(&["micro", "--json", "--token", "b", "remove-token", " b a b "])
+    );
+    snap!(
+        "micro_compatibility_caseless",
+        s.run(&[
+            "micro",
+            "--json",
+            "--other",
+            "straße",
+            "compatibility-caseless",
+            "STRASSE"
+        ])
+    );
+    snap!(
+        "micro_json_floats",
+        s.run(&["micro", "--json", "floats", "1.5, 2e1;x3 abc"])
+    );
+    snap!(
+        "micro_json_hash_name",
+        s.run(&["micro", "--json", "hash-name-reference", "#map1"])
+    );
+    snap!(
+        "micro_json_positive",
+        s.run(&["micro", "--json", "positive-non-zero-integer", "0"])
+    );
+    snap!(
+        "micro_missing_option",
+        s.run(&["micro", "enumerated", "ltr"])
+    );
+    snap!(
+        "micro_stray_option",
+        s.run(&["micro", "--token", "a", "integer", "1"])
+    );
+}
+
+#[test]
+fn micro_living_standard_rules() {
+    let s = Scratch::empty();
+    snap!(
+        "micro_json_month_five_digit_year",
+        s.run(&["micro", "--json", "month", "20133-12"])
+    );
+    snap!(
+        "micro_json_date_five_digit_year",
+        s.run(&["micro", "--json", "date", "12014-09-29"])
+    );
+    snap!(
+        "micro_json_dimension_point_percent",
+        s.run(&["micro", "--json", "dimension", "200.%"])
+    );
+    snap!(
+        "micro_json_dimension_plus",
+        s.run(&["micro", "--json", "dimension", "+1"])
+    );
+    snap!(
+        "micro_json_float_overflow",
+        s.run(&["micro", "--json", "float", "2e308"])
+    );
+}
+
+#[test]
+fn micro_stdin_is_the_value_byte_for_byte() {
+    let s = Scratch::empty();
+    snap!(
+        "micro_stdin_nul_newline",
+        s.run_with_stdin(
+            &["micro", "--json", "--stdin", "tokens"],
+            Some(b"a\0b\nc\n")
+        )
+    );
+    snap!(
+        "micro_stdin_text",
+        s.run_with_stdin(&["micro", "--stdin", "integer"], Some(b"\x007\n"))
+    );
+    snap!(
+        "micro_stdin_not_utf8",
+        s.run_with_stdin(&["micro", "--stdin", "tokens"], Some(b"a\xffb"))
+    );
+    snap!(
+        "micro_stdin_and_value",
+        s.run_with_stdin(&["micro", "--stdin", "tokens", "x"], Some(b"y"))
+    );
 }
 
 // ---------------------------------------------------------------- fmt

@@ -9,6 +9,48 @@
 //! times as objects of their named components. With the `url` feature the
 //! registry has `url`, which takes a base URL ([`Options::base`]).
 //!
+//! Some algorithms need more than the input, given in [`Options`] and
+//! listed in [`Algorithm::options`] and [`Algorithm::required`]:
+//! `enumerated` (the keywords, and optionally the invalid and missing value
+//! defaults), `boolean` (the attribute's canonical name), `remove-token`
+//! (the token) and `compatibility-caseless` (the other string). [`run`]
+//! refuses an option an algorithm does not take, and a missing required
+//! one, with a [`RunError`].
+//!
+//! # What is not in the registry
+//!
+//! Every public parsing algorithm and validity check of the crate is
+//! reachable by name, through the default or a seed variant ([`Spec`]),
+//! except these, which are not "what do the parsing rules make of this
+//! value" questions or are reached through another entry:
+//!
+//! - Lazy and borrowed forms of entries: [`crate::integer_list`],
+//!   [`crate::float_list`], [`crate::space_separated_tokens`] (the same
+//!   results as `integers`, `floats`, `tokens`).
+//! - Serializers and look-ups used by an entry: [`crate::best_representation`]
+//!   (a float's shortest valid string), [`crate::named_color`] (inside
+//!   `legacy-color`), [`crate::denominator_punctuation_value`] (inside
+//!   `ratio`), the value types' `Display`.
+//! - Second validity checks of an entry's kind:
+//!   [`crate::is_valid_lowercase_simple_color`],
+//!   [`crate::is_valid_normalized_local_date_time_string`],
+//!   [`crate::is_valid_normalized_global_date_time_string`].
+//! - Calendar arithmetic, not parsing: [`crate::days_in_month`],
+//!   [`crate::is_leap_year`], [`crate::weeks_in_year`].
+//! - The spec's idioms and string operations, which define no syntax of
+//!   their own: [`crate::Cursor`], [`crate::strip_line_breaks`],
+//!   [`crate::strip_leading_and_trailing_whitespace`],
+//!   [`crate::strip_and_collapse_whitespace`], [`crate::strictly_split`],
+//!   [`crate::code_point_length`], the character classes
+//!   ([`crate::is_space_character`], [`crate::is_white_space`],
+//!   [`crate::is_zs`]), and the exact and ASCII comparisons and case
+//!   mappings ([`crate::eq_case_sensitive`],
+//!   [`crate::eq_ascii_case_insensitive`], [`crate::to_ascii_lowercase`],
+//!   [`crate::to_ascii_uppercase`]); only the compatibility caseless match,
+//!   which needs Unicode data, has an entry.
+//! - With the `url` feature, `url::document_base_url` (it needs a document)
+//!   and `url::encode_reference_query` (the query step inside `url`).
+//!
 //! ```
 //! use microsyntax::algorithms::{run, Options, Spec, Value};
 //! let out = run("integer", Options::default(), " +42")?;
@@ -22,9 +64,9 @@
 use core::fmt;
 
 use crate::{
-    Context, Date, DateOrTime, DateOrTimeResults, Dimension, Duration, GlobalDateTime,
-    ListDimension, LocalDateTime, Month, Ratio, SimpleColor, Time, TimeZoneOffset, Week,
-    YearlessDate,
+    Context, Date, DateOrTime, DateOrTimeResults, Dimension, Duration, EnumeratedAttribute,
+    GlobalDateTime, Keyword, ListDimension, LocalDateTime, Month, Ratio, SimpleColor, Time,
+    TimeZoneOffset, Week, YearlessDate,
 };
 
 /// Which draft of an algorithm to run.
@@ -61,6 +103,82 @@ pub struct Options<'a> {
     pub context: Context,
     /// For `url` only: resolve the input against this absolute URL.
     pub base: Option<&'a str>,
+    /// For `enumerated` (required): the attribute's keywords, in order. The
+    /// first ASCII case-insensitive match wins; a keyword may be empty; all
+    /// are conforming.
+    pub keywords: Option<&'a [&'a str]>,
+    /// For `enumerated`: the *invalid value default*, the state of a value
+    /// that matches no keyword.
+    pub invalid_default: Option<&'a str>,
+    /// For `enumerated`: the *missing value default*. The registry always
+    /// has a value, so it shows only where the library falls back to it: a
+    /// value that matches no keyword when there is no invalid value default.
+    pub missing_default: Option<&'a str>,
+    /// For `boolean` (required): the attribute's canonical name.
+    pub attribute: Option<&'a str>,
+    /// For `remove-token` (required): the token to remove.
+    pub token: Option<&'a str>,
+    /// For `compatibility-caseless` (required): the string to compare the
+    /// input with.
+    pub other: Option<&'a str>,
+}
+
+impl Options<'_> {
+    /// Whether `extra` is given.
+    pub const fn has(&self, extra: Extra) -> bool {
+        match extra {
+            Extra::Keywords => self.keywords.is_some(),
+            Extra::InvalidDefault => self.invalid_default.is_some(),
+            Extra::MissingDefault => self.missing_default.is_some(),
+            Extra::Attribute => self.attribute.is_some(),
+            Extra::Token => self.token.is_some(),
+            Extra::Other => self.other.is_some(),
+        }
+    }
+}
+
+/// An option some algorithms take besides the input (the base URL has its
+/// own [`Algorithm::takes_base`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Extra {
+    /// [`Options::keywords`].
+    Keywords,
+    /// [`Options::invalid_default`].
+    InvalidDefault,
+    /// [`Options::missing_default`].
+    MissingDefault,
+    /// [`Options::attribute`].
+    Attribute,
+    /// [`Options::token`].
+    Token,
+    /// [`Options::other`].
+    Other,
+}
+
+impl Extra {
+    /// Every extra option.
+    pub const ALL: [Self; 6] = [
+        Self::Keywords,
+        Self::InvalidDefault,
+        Self::MissingDefault,
+        Self::Attribute,
+        Self::Token,
+        Self::Other,
+    ];
+
+    /// Its name, as a command-line option would spell it: `keywords`,
+    /// `invalid-default`, `missing-default`, `attribute`, `token`, `other`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Keywords => "keywords",
+            Self::InvalidDefault => "invalid-default",
+            Self::MissingDefault => "missing-default",
+            Self::Attribute => "attribute",
+            Self::Token => "token",
+            Self::Other => "other",
+        }
+    }
 }
 
 /// What an algorithm makes of an input.
@@ -118,6 +236,14 @@ pub enum Value {
     Duration(Duration),
     /// A list of tokens.
     Tokens(Vec<String>),
+    /// A list of floating-point numbers.
+    Floats(Vec<f64>),
+    /// A boolean attribute's state.
+    Bool(bool),
+    /// A string: an enumerated attribute's state (the keyword as listed, or
+    /// a default), a hash-name reference's name, what is left after
+    /// removing a token, a compatibility caseless key.
+    Text(String),
     /// A color.
     Color(SimpleColor),
     /// A URL's components (feature `url`).
@@ -137,6 +263,10 @@ pub enum RunError {
     UnsupportedContext(&'static str),
     /// The algorithm resolves nothing against a base URL.
     UnsupportedBase(&'static str),
+    /// The algorithm takes no such option.
+    UnsupportedOption(&'static str, Extra),
+    /// The algorithm needs this option.
+    MissingOption(&'static str, Extra),
 }
 
 impl fmt::Display for RunError {
@@ -146,6 +276,12 @@ impl fmt::Display for RunError {
             Self::UnsupportedSpec(name, spec) => write!(f, "{name} has no {} variant", spec.name()),
             Self::UnsupportedContext(name) => write!(f, "{name} has no in-content variant"),
             Self::UnsupportedBase(name) => write!(f, "{name} takes no base URL"),
+            Self::UnsupportedOption(name, extra) => {
+                write!(f, "{name} takes no {} option", extra.name())
+            }
+            Self::MissingOption(name, extra) => {
+                write!(f, "{name} needs the {} option", extra.name())
+            }
         }
     }
 }
@@ -171,6 +307,10 @@ pub struct Algorithm {
     pub has_content_variant: bool,
     /// Whether it takes a base URL ([`Options::base`]).
     pub takes_base: bool,
+    /// The other options it takes.
+    pub options: &'static [Extra],
+    /// The options it cannot run without (a part of `options`).
+    pub required: &'static [Extra],
     run: fn(&Options<'_>, &str) -> Outcome,
 }
 
@@ -195,6 +335,16 @@ impl Algorithm {
         }
         if options.base.is_some() && !self.takes_base {
             return Err(RunError::UnsupportedBase(self.name));
+        }
+        for extra in Extra::ALL {
+            if options.has(extra) && !self.options.contains(&extra) {
+                return Err(RunError::UnsupportedOption(self.name, extra));
+            }
+        }
+        for &extra in self.required {
+            if !options.has(extra) {
+                return Err(RunError::MissingOption(self.name, extra));
+            }
         }
         Ok((self.run)(&options, input))
     }
@@ -249,6 +399,47 @@ const SEED_ONLY: &[Spec] = &[Spec::Standard, Spec::Seed002];
 macro_rules! registry {
     ($($extra:expr),*) => { &[
     Algorithm {
+        name: "compatibility-caseless",
+        title: "compatibility caseless match",
+        source: "seed 002 §2.3, Unicode D146 (valid: the input matches --other; the value is the input's caseless key)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        takes_base: false,
+        options: &[Extra::Other],
+        required: &[Extra::Other],
+        run: |o, s| {
+            let other = o.other.unwrap_or_default();
+            Outcome {
+                valid: crate::compatibility_caseless_eq(s, other),
+                value: Some(Value::Text(crate::compatibility_caseless_key(s))),
+                error: None,
+            }
+        },
+    },
+    Algorithm {
+        name: "boolean",
+        title: "boolean attribute: its state and valid values",
+        source: "seed 002 §2.4.2 (the state of a present attribute is true)",
+        specs: &[Spec::Standard, Spec::Seed004],
+        seed_variant: Some(Spec::Seed004),
+        has_content_variant: false,
+        takes_base: false,
+        options: &[Extra::Attribute],
+        required: &[Extra::Attribute],
+        run: |&Options { spec, attribute, .. }, s| {
+            let name = attribute.unwrap_or_default();
+            let valid = match spec {
+                Spec::Seed004 => crate::is_valid_boolean_attribute_value_seed004(name, s),
+                Spec::Standard | Spec::Seed002 => {
+                    crate::is_valid_boolean_attribute_value(name, s)
+                }
+            };
+            let state = crate::boolean_attribute_state(Some(s));
+            found(valid, Some(state), Value::Bool)
+        },
+    },
+    Algorithm {
         name: "integer",
         title: "valid integer / rules for parsing integers",
         source: "reference, Signed integers (seed 002 §2.4.3.2)",
@@ -256,6 +447,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| {
             let value = match spec {
                 Spec::Standard => crate::parse_integer(s),
@@ -273,6 +466,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| {
             let value = match spec {
                 Spec::Standard => crate::parse_non_negative_integer(s),
@@ -287,6 +482,24 @@ macro_rules! registry {
         },
     },
     Algorithm {
+        name: "positive-non-zero-integer",
+        title: "valid positive non-zero integer / rules for parsing positive non-zero integers",
+        source: "reference, Non-negative integers (seed 002 §2.4.3.5 placeholder)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        takes_base: false,
+        options: &[],
+        required: &[],
+        run: |_, s| {
+            outcome(
+                crate::is_valid_positive_non_zero_integer(s),
+                crate::parse_positive_non_zero_integer(s),
+                Value::NonNegativeInteger,
+            )
+        },
+    },
+    Algorithm {
         name: "float",
         title: "valid floating-point number / rules for parsing floating-point number values",
         source: "reference, Floating-point numbers (seed 002 §2.4.3.3)",
@@ -294,6 +507,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| {
             let (valid, value) = match spec {
                 Spec::Standard => (crate::is_valid_float(s), crate::parse_float(s)),
@@ -314,6 +529,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             let value = crate::parse_ratio(s);
             found(value.is_some(), value, Value::Ratio)
@@ -327,6 +544,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed004),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| {
             let value = match spec {
                 Spec::Seed004 => crate::parse_list_of_integers_seed004(s),
@@ -340,6 +559,24 @@ macro_rules! registry {
         },
     },
     Algorithm {
+        name: "floats",
+        title: "valid list of floating-point numbers / rules for parsing a list of floating-point numbers",
+        source: "reference, Lists of floating-point numbers",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        takes_base: false,
+        options: &[],
+        required: &[],
+        run: |_, s| {
+            found(
+                crate::is_valid_list_of_floats(s),
+                Some(crate::parse_list_of_floats(s)),
+                Value::Floats,
+            )
+        },
+    },
+    Algorithm {
         name: "dimension",
         title: "rules for parsing dimension values",
         source: "reference, Percentages and lengths (seed 002 §2.4.3.5 placeholder)",
@@ -347,6 +584,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_dimension(s),
@@ -363,6 +602,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_non_zero_dimension(s),
@@ -379,6 +620,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             found(
                 crate::is_valid_list_of_dimensions(s),
@@ -395,6 +638,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_date_string(s),
@@ -411,6 +656,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_month_string(s),
@@ -427,6 +674,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_week_string(s),
@@ -443,6 +692,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_yearless_date_string(s),
@@ -459,6 +710,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_time_string(s),
@@ -475,6 +728,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_local_date_time_string(s),
@@ -491,6 +746,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_time_zone_offset_string(s),
@@ -507,6 +764,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_global_date_time_string(s),
@@ -523,6 +782,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_date_string_with_optional_time(s),
@@ -539,6 +800,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed004),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| match spec {
             Spec::Seed004 => outcome(
                 crate::is_valid_datetime_seed004(s),
@@ -560,6 +823,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed004),
         has_content_variant: true,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, context, .. }, s| {
             let r = match spec {
                 Spec::Seed004 => crate::parse_date_or_time_string_seed004(s, context),
@@ -577,6 +842,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_duration_string(s),
@@ -593,6 +860,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed004),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| {
             let tokens = match spec {
                 Spec::Seed004 => crate::split_on_spaces_seed004(s),
@@ -615,6 +884,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| Outcome {
             valid: crate::is_valid_unique_tokens(s),
             value: Some(Value::Tokens(
@@ -627,6 +898,25 @@ macro_rules! registry {
         },
     },
     Algorithm {
+        name: "remove-token",
+        title: "remove a token from a string",
+        source: "seed 002 §2.4.5 (every string is a valid set; the value is what is left)",
+        specs: &[Spec::Standard, Spec::Seed004],
+        seed_variant: Some(Spec::Seed004),
+        has_content_variant: false,
+        takes_base: false,
+        options: &[Extra::Token],
+        required: &[Extra::Token],
+        run: |&Options { spec, token, .. }, s| {
+            let token = token.unwrap_or_default();
+            let rest = match spec {
+                Spec::Seed004 => crate::remove_token_seed004(s, token),
+                Spec::Standard | Spec::Seed002 => crate::remove_token(s, token),
+            };
+            found(true, Some(rest), Value::Text)
+        },
+    },
+    Algorithm {
         name: "commas",
         title: "set of comma-separated tokens / split a string on commas",
         source: "reference, Comma-separated tokens (seed 002 §2.4.6 keeps surrounding spaces; every string is a valid set)",
@@ -634,6 +924,8 @@ macro_rules! registry {
         seed_variant: Some(Spec::Seed002),
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |&Options { spec, .. }, s| {
             let tokens = match spec {
                 Spec::Seed002 => crate::split_on_commas_seed(s),
@@ -649,6 +941,47 @@ macro_rules! registry {
         },
     },
     Algorithm {
+        name: "enumerated",
+        title: "enumerated attribute: its state and valid values",
+        source: "seed 002 §2.4.7 (= seed 004; the keywords and defaults are options)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        takes_base: false,
+        options: &[Extra::Keywords, Extra::InvalidDefault, Extra::MissingDefault],
+        required: &[Extra::Keywords],
+        run: |o, s| {
+            let keywords: Vec<Keyword<'_, &str>> = o
+                .keywords
+                .unwrap_or_default()
+                .iter()
+                .map(|&k| Keyword::new(k, k))
+                .collect();
+            let attribute = EnumeratedAttribute {
+                keywords: &keywords,
+                invalid_value_default: o.invalid_default,
+                missing_value_default: o.missing_default,
+            };
+            let state = attribute.state(Some(s)).map(str::to_owned);
+            found(attribute.is_valid(s), state, Value::Text)
+        },
+    },
+    Algorithm {
+        name: "hash-name-reference",
+        title: "valid hash-name reference / rules for parsing a hash-name reference",
+        source: "seed 002 §2.4.8 (the value is the name to look up)",
+        specs: STANDARD,
+        seed_variant: None,
+        has_content_variant: false,
+        takes_base: false,
+        options: &[],
+        required: &[],
+        run: |_, s| {
+            let name = crate::parse_hash_name_reference(s).map(str::to_owned);
+            found(crate::is_valid_hash_name_reference(s), name, Value::Text)
+        },
+    },
+    Algorithm {
         name: "color",
         title: "valid simple color / rules for parsing simple color values",
         source: "reference, Colors",
@@ -656,6 +989,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_simple_color(s),
@@ -672,6 +1007,8 @@ macro_rules! registry {
         seed_variant: None,
         has_content_variant: false,
         takes_base: false,
+        options: &[],
+        required: &[],
         run: |_, s| {
             outcome(
                 crate::is_valid_legacy_color(s),
@@ -704,6 +1041,8 @@ const URL: Algorithm = Algorithm {
     seed_variant: Some(Spec::Seed002),
     has_content_variant: false,
     takes_base: true,
+    options: &[],
+    required: &[],
     run: run_url,
 };
 
@@ -749,12 +1088,16 @@ fn run_url(options: &Options<'_>, s: &str) -> Outcome {
 mod tests {
     use super::*;
 
-    const ISSUE_NAMES: [&str; 25] = [
+    const ISSUE_NAMES: [&str; 32] = [
+        "compatibility-caseless",
+        "boolean",
         "integer",
         "non-negative-integer",
+        "positive-non-zero-integer",
         "float",
         "ratio",
         "integers",
+        "floats",
         "dimension",
         "nonzero-dimension",
         "dimensions",
@@ -772,15 +1115,47 @@ mod tests {
         "duration",
         "tokens",
         "unique-tokens",
+        "remove-token",
         "commas",
+        "enumerated",
+        "hash-name-reference",
         "color",
         "legacy-color",
     ];
+
+    impl<'a> Options<'a> {
+        /// These options without the extras `a` does not take.
+        fn only(mut self, a: &Algorithm) -> Self {
+            let takes = |e| a.options.contains(&e);
+            if !takes(Extra::Keywords) {
+                self.keywords = None;
+            }
+            if !takes(Extra::InvalidDefault) {
+                self.invalid_default = None;
+            }
+            if !takes(Extra::MissingDefault) {
+                self.missing_default = None;
+            }
+            if !takes(Extra::Attribute) {
+                self.attribute = None;
+            }
+            if !takes(Extra::Token) {
+                self.token = None;
+            }
+            if !takes(Extra::Other) {
+                self.other = None;
+            }
+            self
+        }
+    }
 
     #[test]
     fn every_issue_name_is_registered_once() {
         let url = usize::from(cfg!(feature = "url"));
         assert_eq!(ALGORITHMS.len(), ISSUE_NAMES.len() + url);
+        // In this order (the CLI's value enum follows it).
+        let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).take(32).collect();
+        assert_eq!(names, ISSUE_NAMES);
         assert_eq!(find("url").is_some(), cfg!(feature = "url"));
         for name in ISSUE_NAMES {
             assert_eq!(
@@ -802,7 +1177,14 @@ mod tests {
                             spec,
                             context: Context::Attribute,
                             base: None,
-                        },
+                            keywords: Some(&["1"]),
+                            invalid_default: None,
+                            missing_default: None,
+                            attribute: Some("a"),
+                            token: Some("1"),
+                            other: Some("1"),
+                        }
+                        .only(a),
                         "1"
                     )
                     .is_ok(),
@@ -812,6 +1194,9 @@ mod tests {
             }
             if let Some(seed) = a.seed_variant {
                 assert!(a.specs.contains(&seed), "{}", a.name);
+            }
+            for extra in a.required {
+                assert!(a.options.contains(extra), "{}", a.name);
             }
         }
     }
@@ -962,6 +1347,188 @@ mod tests {
                 green: 0,
                 blue: 0
             }))
+        );
+    }
+
+    /// The entries for the rest of the library: each spec example first,
+    /// then the options they need.
+    #[test]
+    fn enumerated_attributes() {
+        // Seed 002 §2.4.7's contenteditable: "true" and "" are True, "false"
+        // is False, anything else the invalid value default.
+        let keywords: &[&str] = &["true", "", "false"];
+        let editable = |s| {
+            run(
+                "enumerated",
+                Options {
+                    keywords: Some(keywords),
+                    invalid_default: Some("inherit"),
+                    ..Options::default()
+                },
+                s,
+            )
+            .unwrap()
+        };
+        let state = |out: Outcome| (out.valid, out.value);
+        let text = |t: &str| Some(Value::Text(t.into()));
+        assert_eq!(state(editable("TRUE")), (true, text("true")));
+        assert_eq!(state(editable("")), (true, text("")));
+        assert_eq!(state(editable("false")), (true, text("false")));
+        assert_eq!(state(editable(" false")), (false, text("inherit")));
+        // No invalid value default: the missing value default, then nothing.
+        let dir = |missing, s| {
+            run(
+                "enumerated",
+                Options {
+                    keywords: Some(&["ltr", "rtl"]),
+                    missing_default: missing,
+                    ..Options::default()
+                },
+                s,
+            )
+            .unwrap()
+        };
+        assert_eq!(state(dir(Some("ltr"), "up")), (false, text("ltr")));
+        assert_eq!(state(dir(None, "up")), (false, None));
+        assert_eq!(state(dir(None, "RtL")), (true, text("rtl")));
+        // The keywords are required; the others only for enumerated.
+        assert_eq!(
+            run("enumerated", Options::default(), "x"),
+            Err(RunError::MissingOption("enumerated", Extra::Keywords))
+        );
+        let stray = Options {
+            invalid_default: Some("x"),
+            ..Options::default()
+        };
+        assert_eq!(
+            run("integer", stray, "1"),
+            Err(RunError::UnsupportedOption(
+                "integer",
+                Extra::InvalidDefault
+            ))
+        );
+    }
+
+    #[test]
+    fn boolean_attributes() {
+        let checked = |spec, s| {
+            run(
+                "boolean",
+                Options {
+                    spec,
+                    attribute: Some("checked"),
+                    ..Options::default()
+                },
+                s,
+            )
+            .unwrap()
+        };
+        // Seed 002 §2.4.2: presence is true, even for "false"; the value
+        // must be empty or the name in any ASCII case.
+        let out = checked(Spec::Standard, "false");
+        assert_eq!((out.valid, out.value), (false, Some(Value::Bool(true))));
+        assert!(checked(Spec::Standard, "").valid);
+        assert!(checked(Spec::Standard, "CHECKED").valid);
+        // Seed 004: the name in lowercase only.
+        assert!(!checked(Spec::Seed004, "CHECKED").valid);
+        assert!(checked(Spec::Seed004, "checked").valid);
+        assert_eq!(
+            run("boolean", Options::default(), ""),
+            Err(RunError::MissingOption("boolean", Extra::Attribute))
+        );
+    }
+
+    #[test]
+    fn hash_name_references() {
+        let r = |s| run("hash-name-reference", Options::default(), s).unwrap();
+        let out = r("#map1");
+        assert_eq!(
+            (out.valid, out.value),
+            (true, Some(Value::Text("map1".into())))
+        );
+        let out = r("page.html#a#b");
+        assert_eq!(
+            (out.valid, out.value),
+            (false, Some(Value::Text("a#b".into())))
+        );
+        let out = r("map1");
+        assert_eq!((out.valid, out.value, out.error), (false, None, None));
+    }
+
+    #[test]
+    fn removing_tokens() {
+        let remove = |spec, token, s| {
+            run(
+                "remove-token",
+                Options {
+                    spec,
+                    token: Some(token),
+                    ..Options::default()
+                },
+                s,
+            )
+            .unwrap()
+            .value
+        };
+        let text = |t: &str| Some(Value::Text(t.into()));
+        assert_eq!(remove(Spec::Standard, "b", "a  b\tc"), text("a c"));
+        assert_eq!(remove(Spec::Standard, "b", " b a b "), text("a"));
+        // Seed 004: VT is a space character.
+        assert_eq!(remove(Spec::Seed004, "b", "a\u{B}b"), text("a"));
+        assert_eq!(remove(Spec::Standard, "b", "a\u{B}b"), text("a\u{B}b"));
+        assert_eq!(
+            run("remove-token", Options::default(), "a"),
+            Err(RunError::MissingOption("remove-token", Extra::Token))
+        );
+    }
+
+    #[test]
+    fn positive_integers_and_lists_of_floats() {
+        let r = |name, s| run(name, Options::default(), s).unwrap();
+        let out = r("positive-non-zero-integer", "5");
+        assert_eq!(
+            (out.valid, out.value),
+            (true, Some(Value::NonNegativeInteger(5)))
+        );
+        let out = r("positive-non-zero-integer", "0");
+        assert_eq!((out.valid, out.value), (false, None));
+        assert!(out.error.is_some());
+        let out = r("floats", "1.5, 2e1;x3 abc");
+        assert_eq!(
+            (out.valid, out.value),
+            (false, Some(Value::Floats(vec![1.5, 20.0, 3.0, 0.0])))
+        );
+        assert!(r("floats", "1.5,-2,3e2").valid);
+        // A valid list's numbers are valid floats: 2e308 is not one.
+        assert!(!r("floats", "1,2e308").valid);
+    }
+
+    #[test]
+    fn compatibility_caseless_matching() {
+        let matches = |other, s| {
+            run(
+                "compatibility-caseless",
+                Options {
+                    other: Some(other),
+                    ..Options::default()
+                },
+                s,
+            )
+            .unwrap()
+        };
+        let out = matches("straße", "STRASSE");
+        assert_eq!(
+            (out.valid, out.value),
+            (true, Some(Value::Text("strasse".into())))
+        );
+        assert!(matches("FILE", "\u{FB01}le").valid);
+        assert!(!matches("b", "a").valid);
+        assert_eq!(
+            run("compatibility-caseless", Options::default(), "a"),
+            Err(RunError::MissingOption(
+                "compatibility-caseless",
+                Extra::Other
+            ))
         );
     }
 }

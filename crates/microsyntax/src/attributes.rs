@@ -43,11 +43,13 @@ pub fn is_valid_boolean_attribute_value_seed004(canonical_name: &str, value: &st
     value.is_empty() || (value == canonical_name && !value.bytes().any(|b| b.is_ascii_uppercase()))
 }
 
-/// One keyword of an enumerated attribute and the state it maps to.
+/// One keyword of an enumerated attribute and the state it maps to. The
+/// keyword is usually `&'static str` (an attribute's keywords are fixed),
+/// but may borrow from anywhere, e.g. a list given at run time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Keyword<S> {
+pub struct Keyword<'k, S> {
     /// The keyword, compared ASCII case-insensitively. May be empty.
-    pub keyword: &'static str,
+    pub keyword: &'k str,
     /// The state the keyword maps to (synonyms share a state).
     pub state: S,
     /// Whether authors may use it; non-conforming keywords are still
@@ -55,9 +57,9 @@ pub struct Keyword<S> {
     pub conforming: bool,
 }
 
-impl<S> Keyword<S> {
+impl<'k, S> Keyword<'k, S> {
     /// A conforming keyword.
-    pub const fn new(keyword: &'static str, state: S) -> Self {
+    pub const fn new(keyword: &'k str, state: S) -> Self {
         Self {
             keyword,
             state,
@@ -66,7 +68,7 @@ impl<S> Keyword<S> {
     }
 
     /// A keyword kept only for compatibility (non-conforming).
-    pub const fn obsolete(keyword: &'static str, state: S) -> Self {
+    pub const fn obsolete(keyword: &'k str, state: S) -> Self {
         Self {
             keyword,
             state,
@@ -102,18 +104,18 @@ impl<S> Keyword<S> {
 /// assert!(!CONTENTEDITABLE.is_valid(" false"));
 /// ```
 #[derive(Debug, Clone, Copy)]
-pub struct EnumeratedAttribute<S: 'static> {
+pub struct EnumeratedAttribute<'k, S> {
     /// The keywords, in order; the first match wins.
-    pub keywords: &'static [Keyword<S>],
+    pub keywords: &'k [Keyword<'k, S>],
     /// The state of a present value that matches no keyword, if any.
     pub invalid_value_default: Option<S>,
     /// The state of a missing attribute, if any.
     pub missing_value_default: Option<S>,
 }
 
-impl<S: Copy> EnumeratedAttribute<S> {
+impl<'k, S: Copy> EnumeratedAttribute<'k, S> {
     /// The keyword entry `value` matches ASCII case-insensitively, if any.
-    pub fn keyword(&self, value: &str) -> Option<&Keyword<S>> {
+    pub fn keyword(&self, value: &str) -> Option<&'k Keyword<'k, S>> {
         self.keywords
             .iter()
             .find(|k| k.keyword.eq_ignore_ascii_case(value))

@@ -4,9 +4,14 @@
 //! height/width on img, embed, object — lengths in css pixels or
 //! percentages)").
 //!
-//! The reference gives only the parsing rules; the validity checks here
-//! accept exactly the strings those rules read to their end without skipping
-//! anything (no white space, no `+`), and say so in their docs.
+//! The single values follow the living standard's current steps (a leading
+//! `+` is an error, `200.%` is a percentage), which differ from the
+//! reference's (HTML 5.2); [`parse_dimension`] says how.
+//!
+//! The standard gives only the parsing rules; the validity checks here
+//! accept the strings those rules read to their end without skipping
+//! anything (no white space), except a full stop without digits after it,
+//! and say so in their docs.
 //!
 //! Values are exact decimal numbers rounded once to the nearest double (the
 //! reference's arithmetic is exact); the single-value parsers do not
@@ -35,75 +40,103 @@ pub struct Dimension {
     pub kind: DimensionType,
 }
 
-/// Spec: reference "rules for parsing dimension values", steps 1–13.
-/// Leading space characters and one `+` are skipped; trailing garbage is
-/// ignored; a `%` right after the number makes it a percentage.
+/// Spec: living standard "rules for parsing dimension values", steps 1–8,
+/// and "the current dimension value", steps 1–3. Leading ASCII white space
+/// is skipped; trailing garbage is ignored; a `%` right after the number
+/// (or after a full stop that ends the digits, as in `200.%`) makes it a
+/// percentage. A leading `+` is an error.
+///
+/// This is the text of the WHATWG living standard as of 2024, which
+/// differs from HTML 5.2 (the reference) in two places: HTML 5.2's step 5
+/// skipped one `+`, and its step 10.2 returned a length on a full stop not
+/// followed by a digit, without looking for `%`. The seeds leave this
+/// algorithm as a placeholder (seed 002 §2.4.3.5, seed 004), so there is no
+/// seed variant, and HTML 5.2's text is not kept.
 ///
 /// ```
 /// use microsyntax::{parse_dimension, Dimension, DimensionType};
 /// assert_eq!(parse_dimension(" 50%"), Ok(Dimension { value: 50.0, kind: DimensionType::Percentage }));
-/// assert_eq!(parse_dimension("+12.5px"), Ok(Dimension { value: 12.5, kind: DimensionType::Length }));
+/// assert_eq!(parse_dimension("12.5px"), Ok(Dimension { value: 12.5, kind: DimensionType::Length }));
+/// assert_eq!(parse_dimension("200.%"), Ok(Dimension { value: 200.0, kind: DimensionType::Percentage }));
+/// assert!(parse_dimension("+12.5px").is_err());
 /// assert!(parse_dimension("-1").is_err());
 /// ```
 pub fn parse_dimension(input: &str) -> Result<Dimension, Error> {
-    // Steps 1–2.
+    // Steps 1–2. input, position.
     let mut cursor = Cursor::new(input);
-    // Step 3.
+    // Step 3. Skip ASCII whitespace.
     cursor.skip_whitespace();
-    // Step 4.
+    // Step 4. Past the end, or not an ASCII digit: failure.
     if cursor.is_at_end() {
         return Err(cursor.error(ErrorKind::UnexpectedEnd));
     }
-    // Step 5.
-    cursor.eat('+');
-    // Step 6.
-    if cursor.is_at_end() {
-        return Err(cursor.error(ErrorKind::UnexpectedEnd));
-    }
-    let number_start = cursor.position();
-    // Step 7.
     if !cursor.peek_byte().is_some_and(|b| b.is_ascii_digit()) {
         return Err(cursor.expected("an ASCII digit"));
     }
-    // Step 8. The value of the digits (and of the fraction below) is
-    // rounded once to the nearest double, from the span of its text.
+    let number_start = cursor.position();
+    // Step 5. value: the digits. (The value of the digits and of the
+    // fraction below is rounded once to the nearest double, from the span
+    // of its text; the standard's arithmetic is exact.)
     cursor.collect_digits();
-    let finish = |end: usize, kind| {
+    let value_of = |end: usize| -> Result<f64, Error> {
         let value: f64 = input
             .get(number_start..end)
             .and_then(|span| span.parse().ok())
             .ok_or(Error::new(ErrorKind::Expected("a number"), number_start))?;
         if value.is_finite() {
-            Ok(Dimension { value, kind })
+            Ok(value)
         } else {
             Err(Error::new(ErrorKind::Overflow, number_start))
         }
     };
-    // Step 9.
+    // Step 6. At the end: a length.
     if cursor.is_at_end() {
-        return finish(cursor.position(), DimensionType::Length);
+        let value = value_of(cursor.position())?;
+        return Ok(Dimension {
+            value,
+            kind: DimensionType::Length,
+        });
     }
-    // Step 10.
+    let mut end = cursor.position();
+    // Step 7. A full stop.
     if cursor.peek_byte() == Some(b'.') {
-        // Step 10.2. A point without digits: the value as a length.
-        if !cursor.peek_byte_at(1).is_some_and(|b| b.is_ascii_digit()) {
-            return finish(cursor.position(), DimensionType::Length);
-        }
-        // Steps 10.3–10.8. The fraction loop.
+        // Step 7.1. Advance past it.
         cursor.advance();
-        cursor.collect_digits();
+        // Step 7.2. Past the end or not a digit: the current dimension
+        // value (below), with the digits before the full stop as value.
+        // Steps 7.3–7.4. The fraction loop (divisor × 10, add digit ÷
+        // divisor, advance, a length at the end, break on a non-digit).
+        if !cursor.collect_digits().is_empty() {
+            end = cursor.position();
+        }
     }
-    // Steps 11–13.
-    let end = cursor.position();
-    if cursor.peek() == Some('%') {
-        finish(end, DimensionType::Percentage)
-    } else {
-        finish(end, DimensionType::Length)
-    }
+    // Step 8. The current dimension value.
+    let value = value_of(end)?;
+    Ok(Dimension {
+        value,
+        kind: current_dimension_kind(&cursor),
+    })
 }
 
-/// Spec: reference "rules for parsing non-zero dimension values": the
-/// [dimension rules](parse_dimension), then an error for zero.
+/// Spec: living standard "the current dimension value", steps 1–3: past
+/// the end, a length; at a `%`, a percentage; otherwise a length.
+fn current_dimension_kind(cursor: &Cursor<'_>) -> DimensionType {
+    // Step 1.
+    if cursor.is_at_end() {
+        return DimensionType::Length;
+    }
+    // Step 2.
+    if cursor.peek_byte() == Some(b'%') {
+        return DimensionType::Percentage;
+    }
+    // Step 3.
+    DimensionType::Length
+}
+
+/// Spec: living standard (and reference) "rules for parsing non-zero
+/// dimension values", steps 1–6: the [dimension rules](parse_dimension)
+/// (so a leading `+` is an error and `1.%` a percentage here too), then an
+/// error for zero.
 ///
 /// ```
 /// use microsyntax::parse_non_zero_dimension;
@@ -111,17 +144,20 @@ pub fn parse_dimension(input: &str) -> Result<Dimension, Error> {
 /// assert_eq!(parse_non_zero_dimension("0.5").map(|d| d.value), Ok(0.5));
 /// ```
 pub fn parse_non_zero_dimension(input: &str) -> Result<Dimension, Error> {
+    // Steps 1–3. The dimension rules; their error is ours.
     let d = parse_dimension(input)?;
+    // Step 4. Zero is an error.
     if d.value == 0.0 {
-        Err(Error::new(ErrorKind::Zero, 0))
-    } else {
-        Ok(d)
+        return Err(Error::new(ErrorKind::Zero, 0));
     }
+    // Steps 5–6. A percentage or a length, as parsed.
+    Ok(d)
 }
 
-/// A valid dimension value, as this crate defines it (the reference has
+/// A valid dimension value, as this crate defines it (the standard has
 /// only parsing rules): one or more ASCII digits, optionally `.` and one or
-/// more digits, optionally `%`, and nothing else.
+/// more digits, optionally `%`, and nothing else. So `200.%`, which the
+/// parsing rules read as 200%, is not valid.
 ///
 /// ```
 /// use microsyntax::is_valid_dimension;
@@ -267,19 +303,26 @@ mod tests {
     fn dimension_steps() {
         check("", Err(ErrorKind::UnexpectedEnd)); // step 4
         check(" \n", Err(ErrorKind::UnexpectedEnd));
-        check("+", Err(ErrorKind::UnexpectedEnd)); // step 6
-        check("++1", Err(ErrorKind::Expected("an ASCII digit"))); // step 7
+        // Step 4: a leading `+` is not a digit (HTML 5.2 skipped it).
+        check("+", Err(ErrorKind::Expected("an ASCII digit")));
+        check("+1", Err(ErrorKind::Expected("an ASCII digit")));
+        check("  +0", Err(ErrorKind::Expected("an ASCII digit")));
         check("-1", Err(ErrorKind::Expected("an ASCII digit")));
         check(".5", Err(ErrorKind::Expected("an ASCII digit")));
-        check("7", Ok((7.0, Length))); // step 9
-        check("7.", Ok((7.0, Length))); // step 10.2
-        check("7.%", Ok((7.0, Length))); // step 10.2 returns before looking for %
-        check("7.25", Ok((7.25, Length))); // step 10.7
-        check("7.25%", Ok((7.25, Percentage))); // step 12
-        check("7%", Ok((7.0, Percentage)));
-        check("7 %", Ok((7.0, Length))); // step 13
+        check("7", Ok((7.0, Length))); // step 6
+        check(" \t\n\x0c\r7", Ok((7.0, Length))); // step 3
+        check("7.", Ok((7.0, Length))); // step 7.2, current value step 1
+        check("7.x", Ok((7.0, Length))); // step 7.2, current value step 3
+        // Step 7.2, current value step 2 (HTML 5.2 returned a length).
+        check("200.%", Ok((200.0, Percentage)));
+        check("7.%", Ok((7.0, Percentage)));
+        check("7.25", Ok((7.25, Length))); // step 7.4.4
+        check("7.25%", Ok((7.25, Percentage))); // step 8, current value step 2
+        check("7.25.5%", Ok((7.25, Length))); // step 7.4.5 breaks, step 8
+        check("7%", Ok((7.0, Percentage))); // step 8
+        check("7 %", Ok((7.0, Length))); // current value step 3
         check("7px", Ok((7.0, Length)));
-        check("  +0", Ok((0.0, Length)));
+        check("0", Ok((0.0, Length)));
         check(&"9".repeat(400), Err(ErrorKind::Overflow));
     }
 
@@ -297,6 +340,19 @@ mod tests {
             parse_non_zero_dimension("1%").map(|d| d.kind),
             Ok(Percentage)
         );
+        // The living standard's dimension rules underneath.
+        assert_eq!(
+            parse_non_zero_dimension("+1").map_err(|e| e.kind()),
+            Err(ErrorKind::Expected("an ASCII digit"))
+        );
+        assert_eq!(
+            parse_non_zero_dimension("200.%").map(|d| (d.value, d.kind)),
+            Ok((200.0, Percentage))
+        );
+        assert_eq!(
+            parse_non_zero_dimension("0.%").map_err(|e| e.kind()),
+            Err(ErrorKind::Zero)
+        );
     }
 
     #[test]
@@ -304,7 +360,9 @@ mod tests {
         for ok in ["0", "10", "1.5", "100%", "0.5%"] {
             assert!(is_valid_dimension(ok), "{ok}");
         }
-        for bad in ["", "%", "1.", ".5", "+1", "1 %", "1%%", "1.5.5", "-1"] {
+        for bad in [
+            "", "%", "1.", "200.%", ".5", "+1", "1 %", "1%%", "1.5.5", "-1",
+        ] {
             assert!(!is_valid_dimension(bad), "{bad}");
         }
         assert!(!is_valid_non_zero_dimension("000"));

@@ -153,7 +153,9 @@ fn exponent_value(digits: &str) -> i64 {
 /// Spec: reference "rules for parsing floating-point number values" (the
 /// later standard), steps 1–18. Leading space characters are skipped and
 /// trailing garbage ignored; the result is the nearest double (ties to
-/// even), never −0, and an error if it rounds to ±2^1024.
+/// even), never −0, and an error if it rounds to ±2^1024: the living
+/// standard's conversion steps (the same in HTML 5.2) return an error for
+/// those, so `2e308` is an error ([`ErrorKind::Overflow`]).
 ///
 /// ```
 /// use microsyntax::parse_float;
@@ -397,9 +399,21 @@ pub fn parse_float_seed004(input: &str) -> Result<f64, Error> {
     finish(value)
 }
 
-/// Spec: reference "valid floating-point number" (the later standard): an
+/// Spec: living standard (and reference) "valid floating-point number": an
 /// optional `-`; digits, or digits `.` digits, or `.` digits; optionally `e`
-/// or `E`, an optional `-` or `+`, and one or more digits.
+/// or `E`, an optional `-` or `+`, and one or more digits; and the string
+/// must represent a number: one whose value overflows to infinity is not
+/// valid.
+///
+/// The last condition is this crate's reading of the standard (WHATWG HTML
+/// as of 2024): a valid floating-point number "represents" the number its
+/// significand and exponent make, and the rules for parsing floating-point
+/// number values return an error when that number rounds to ±2^1024 (their
+/// conversion steps), so `2e308` and `-1e400` represent no number HTML can
+/// use and are rejected, while `1e-400` (which rounds to 0) stays valid. So
+/// `is_valid_float(s)` implies that [`parse_float`]`(s)` is `Ok`. The seed
+/// variants' checks ([`is_valid_float_seed`], [`is_valid_float_seed004`])
+/// stay syntax only, as the seeds wrote them.
 ///
 /// ```
 /// use microsyntax::is_valid_float;
@@ -407,9 +421,11 @@ pub fn parse_float_seed004(input: &str) -> Result<f64, Error> {
 /// assert!(!is_valid_float("5."));
 /// assert!(!is_valid_float("+5"));
 /// assert!(!is_valid_float("Infinity"));
+/// assert!(!is_valid_float("2e308"));
+/// assert!(is_valid_float("1e308"));
 /// ```
 pub fn is_valid_float(s: &str) -> bool {
-    float_syntax(s, FloatSyntax::Standard)
+    float_syntax(s, FloatSyntax::Standard) && parse_float(s).is_ok()
 }
 
 /// Spec: seed 002 §2.4.3.3 "valid floating point number": an optional `-`,
@@ -736,6 +752,21 @@ mod tests {
         ] {
             assert!(!is_valid_float(bad), "{bad}");
         }
+        // The syntax is right but the value overflows: no number (the issue's
+        // example, and the largest double's neighbours).
+        for bad in ["2e308", "-2e308", "1e400", "1.7976931348623159e308"] {
+            assert!(!is_valid_float(bad), "{bad}");
+            assert_eq!(
+                parse_float(bad).map_err(|e| e.kind()),
+                Err(ErrorKind::Overflow),
+                "{bad}"
+            );
+        }
+        for ok in ["1.7976931348623157e308", "-1e308", "1e-400", "0e999999"] {
+            assert!(is_valid_float(ok), "{ok}");
+        }
+        // The seed checks are the seeds' syntax alone.
+        assert!(is_valid_float_seed("2e308") && is_valid_float_seed004(&"9".repeat(400)));
         for ok in ["0", "-1.5", "1e5", "1.5E-5"] {
             assert!(is_valid_float_seed(ok), "{ok}");
         }

@@ -7,7 +7,8 @@
 //! as `&str`. Its specification is seed 002 (HTML5 draft, Oct 2008, §2.3 and
 //! §2.4), seed 004 (the Oct 2007 draft of the same section) and, where the
 //! seeds leave placeholders, the later standard (HTML 5.2 "Common
-//! microsyntaxes", in `shared/reference/`).
+//! microsyntaxes", in `shared/reference/`), corrected by the WHATWG living
+//! standard where it changed a rule (see "Living standard" below).
 //!
 //! # How it fits together
 //!
@@ -44,6 +45,31 @@
 //! integers, the seed's "datetime" and "date or time string") follow seed
 //! 002 by default.
 //!
+//! # Living standard
+//!
+//! Where the WHATWG HTML living standard differs from HTML 5.2 in an
+//! algorithm the seeds leave as a placeholder, the default follows the
+//! living standard. Without network access, the text followed is the
+//! living standard as of 2024, from memory of its wording; each function
+//! says which steps it follows. Three rules differ:
+//!
+//! - Years: months, dates, floating and global dates and times, week-years
+//!   and dates with optional time take "four or more ASCII digits,
+//!   representing year, where year > 0", in the validity checks as in the
+//!   parsers: `20133-12` is a valid month string and `12014-09-29` a valid
+//!   date string. The serializers zero-pad years below 1000 to four digits
+//!   and write larger ones in full. [`MAX_YEAR`] stays as this crate's
+//!   limit.
+//! - Dimension values ([`parse_dimension`], [`parse_non_zero_dimension`]):
+//!   a leading `+` is an error (HTML 5.2 skipped it), and a full stop after
+//!   the digits with no digit after it still looks for `%` (`200.%` is 200,
+//!   a percentage; HTML 5.2 returned a length). The seeds define no
+//!   dimension rules, so there is no seed variant and HTML 5.2's text is not
+//!   kept.
+//! - Floating-point numbers: [`is_valid_float`] rejects a string whose
+//!   value overflows to infinity (`2e308`), since the parsing rules return
+//!   an error for it ([`parse_float`] already did, as both texts say).
+//!
 //! # Spec mapping
 //!
 //! | Algorithm | Functions | Source | Seed variants |
@@ -59,25 +85,25 @@
 //! | non-negative integers | [`parse_non_negative_integer`], [`is_valid_non_negative_integer`] | reference (seed 002 §2.4.3.1) | [`parse_non_negative_integer_seed`], [`parse_non_negative_integer_seed004`] |
 //! | integers | [`parse_integer`], [`is_valid_integer`] | reference (seed 002 §2.4.3.2) | [`parse_integer_seed`], [`parse_integer_seed004`] |
 //! | positive non-zero integers | [`parse_positive_non_zero_integer`], [`is_valid_positive_non_zero_integer`] | reference (seed 002 §2.4.3.5 placeholder) | |
-//! | floating-point numbers | [`parse_float`], [`is_valid_float`], [`best_representation`] | reference (seed 002 §2.4.3.3) | [`parse_float_seed`], [`parse_float_seed004`], [`is_valid_float_seed`], [`is_valid_float_seed004`] |
+//! | floating-point numbers | [`parse_float`], [`is_valid_float`], [`best_representation`] | reference; living standard for validity (seed 002 §2.4.3.3) | [`parse_float_seed`], [`parse_float_seed004`], [`is_valid_float_seed`], [`is_valid_float_seed004`] |
 //! | ratios | [`parse_ratio`], [`denominator_punctuation_value`] | seed 002 §2.4.3.4 (= seed 004) | |
-//! | dimension values, non-zero | [`parse_dimension`], [`parse_non_zero_dimension`], [`is_valid_dimension`] | reference (seed 002 §2.4.3.5 placeholder) | |
+//! | dimension values, non-zero | [`parse_dimension`], [`parse_non_zero_dimension`], [`is_valid_dimension`] | living standard (seed 002 §2.4.3.5 placeholder) | |
 //! | lists of dimensions | [`parse_list_of_dimensions`], [`is_valid_list_of_dimensions`] | reference | |
 //! | lists of integers | [`parse_list_of_integers`], [`integer_list`], [`is_valid_list_of_integers`] | seed 002 §2.4.3.6 | [`parse_list_of_integers_seed004`] |
 //! | lists of floating-point numbers | [`parse_list_of_floats`], [`float_list`], [`is_valid_list_of_floats`] | reference | |
 //! | days in a month, leap years, weeks in a year | [`days_in_month`], [`is_leap_year`], [`weeks_in_year`] | seed 002 §2.4.4, reference | |
 //! | datetime | [`parse_datetime`], [`is_valid_datetime`] | seed 002 §2.4.4.1 | [`parse_datetime_seed004`], [`is_valid_datetime_seed004`] |
 //! | date or time string (in content, in attributes) | [`parse_date_or_time_string`], [`is_valid_date_or_time_string`] | seed 002 §2.4.4.2 | [`parse_date_or_time_string_seed004`] (Zs, VT) |
-//! | months | [`parse_month`], [`is_valid_month_string`] | reference (seed 002 §2.4.4.6 placeholder) | |
-//! | dates | [`parse_date`], [`is_valid_date_string`] | reference (seed 002 §2.4.4.5 placeholder) | |
+//! | months | [`parse_month`], [`is_valid_month_string`] | reference, living standard years (seed 002 §2.4.4.6 placeholder) | |
+//! | dates | [`parse_date`], [`is_valid_date_string`] | reference, living standard years (seed 002 §2.4.4.5 placeholder) | |
 //! | yearless dates | [`parse_yearless_date`], [`is_valid_yearless_date_string`] | reference | |
 //! | times | [`parse_time`], [`is_valid_time_string`] | reference (seed 002 §2.4.4.8 placeholder) | |
-//! | local (floating) dates and times | [`parse_local_date_time`], [`is_valid_local_date_time_string`], [`is_valid_normalized_local_date_time_string`] | reference (seed 002 §2.4.4.4 placeholder) | |
+//! | local (floating) dates and times | [`parse_local_date_time`], [`is_valid_local_date_time_string`], [`is_valid_normalized_local_date_time_string`] | reference, living standard years (seed 002 §2.4.4.4 placeholder) | |
 //! | time-zone offsets | [`parse_time_zone_offset`], [`is_valid_time_zone_offset_string`] | reference | |
-//! | global dates and times | [`parse_global_date_time`], [`is_valid_global_date_time_string`], [`GlobalDateTime::to_normalized_string`], [`is_valid_normalized_global_date_time_string`] | reference (seed 002 §2.4.4.3 placeholder) | |
-//! | weeks | [`parse_week`], [`is_valid_week_string`] | reference (seed 002 §2.4.4.7 placeholder) | |
+//! | global dates and times | [`parse_global_date_time`], [`is_valid_global_date_time_string`], [`GlobalDateTime::to_normalized_string`], [`is_valid_normalized_global_date_time_string`] | reference, living standard years (seed 002 §2.4.4.3 placeholder) | |
+//! | weeks | [`parse_week`], [`is_valid_week_string`] | reference, living standard years (seed 002 §2.4.4.7 placeholder) | |
 //! | durations (both syntaxes) | [`parse_duration`], [`is_valid_duration_string`], [`Duration::to_component_string`] | reference (seed 002 §2.4.4.9 placeholder) | |
-//! | date or time (`time`, `ins`/`del` `datetime`) | [`parse_date_or_time`], [`is_valid_date_string_with_optional_time`] | reference | |
+//! | date or time (`time`, `ins`/`del` `datetime`) | [`parse_date_or_time`], [`is_valid_date_string_with_optional_time`] | reference, living standard years | |
 //! | space-separated tokens | [`split_on_spaces`], [`space_separated_tokens`], [`remove_token`], [`unique_tokens`], [`is_valid_unique_tokens`] | seed 002 §2.4.5 | [`split_on_spaces_seed004`], [`remove_token_seed004`] (VT) |
 //! | comma-separated tokens | [`split_on_commas`] | reference (trims white space) | [`split_on_commas_seed`] (seed 002 §2.4.6, no trimming) |
 //! | hash-name references | [`parse_hash_name_reference`], [`is_valid_hash_name_reference`] | seed 002 §2.4.8 | |

@@ -25,7 +25,7 @@
 //! are written as JSON integers when they fit `i64` exactly, so `50` rather
 //! than `50.0`.
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::algorithms::{Outcome, Value};
 use crate::{
@@ -269,6 +269,15 @@ impl Serialize for Value {
             }
             Self::Duration(d) => d.serialize(s),
             Self::Tokens(v) => v.serialize(s),
+            Self::Floats(v) => {
+                let mut seq = s.serialize_seq(Some(v.len()))?;
+                for &n in v {
+                    seq.serialize_element(&Number(n))?;
+                }
+                seq.end()
+            }
+            Self::Bool(b) => s.serialize_bool(*b),
+            Self::Text(t) => s.serialize_str(t),
             Self::Color(c) => c.serialize(s),
             #[cfg(feature = "url")]
             Self::Url(parts) => parts.serialize(s),

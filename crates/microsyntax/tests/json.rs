@@ -279,3 +279,42 @@ fn urls_are_objects_of_components() {
         r#"{"valid":false,"value":null,"error":"a relative reference's first path segment has a colon (seed 002 §2.5.2 step 3)"}"#,
     );
 }
+
+#[test]
+fn the_rest_of_the_library() {
+    use microsyntax::algorithms::Options;
+    check(
+        "enumerated",
+        Options {
+            keywords: Some(&["ltr", "rtl"]),
+            invalid_default: Some("auto"),
+            ..Options::default()
+        },
+        "LTR",
+        r#"{"valid":true,"value":"ltr","error":null}"#,
+    );
+    check(
+        "boolean",
+        Options {
+            attribute: Some("checked"),
+            ..Options::default()
+        },
+        "false",
+        r#"{"valid":false,"value":true,"error":null}"#,
+    );
+    check_default(
+        "hash-name-reference",
+        "#map1",
+        r#"{"valid":true,"value":"map1","error":null}"#,
+    );
+    check_default(
+        "floats",
+        "1.5,2e1,-3",
+        r#"{"valid":true,"value":[1.5,20,-3],"error":null}"#,
+    );
+    check_default(
+        "positive-non-zero-integer",
+        "0",
+        r#"{"valid":false,"value":null,"error":"zero where a non-zero value is required at byte 0"}"#,
+    );
+}

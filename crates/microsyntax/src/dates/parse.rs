@@ -4,9 +4,18 @@
 //! string" checks. They fill seed 002's placeholders §2.4.4.3–§2.4.4.8.
 //!
 //! The parsers follow the reference's steps: they accept a little more than
-//! the valid syntax (years of more than four digits, any number of fraction
-//! digits in the seconds), which the `is_valid_*` functions reject. None of
-//! them allocates.
+//! the valid syntax (any number of fraction digits in the seconds), which
+//! the `is_valid_*` functions reject. None of them allocates.
+//!
+//! Years: the valid strings follow the living standard (WHATWG HTML, as of
+//! 2024), which asks for "four or more ASCII digits, representing year,
+//! where year > 0" in months, dates, floating and global dates and times,
+//! and week-years; HTML 5.2 (the reference) had "four or more" for the
+//! parsers but the same wording in the syntax, and this crate used to read
+//! the syntax as exactly four digits. So `20133-12` is a valid month string
+//! and `12014-09-29` a valid date string. Years above [`MAX_YEAR`] are this
+//! crate's limit: the parsers return [`ErrorKind::Overflow`] and the
+//! validity checks say no.
 
 use core::fmt::{self, Write as _};
 
@@ -499,27 +508,30 @@ pub(crate) fn displays_as(value: &impl fmt::Display, expected: &str) -> bool {
     write!(c, "{value}").is_ok() && c.ok && c.rest.is_empty()
 }
 
-/// Spec: reference "valid month string": four digits of year (≥ 1), `-`,
-/// two digits of month (1–12).
+/// Spec: living standard "valid month string": four or more digits of year
+/// (≥ 1, at most [`MAX_YEAR`] here), `-`, two digits of month (1–12).
 ///
 /// ```
 /// assert!(microsyntax::is_valid_month_string("2005-02"));
-/// assert!(!microsyntax::is_valid_month_string("20005-02"));
+/// assert!(microsyntax::is_valid_month_string("20133-12"));
+/// assert!(!microsyntax::is_valid_month_string("205-02"));
 /// assert!(!microsyntax::is_valid_month_string("0000-02"));
 /// ```
 pub fn is_valid_month_string(s: &str) -> bool {
-    s.len() == 7 && parse_month(s).is_ok()
+    s.len() == year_len(s) + 3 && parse_month(s).is_ok()
 }
 
-/// Spec: reference "valid date string": a valid month string, `-`, two
-/// digits of day (1 to the days of that month).
+/// Spec: living standard "valid date string": a valid month string (four
+/// or more digits of year), `-`, two digits of day (1 to the days of that
+/// month).
 ///
 /// ```
 /// assert!(microsyntax::is_valid_date_string("0033-03-27"));
+/// assert!(microsyntax::is_valid_date_string("12014-09-29"));
 /// assert!(!microsyntax::is_valid_date_string("325-03-03"));
 /// ```
 pub fn is_valid_date_string(s: &str) -> bool {
-    s.len() == 10 && parse_date(s).is_ok()
+    s.len() == year_len(s) + 6 && parse_date(s).is_ok()
 }
 
 /// Spec: reference "valid yearless date string": optionally `--`, then
@@ -545,11 +557,18 @@ pub fn is_valid_time_string(s: &str) -> bool {
     s.len() <= 12 && parse_time(s).is_ok()
 }
 
-/// Splits `date SEP rest` where the date is ten bytes.
+/// The number of ASCII digits `s` starts with: the length of a year.
+fn year_len(s: &str) -> usize {
+    s.bytes().take_while(u8::is_ascii_digit).count()
+}
+
+/// Splits `date SEP rest` where the date is a year (four or more digits)
+/// and six more bytes (`-MM-DD`).
 fn split_date(s: &str) -> Option<(&str, u8, &str)> {
-    let date = s.get(..10)?;
-    let sep = *s.as_bytes().get(10)?;
-    Some((date, sep, s.get(11..)?))
+    let date_len = year_len(s).checked_add(6)?;
+    let date = s.get(..date_len)?;
+    let sep = *s.as_bytes().get(date_len)?;
+    Some((date, sep, s.get(date_len + 1..)?))
 }
 
 /// Spec: reference "valid floating date and time string" (seed 002
@@ -638,15 +657,16 @@ pub fn is_valid_normalized_global_date_time_string(s: &str) -> bool {
         .is_some_and(is_valid_normalized_local_date_time_string)
 }
 
-/// Spec: reference "valid week string": four digits of week-year (≥ 1),
-/// `-W`, two digits of week (1 to 52 or 53).
+/// Spec: living standard "valid week string": four or more digits of
+/// week-year (≥ 1), `-W`, two digits of week (1 to 52 or 53).
 ///
 /// ```
 /// assert!(microsyntax::is_valid_week_string("2004-W53"));
+/// assert!(microsyntax::is_valid_week_string("12004-W01"));
 /// assert!(!microsyntax::is_valid_week_string("2004-W54"));
 /// ```
 pub fn is_valid_week_string(s: &str) -> bool {
-    s.len() == 8 && parse_week(s).is_ok()
+    s.len() == year_len(s) + 4 && parse_week(s).is_ok()
 }
 
 /// Spec: reference "valid date string with optional time": a valid date
@@ -901,11 +921,74 @@ mod tests {
         assert!(!is_valid_global_date_time_string("2000-01-01T00:00-00:00"));
         assert!(!is_valid_global_date_time_string("2000-01-01T00:00Zx"));
         assert!(!is_valid_global_date_time_string("2000-01-01"));
-        assert!(!is_valid_week_string("02004-W01"));
+        // Living standard: "four or more" digits of week-year, leading
+        // zeros included (this crate used to require exactly four).
+        assert!(is_valid_week_string("02004-W01"));
+        assert!(!is_valid_week_string("204-W01"));
         assert!(!is_valid_local_date_time_string("é"));
         assert!(!is_valid_local_date_time_string("2000-01-01é00:00"));
         assert!(displays_as(&Time::new(1, 2, 0, 0).unwrap(), "01:02"));
         assert!(!displays_as(&Time::new(1, 2, 0, 0).unwrap(), "01:02:00"));
         assert!(!displays_as(&Time::new(1, 2, 0, 0).unwrap(), "01:0"));
+    }
+
+    /// Living standard: every kind with a year takes "four or more ASCII
+    /// digits, representing year, where year > 0", in the parsers, the
+    /// validity checks and the serializers alike.
+    #[test]
+    fn years_above_9999() {
+        // The issue's examples.
+        assert!(is_valid_month_string("20133-12"));
+        assert_eq!(parse_month("20133-12").map(|m| m.year()), Ok(20133));
+        assert!(is_valid_date_string("12014-09-29"));
+        let date = parse_date("12014-09-29");
+        assert_eq!(date.map(|d| d.to_string()), Ok("12014-09-29".to_string()));
+        // Every other kind that contains a year.
+        assert!(is_valid_week_string("12004-W53"));
+        assert_eq!(
+            parse_week("12004-W53").map(|w| w.to_string()),
+            Ok("12004-W53".into())
+        );
+        assert!(is_valid_local_date_time_string("12014-09-29T10:00"));
+        assert!(is_valid_local_date_time_string("12014-09-29 10:00"));
+        assert!(is_valid_normalized_local_date_time_string(
+            "12014-09-29T10:00"
+        ));
+        assert!(is_valid_global_date_time_string("12014-09-29T10:00+01:00"));
+        assert!(is_valid_normalized_global_date_time_string(
+            "12014-09-29T10:00Z"
+        ));
+        assert!(is_valid_date_string_with_optional_time("12014-09-29"));
+        assert!(is_valid_date_string_with_optional_time(
+            "12014-09-29T10:00Z"
+        ));
+        assert_eq!(
+            parse_global_date_time("99999-12-31T23:30-01:00").map(|g| g.to_normalized_string()),
+            Ok("100000-01-01T00:30Z".to_string())
+        );
+        assert_eq!(
+            parse_local_date_time("12014-09-29 10:00").map(|l| l.to_string()),
+            Ok("12014-09-29T10:00".to_string())
+        );
+        // Still at least four digits, and year > 0.
+        assert!(!is_valid_month_string("999-12"));
+        assert!(!is_valid_month_string("00000-12"));
+        assert!(!is_valid_date_string("12014-9-29"));
+        assert!(!is_valid_local_date_time_string("12014-09-2910:00"));
+        // Serializers: below 1000 zero-padded to four digits.
+        assert_eq!(
+            Date::new(33, 3, 27).map(|d| d.to_string()),
+            Some("0033-03-27".into())
+        );
+        assert_eq!(
+            Month::new(10000, 1).map(|m| m.to_string()),
+            Some("10000-01".into())
+        );
+        // The crate's limit: MAX_YEAR parses, one more overflows.
+        let max = format!("{MAX_YEAR}-01");
+        assert!(is_valid_month_string(&max));
+        let over = format!("{}-01", i64::from(MAX_YEAR) + 1);
+        assert_eq!(kind(parse_month(&over)), Overflow);
+        assert!(!is_valid_month_string(&over));
     }
 }

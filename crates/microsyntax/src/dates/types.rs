@@ -11,12 +11,17 @@ use core::fmt;
 use super::calendar::{days_in_month, weeks_in_year};
 
 /// The largest year the parsers accept. The spec's years are unbounded
-/// (years of five or more digits are parsed, though not valid); this crate
-/// keeps years in an `i32` with room for the ±1 day of a time-zone shift.
+/// (the living standard's valid strings have "four or more" digits of
+/// year); this crate keeps years in an `i32` with room for the ±1 day of a
+/// time-zone shift, and a larger year is an [`ErrorKind::Overflow`] error
+/// (and not valid).
+///
+/// [`ErrorKind::Overflow`]: crate::ErrorKind::Overflow
 pub const MAX_YEAR: i32 = i32::MAX - 1;
 
-/// Writes a year with at least four digits (and a `-` if negative, which
-/// only a UTC conversion of year 0 can produce).
+/// Writes a year with at least four digits: years below 1000 zero-padded to
+/// four, larger ones in full (and a `-` if negative, which only a UTC
+/// conversion of year 0 can produce).
 fn write_year(f: &mut fmt::Formatter<'_>, year: i32) -> fmt::Result {
     if year < 0 {
         write!(f, "-{:04}", year.unsigned_abs())
@@ -60,7 +65,7 @@ impl Month {
     }
 }
 
-/// Writes the valid month string `YYYY-MM` (valid when the year is 1–9999).
+/// Writes the valid month string `YYYY-MM` (valid when the year is 1 or more).
 impl fmt::Display for Month {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_year(f, self.year)?;
@@ -154,7 +159,7 @@ impl Date {
     }
 }
 
-/// Writes the valid date string `YYYY-MM-DD` (valid when the year is 1–9999).
+/// Writes the valid date string `YYYY-MM-DD` (valid when the year is 1 or more).
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_year(f, self.year)?;
@@ -467,7 +472,7 @@ impl GlobalDateTime {
 
     /// Spec: reference "valid normalized global date and time string": the
     /// UTC date, `T`, the shortest UTC time, `Z`. (Valid when the UTC year is
-    /// 1–9999.)
+    /// 1 or more.)
     pub fn to_normalized_string(&self) -> String {
         format!("{}Z", self.to_utc())
     }
