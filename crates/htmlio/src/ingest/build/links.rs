@@ -5,6 +5,7 @@ use std::mem;
 
 use wikitext::{Block, Inline, Severity};
 
+use super::anchors::{From, holds_link, place_on_free_word};
 use super::{Builder, Exit, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
@@ -199,7 +200,9 @@ impl Builder<'_> {
     }
 
     /// A heading's or term's own `id`: around the whole text when it holds
-    /// no link, otherwise on its first word.
+    /// no link, otherwise on its first free word (a word that no anchor is
+    /// on yet, or a link without an anchor): `<h2 id="group"><span
+    /// id="Group">Group</span> Directive</h2>` puts "group" on "Directive".
     pub(super) fn attach_own_anchor(
         &mut self,
         content: &mut Vec<Inline>,
@@ -210,7 +213,7 @@ impl Builder<'_> {
             self.pending_anchors.push((anchor, line));
             return;
         }
-        if !has_link(content) {
+        if !holds_link(content) {
             let pos = content.first().map_or(at(line), Inline::pos);
             let inner = mem::take(content);
             content.push(Inline::Link {
@@ -221,35 +224,11 @@ impl Builder<'_> {
             });
             return;
         }
-        if let Some(Inline::Link { fragment, .. }) = content.first_mut()
-            && fragment.is_none()
-        {
-            *fragment = Some(anchor);
-            return;
+        if let Err(anchor) = place_on_free_word(content, anchor, From::Start) {
+            // Every word carries an anchor or is inside one: the text
+            // after the element gets it.
+            self.pending_anchors.push((anchor, line));
         }
-        if let Some(Inline::Text { text, pos }) = content.first_mut() {
-            let cut = text.find(' ').unwrap_or(text.len());
-            let word: String = text.drain(..cut).collect();
-            let pos = *pos;
-            let link = Inline::Link {
-                url: None,
-                fragment: Some(anchor),
-                content: vec![Inline::text(word).at(pos)],
-                pos,
-            };
-            if text.is_empty() {
-                content.remove(0);
-            }
-            content.insert(0, link);
-            return;
-        }
-        self.report(
-            Code::AnchorDropped,
-            Severity::Warning,
-            line,
-            format!("anchor {anchor:?} could not be placed on its text and was left out"),
-        );
-        self.dropped_anchors.insert(anchor);
     }
 
     /// Notes what cleaning did to a URL that is kept: resolving it, and
@@ -352,21 +331,4 @@ impl Builder<'_> {
             pos: at(line),
         }]);
     }
-}
-
-/// Whether a run holds a link or an e-mail address at any depth.
-fn has_link(run: &[Inline]) -> bool {
-    let mut stack: Vec<&[Inline]> = vec![run];
-    while let Some(items) = stack.pop() {
-        for inline in items {
-            match inline {
-                Inline::Link { .. } | Inline::Email { .. } => return true,
-                Inline::Emphasis { content, .. }
-                | Inline::Strong { content, .. }
-                | Inline::Code { content, .. } => stack.push(content),
-                Inline::Text { .. } | Inline::LineBreak { .. } => {}
-            }
-        }
-    }
-    false
 }

@@ -28,6 +28,7 @@
 //! [`links`] (links and anchors), [`pre`] (preformatted text), [`tables`]
 //! (tables to definition lists), [`head`] (metadata).
 
+mod anchors;
 mod close;
 mod dispatch;
 mod formatting;
@@ -182,20 +183,23 @@ impl<'a> Builder<'a> {
             self.close_top_frame();
         }
         self.flush();
-        let leftovers = mem::take(&mut self.pending_anchors);
-        for (id, line) in leftovers {
-            self.report(
-                Code::AnchorDropped,
-                Severity::Warning,
-                line,
-                format!("anchor {id:?} has no text after it to stay on and was left out"),
-            );
-            self.dropped_anchors.insert(id);
-        }
         if self.meta.lang.is_none() {
             self.meta.lang = self.content_language.take();
         }
-        let body = self.frames.pop().map(|f| f.blocks).unwrap_or_default();
+        let mut body = self.frames.pop().map(|f| f.blocks).unwrap_or_default();
+        // An anchor with no text after it stays on the text before it.
+        let leftovers = mem::take(&mut self.pending_anchors);
+        for (id, line) in leftovers.into_iter().rev() {
+            if let Err(id) = anchors::place_on_last_word(&mut body, id) {
+                self.report(
+                    Code::AnchorDropped,
+                    Severity::Warning,
+                    line,
+                    format!("anchor {id:?} was left out: the page has no text to put it on"),
+                );
+                self.dropped_anchors.insert(id);
+            }
+        }
         let doc = Document::new(mem::take(&mut self.meta), body);
         self.report_dangling(&doc);
         (doc, self.diags, self.ballast)
