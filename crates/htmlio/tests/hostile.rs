@@ -336,6 +336,24 @@ fn a_form_feed_in_preformatted_text_is_a_space() {
     }
 }
 
+/// Found on ncurses-doc's programming HOWTO (issue 19's extended corpus):
+/// `<pre>&#13;    Get both` kept the carriage return in the first line, which
+/// hid that line's indentation from the common indentation, and the page was
+/// no fixpoint. A carriage return in preformatted text is a space, as CSS
+/// shows it.
+#[test]
+fn a_carriage_return_in_preformatted_text_is_a_space() {
+    let html = "<pre>&#13;    Get both\n        http://x</pre>";
+    let (ingested, xhtml) = check(html.as_bytes());
+    let Some(Block::Preformatted { lines, .. }) = ingested.document.body.first() else {
+        panic!("no preformatted text: {:?}", ingested.document.body)
+    };
+    let texts: Vec<String> = lines.iter().map(|l| wikitext::plain_text(l)).collect();
+    assert_eq!(texts, ["Get both", "   http://x"], "{xhtml}");
+    let again = htmlio::ingest::ingest_str(&xhtml, &Default::default());
+    assert_eq!(again.document.body, ingested.document.body);
+}
+
 /// A U+FEFF that starts one of the 64 KiB chunks ingestion feeds html5ever
 /// is silently deleted: html5ever's tokenizer drops a leading BOM on every
 /// `feed` call while `TokenizerOpts::discard_bom` is true (the default).
