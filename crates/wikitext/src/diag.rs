@@ -85,6 +85,9 @@ pub enum Code {
     /// A space was put in where inline markup touched a letter or digit
     /// (seed 000, inline rule 3), so that the markup reads back.
     SpaceAdded,
+    /// Inline markup in preformatted text that touched a letter or digit
+    /// took in the rest of the word (no space may go in there).
+    MarkupWidened,
     // ---- links ----
     /// A same-document link `[#x||…]` with no anchor `x` in the document
     /// (seed 002 §2.4.8 step 3).
@@ -108,6 +111,7 @@ impl Code {
             Code::UnrepresentableLink => "unrepresentable-link",
             Code::NotRoundTrip => "not-round-trip",
             Code::SpaceAdded => "space-added",
+            Code::MarkupWidened => "markup-widened",
             Code::DanglingReference => "dangling-reference",
         }
     }

@@ -37,6 +37,7 @@ pub(crate) mod copy;
 mod inlines;
 mod meta;
 mod reads;
+mod touching;
 
 pub(crate) use inlines::has_three_spaces;
 pub(crate) use reads::reads_as_itself_quickly;
