@@ -91,6 +91,9 @@ pub(crate) struct Run {
     last_char: Option<char>,
     /// Where the run's first content came from.
     pub(crate) pos: Pos,
+    /// Anchor names of links that closed without content (`<a
+    /// name="x">&nbsp;</a>`): the builder puts them on the next word.
+    orphans: Vec<String>,
 }
 
 /// Seed 000 "Definition list" (the rule is wikitext's): whether a term line
@@ -106,6 +109,7 @@ impl Run {
             open: Vec::new(),
             ws: String::new(),
             ws_pieces: 0,
+            orphans: Vec::new(),
             brk: Brk::None,
             last_char: None,
             pos: Pos::UNKNOWN,
@@ -286,6 +290,15 @@ impl Run {
         let lead = take_leading_ws(&mut children);
         let trail = take_trailing_ws(&mut children);
         let inline = if children.is_empty() {
+            // An anchor without text waits for the next word (issue 19: an
+            // anchor on an empty element stays on the nearest text).
+            if let Kind::Link {
+                fragment: Some(name),
+                ..
+            } = kind
+            {
+                self.orphans.push(name);
+            }
             None
         } else {
             Some(match kind {
@@ -324,6 +337,12 @@ impl Run {
         } else if pushed {
             self.last_char = Some(']');
         }
+    }
+
+    /// The anchor names of links that closed without content since the
+    /// last call.
+    pub(crate) fn take_orphans(&mut self) -> Vec<String> {
+        mem::take(&mut self.orphans)
     }
 
     /// Closes every open element.

@@ -39,9 +39,14 @@ impl Builder<'_> {
             return;
         }
         let (content, pos) = top.run.finish(false);
+        let orphans = top.run.take_orphans();
+        self.adopt_orphans(orphans);
         if content.is_empty() {
             return;
         }
+        let Some(top) = self.frames.last_mut() else {
+            return;
+        };
         let block = if top.para > 0 {
             Block::Paragraph { content, pos }
         } else {
@@ -261,6 +266,7 @@ impl Builder<'_> {
     fn close_inline_frame(&mut self, mut frame: Frame) {
         let line = frame.pos.line;
         let (mut content, pos) = frame.run.finish(false);
+        self.adopt_orphans(frame.run.take_orphans());
         if let Some((anchor, aline)) = frame.anchor.take() {
             self.attach_own_anchor(&mut content, anchor, aline);
         }

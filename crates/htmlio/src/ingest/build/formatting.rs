@@ -105,6 +105,8 @@ impl Builder<'_> {
         while top.run.open.len() > keep {
             top.run.close_top(pre);
         }
+        let orphans = top.run.take_orphans();
+        self.adopt_orphans(orphans);
     }
 
     /// Opens the elements of the current path the top run lacks.

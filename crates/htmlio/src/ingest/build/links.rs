@@ -199,6 +199,14 @@ impl Builder<'_> {
         Some(name)
     }
 
+    /// Anchors whose link closed without text wait for the next word
+    /// (or, at the end, stay on the text before them).
+    pub(super) fn adopt_orphans(&mut self, orphans: Vec<String>) {
+        let line = self.frames.last().map_or(0, |f| f.pos.line);
+        self.pending_anchors
+            .extend(orphans.into_iter().map(|name| (name, line)));
+    }
+
     /// A heading's or term's own `id`: around the whole text when it holds
     /// no link, otherwise on its first free word (a word that no anchor is
     /// on yet, or a link without an anchor): `<h2 id="group"><span

@@ -65,11 +65,13 @@ impl Builder<'_> {
             return;
         };
         let (mut content, _) = top.run.finish(true);
+        let orphans = top.run.take_orphans();
         trim_end(&mut content);
         if let FrameKind::Pre { lines, at_start } = &mut top.kind {
             lines.push(content);
             *at_start = true;
         }
+        self.adopt_orphans(orphans);
     }
 
     /// Closes preformatted text: its lines, with the indentation the text
