@@ -354,6 +354,31 @@ fn a_carriage_return_in_preformatted_text_is_a_space() {
     assert_eq!(again.document.body, ingested.document.body);
 }
 
+/// Found by `cargo xtask fuzz htmlio`: a `<pre>` whose first lines are empty
+/// lost one through emit -> ingest (an HTML parser drops the line feed right
+/// after `<pre>`). Ingestion drops empty lines at the start of preformatted
+/// text, which the text format cannot hold either.
+#[test]
+fn empty_lines_at_the_start_of_preformatted_text_go() {
+    for html in [
+        "<pre>\n\n\nx\n y</pre>",
+        "<pre>\n\n</pre><p>after</p>",
+        "<pre>\n<b></b>\nx</pre>",
+    ] {
+        let ingested = htmlio::ingest::ingest(html.as_bytes(), &Default::default());
+        let xhtml = xhtml(&ingested.document);
+        let again = htmlio::ingest::ingest_str(&xhtml.text, &Default::default());
+        assert_eq!(
+            again.document, ingested.document,
+            "{html:?}\n{}",
+            xhtml.text
+        );
+        if let Some(Block::Preformatted { lines, .. }) = ingested.document.body.first() {
+            assert!(lines.first().is_some_and(|l| !l.is_empty()), "{lines:?}");
+        }
+    }
+}
+
 /// A U+FEFF that starts one of the 64 KiB chunks ingestion feeds html5ever
 /// is silently deleted: html5ever's tokenizer drops a leading BOM on every
 /// `feed` call while `TokenizerOpts::discard_bom` is true (the default).
