@@ -149,6 +149,43 @@ window.addEventListener('message', function (e) {\n\
 });\n\
 </script></head><body><ul id=\"results\"></ul>FRAMES</body></html>";
 
+/// Writes the harness page around `frames` into `dir`, which expects
+/// `want` reports, and runs Chromium on it with a virtual time budget of
+/// `budget_ms`, killed after `limit_s`; returns the DOM it dumps.
+fn run_harness(
+    bin: &Path,
+    dir: &Path,
+    frames: &str,
+    want: usize,
+    budget_ms: u32,
+    limit_s: u64,
+) -> String {
+    let harness = HARNESS
+        .replace("WANT", &want.to_string())
+        .replace("FRAMES", frames);
+    let index = dir.join("index.html");
+    std::fs::write(&index, harness).unwrap_or_else(|e| panic!("{e}"));
+    let profile = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    run_chromium(
+        bin,
+        profile.path(),
+        &[
+            format!("--virtual-time-budget={budget_ms}"),
+            "--dump-dom".into(),
+        ],
+        &format!("file://{}", index.display()),
+        Duration::from_secs(limit_s),
+    )
+}
+
+/// The reports the harness listed, in its DOM.
+fn harness_results(dom: &str) -> Vec<&str> {
+    dom.split("<li>")
+        .skip(1)
+        .filter_map(|s| s.split("</li>").next())
+        .collect()
+}
+
 #[test]
 fn no_script_runs_in_a_real_browser() {
     let Some(bin) = chromium_or_skip() else {
@@ -198,24 +235,8 @@ fn no_script_runs_in_a_real_browser() {
             want += 1;
         }
     }
-    let harness = HARNESS
-        .replace("WANT", &want.to_string())
-        .replace("FRAMES", &frames);
-    let index = dir.path().join("index.html");
-    std::fs::write(&index, harness).unwrap_or_else(|e| panic!("{e}"));
-    let profile = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let dom = run_chromium(
-        &bin,
-        profile.path(),
-        &["--virtual-time-budget=30000".into(), "--dump-dom".into()],
-        &format!("file://{}", index.display()),
-        Duration::from_secs(240),
-    );
-    let results: Vec<&str> = dom
-        .split("<li>")
-        .skip(1)
-        .filter_map(|s| s.split("</li>").next())
-        .collect();
+    let dom = run_harness(&bin, dir.path(), &frames, want, 30_000, 240);
+    let results = harness_results(&dom);
     let verdict = |id: &str| {
         results
             .iter()
@@ -369,24 +390,8 @@ fn renamed_anchors_are_reached_in_a_real_browser() {
             want += 1;
         }
     }
-    let harness = HARNESS
-        .replace("WANT", &want.to_string())
-        .replace("FRAMES", &frames);
-    let index = dir.path().join("index.html");
-    std::fs::write(&index, harness).unwrap_or_else(|e| panic!("{e}"));
-    let profile = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let dom = run_chromium(
-        &bin,
-        profile.path(),
-        &["--virtual-time-budget=10000".into(), "--dump-dom".into()],
-        &format!("file://{}", index.display()),
-        Duration::from_secs(120),
-    );
-    let results: Vec<&str> = dom
-        .split("<li>")
-        .skip(1)
-        .filter_map(|s| s.split("</li>").next())
-        .collect();
+    let dom = run_harness(&bin, dir.path(), &frames, want, 10_000, 120);
+    let results = harness_results(&dom);
     for ext in ["html", "xhtml"] {
         let page = format!("page.{ext} 6 ok");
         assert!(results.contains(&page.as_str()), "{page}: {results:?}");
