@@ -20,6 +20,8 @@ pub(crate) enum Job {
         encoding: Option<&'static encoding_rs::Encoding>,
         /// XHTML, or the HTML syntax (with or without optional tags).
         syntax: htmlio::emit::Syntax,
+        /// Grid-shaped compact definition lists as tables (`--tables`).
+        tables: bool,
     },
     /// Text -> canonical text.
     Fmt {
@@ -392,7 +394,11 @@ pub(crate) fn run(
             let address = input.address.and_then(|a| page_address(a, below));
             Ok(html_to_text(bytes, &input, address.as_ref(), Output::Keep))
         }
-        Job::ToHtml { encoding, syntax } => Ok(to_html(bytes, *encoding, *syntax)),
+        Job::ToHtml {
+            encoding,
+            syntax,
+            tables,
+        } => Ok(to_html(bytes, *encoding, *syntax, *tables)),
         Job::Fmt { escapes } => Ok(text_round_trip(bytes, Output::Keep, *escapes)),
         Job::Check {
             from,
@@ -495,11 +501,13 @@ fn to_html(
     bytes: &[u8],
     encoding: Option<&'static encoding_rs::Encoding>,
     syntax: htmlio::emit::Syntax,
+    tables: bool,
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
     let options = htmlio::emit::EmitOptions {
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
         syntax,
+        tables,
     };
     // Text to markup as a stream of events: no tree in between.
     let htmlio::emit::EmittedText { emitted, parsed } = htmlio::emit::emit_text(&text, &options);

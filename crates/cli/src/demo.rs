@@ -88,6 +88,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
         &convert::Job::ToHtml {
             encoding: None,
             syntax: htmlio::emit::Syntax::Xhtml,
+            tables: false,
         },
         "chorale.txt",
         None,

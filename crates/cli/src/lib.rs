@@ -382,6 +382,14 @@ pub struct ToHtmlArgs {
     #[arg(long, requires = "html")]
     pub omit_optional_tags: bool,
 
+    /// Write a compact definition list that has the shape of a regular grid
+    /// (the text format's emulated table, which is what `to-text` makes of a
+    /// page's table) as a real <table>; a first row of strong cells becomes
+    /// the header. Reading that table back gives the same text. Without it
+    /// the output is exactly the seed's: nested <dl compact>.
+    #[arg(long)]
+    pub tables: bool,
+
     /// Inputs and batch options.
     #[command(flatten)]
     pub batch: BatchArgs,

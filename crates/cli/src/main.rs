@@ -171,6 +171,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             let job = Job::ToHtml {
                 encoding: args.encoding,
                 syntax,
+                tables: args.tables,
             };
             let request = args
                 .output

@@ -1148,6 +1148,11 @@ fn links_keep_pointing_where_they_did() {
         ])
     );
     snap!("links_dangling", s.run(&["check", "links/dangling.txt"]));
+    // Issue 20: the emulated table as a real table, on request.
+    snap!(
+        "to_html_tables",
+        s.run(&["to-html", "--tables", "links/table.txt"])
+    );
     snap!(
         "links_base_refused",
         s.run(&["to-text", "--base", "docs/page.html", "links/page.html"])

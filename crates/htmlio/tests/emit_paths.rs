@@ -11,18 +11,26 @@ use htmlio::emit::{self, EmitOptions, Emitted, Syntax};
 use htmlio::encoding_rs;
 use proptest::prelude::*;
 
-fn options() -> [EmitOptions; 3] {
+fn options() -> [EmitOptions; 4] {
     [
         EmitOptions::default(),
         EmitOptions {
             encoding: encoding_rs::WINDOWS_1252,
             syntax: Syntax::Xhtml,
+            tables: false,
         },
         EmitOptions {
             encoding: encoding_rs::UTF_8,
             syntax: Syntax::Html {
                 omit_optional_tags: true,
             },
+            tables: false,
+        },
+        // `to-html --tables` buffers a compact list to see whether it is a
+        // grid: both paths must still agree.
+        EmitOptions {
+            tables: true,
+            ..EmitOptions::default()
         },
     ]
 }

@@ -804,3 +804,51 @@ fn deep_documents_emit_without_recursion() {
         }
     }
 }
+
+/// `to-html --tables` (issue 20): a compact definition list with the shape
+/// of a regular grid is a `<table>` (valid, checked by `checked`), a first
+/// row of strong cells its header; reading it back gives the same document.
+/// Lists that are not grids stay lists.
+#[test]
+fn grid_shaped_compact_lists_are_tables_when_asked() {
+    let text =
+        "\n*Name*   *Size*   *Kind*\na.txt   12   text\n_b_.png   3400   image\n\nx\n\nt   d\n";
+    let doc = wikitext::parse(text).document;
+    let opts = EmitOptions {
+        tables: true,
+        ..EmitOptions::default()
+    };
+    let out = checked(&doc, &opts);
+    let body = body_of(&out);
+    assert!(
+        body.starts_with("<table>\n<thead>\n<tr><th>Name</th>\n<th>Size</th>"),
+        "{body}"
+    );
+    assert!(
+        body.contains("<tr><td><em>b</em>.png</td>\n<td>3400</td>"),
+        "{body}"
+    );
+    assert!(
+        body.contains("<p>x</p>\n<table>\n<tbody>\n<tr><td>t</td>\n<td>d</td>"),
+        "{body}"
+    );
+    let back = htmlio::ingest::ingest_str(&out.text, &Default::default());
+    assert_eq!(
+        htmlio::ingest::write(back.document).text,
+        wikitext::write(&doc).text
+    );
+    // Without the option: the seed's nested lists.
+    assert!(!xhtml(&doc).text.contains("<table>"));
+    // Not grids: rows of different lengths, a cell of two lines, a plain
+    // (not compact) list.
+    for text in [
+        "\na   b   c\nd   e\n",
+        "\na   b\n    more\n",
+        "\nterm::\n  definition\n",
+    ] {
+        let doc = wikitext::parse(text).document;
+        let out = checked(&doc, &opts);
+        assert!(!out.text.contains("<table>"), "{text:?}\n{}", out.text);
+        assert_eq!(out.text, xhtml(&doc).text, "{text:?}");
+    }
+}

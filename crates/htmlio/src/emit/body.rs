@@ -38,7 +38,21 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         let mut body = Open::new(TagEnd::Blockquote, None, Pos::UNKNOWN);
         body.flow = Some(Flow::Lines);
         self.open = vec![body];
-        for (event, pos) in events {
+        let mut events = events.into_iter();
+        while let Some((event, pos)) = events.next() {
+            if self.tables && matches!(event, Event::Start(Tag::DefinitionList { compact: true })) {
+                // The whole list first: is it a grid?
+                let list = super::table::collect((event, pos), &mut events);
+                match super::table::grid(list) {
+                    Ok(grid) => self.table(grid),
+                    Err(list) => {
+                        for (event, pos) in list {
+                            self.event(event, pos);
+                        }
+                    }
+                }
+                continue;
+            }
             self.event(event, pos);
         }
         while self.open.len() > 1 {
@@ -48,7 +62,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         }
     }
 
-    fn event(&mut self, event: Event<'d>, pos: Pos) {
+    pub(super) fn event(&mut self, event: Event<'d>, pos: Pos) {
         match event {
             Event::Start(tag) => self.start_tag(tag, pos),
             Event::End(end) => {
@@ -86,7 +100,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
 
     /// A block of kind `last` starts in the current container: the layout
     /// before it.
-    fn begin_block(&mut self, last: Last) {
+    pub(super) fn begin_block(&mut self, last: Last) {
         let Some(c) = self.container() else {
             return;
         };
@@ -102,13 +116,13 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     }
 
     /// A block ended in the current container: the layout after it.
-    fn end_block(&mut self) {
+    pub(super) fn end_block(&mut self) {
         if self.container().and_then(|c| c.flow) == Some(Flow::Lines) {
             self.layout();
         }
     }
 
-    fn open_element(&mut self, end: TagEnd, name: Option<&'static str>, pos: Pos) {
+    pub(super) fn open_element(&mut self, end: TagEnd, name: Option<&'static str>, pos: Pos) {
         if let Some(name) = name {
             self.start(name);
         }
@@ -255,7 +269,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     }
 
     /// Closes the element on top, which `end` ends.
-    fn close(&mut self, end: TagEnd) {
+    pub(super) fn close(&mut self, end: TagEnd) {
         let Some(open) = self.open.pop() else {
             return;
         };

@@ -42,6 +42,7 @@
 
 mod body;
 mod check;
+mod table;
 mod walk;
 
 use std::fmt;
@@ -74,6 +75,11 @@ pub struct EmitOptions {
     pub encoding: &'static Encoding,
     /// The syntax.
     pub syntax: Syntax,
+    /// Write a compact definition list with the shape of a regular grid
+    /// (the seed's emulated table) as a real `<table>`, a first row of
+    /// strong cells as its header (`to-html --tables`). Ingesting that
+    /// table gives back the same text. Off by default: the seed's output.
+    pub tables: bool,
 }
 
 impl Default for EmitOptions {
@@ -82,6 +88,7 @@ impl Default for EmitOptions {
         EmitOptions {
             encoding: UTF_8,
             syntax: Syntax::Xhtml,
+            tables: false,
         }
     }
 }
@@ -326,6 +333,7 @@ fn emit_sized<'a: 'm, 'm>(
             }
             let mut walker = Walker::new(XhtmlSerializer::with_buffer(prologue), opts.syntax);
             walker.check_chars = check_chars;
+            walker.tables = opts.tables;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)
@@ -340,6 +348,7 @@ fn emit_sized<'a: 'm, 'm>(
             let out = String::with_capacity(capacity);
             let mut walker = Walker::new(HtmlSerializer::with_buffer(html_opts, out), opts.syntax);
             walker.check_chars = check_chars;
+            walker.tables = opts.tables;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)

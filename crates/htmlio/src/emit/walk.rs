@@ -94,6 +94,9 @@ pub(crate) struct Walker<'d, S> {
     /// Strings may hold characters XML forbids (`false` when the whole
     /// source is known to hold none).
     pub(crate) check_chars: bool,
+    /// Write grid-shaped compact definition lists as tables
+    /// ([`EmitOptions::tables`](super::EmitOptions::tables)).
+    pub(crate) tables: bool,
 }
 
 impl<'d, S: TokenSink<'d>> Walker<'d, S> {
@@ -107,6 +110,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             open: Vec::new(),
             pre_opened: None,
             check_chars: true,
+            tables: false,
         }
     }
 
