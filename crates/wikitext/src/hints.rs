@@ -27,8 +27,9 @@
 //! at a bounded number of times, so time is linear in the input. No
 //! recursion, no panics.
 
-use crate::block::{Item, Leaf, Line, parse_body};
+use crate::block::{Flat, Item, Leaf, Line, parse_body};
 use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::events::Tag;
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::lines::{SrcLine, split_lines};
 use crate::scan::{
@@ -67,7 +68,7 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
     // A compact term on the same line as its definition, waiting to see
     // whether text follows right below it.
     let mut pending_compact: Option<Line<'_>> = None;
-    for item in &flat.items {
+    for (k, item) in flat.items.iter().enumerate() {
         let Item::Leaf { leaf, from, to, .. } = item else {
             continue;
         };
@@ -90,7 +91,8 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
             }
             Leaf::Term => {
                 if let Some(term) = first {
-                    term_hints(text, &term, prev, &mut out, &mut pending_compact);
+                    let lone = lone_compact_item(&flat, k, term.num);
+                    term_hints(text, &term, prev, lone, &mut out, &mut pending_compact);
                 }
                 for line in leaf_lines {
                     line_hints(line, escapes, &mut out);
@@ -345,6 +347,7 @@ fn term_hints<'a>(
     source: &str,
     term: &Line<'a>,
     prev: Option<(Leaf, &[Line<'a>])>,
+    lone: bool,
     out: &mut Vec<Diagnostic>,
     pending_compact: &mut Option<Line<'a>>,
 ) {
@@ -375,11 +378,47 @@ fn term_hints<'a>(
         return;
     }
     // A compact term followed by three spaces and its definition.
-    if above.is_some() {
+    // A term of four words or more that is a list's only item is most
+    // likely a sentence cut in two: terms are words or short phrases.
+    let sentence = lone && term.text.split_whitespace().nth(3).is_some();
+    if above.is_some() || sentence {
         compact_hint(source, term, out);
     } else {
         *pending_compact = Some(*term);
     }
+}
+
+/// Whether the term leaf at `items[k]` is the only item of its
+/// definition list, with a definition of one line on the term's line
+/// `num`: `Start(list) Start(item) term Start(definition) leaf
+/// End(definition) End(item) End(list)`.
+fn lone_compact_item(flat: &Flat<'_>, k: usize, num: u32) -> bool {
+    let before = k.checked_sub(2).and_then(|a| flat.items.get(a..k));
+    let after = flat.items.get(k + 1..k + 6);
+    let (Some(before), Some(after)) = (before, after) else {
+        return false;
+    };
+    let opens = matches!(
+        before,
+        [
+            Item::Start(Tag::DefinitionList { .. }, _),
+            Item::Start(Tag::DefItem, _)
+        ]
+    );
+    let one_line = match after {
+        [
+            Item::Start(Tag::Definition, _),
+            Item::Leaf { from, to, .. },
+            Item::End(Tag::Definition),
+            Item::End(Tag::DefItem),
+            Item::End(Tag::DefinitionList { .. }),
+        ] => flat
+            .lines
+            .get(*from..*to)
+            .is_some_and(|l| matches!(l, [line] if line.num == num)),
+        _ => false,
+    };
+    opens && one_line
 }
 
 /// The three-space gap after a compact term that splits text.
@@ -489,10 +528,17 @@ mod tests {
             h("With three   spaces\nand more text."),
             ["2:11-14 compact-item-in-text"]
         );
+        // A sentence on its own, cut in two: the term is long.
+        assert_eq!(
+            h("This paragraph is one sentence but has three   spaces."),
+            ["2:45-48 compact-item-in-text"]
+        );
         for ok in [
             // The seed's emulated table and compact list.
             "::\n    1.1   1.2   1.3   1.4\n    2.1   ::    2.3   2.4\n    3.1   3.2   ::    3.4",
             "-v   verbose\n-q   quiet",
+            "A short term   and its definition, a sentence of many words.",
+            "Name   one two three four five",
             "Text.\n\nterm   definition\n\nText.",
             "  preformatted   with   gaps\n  and more",
         ] {
