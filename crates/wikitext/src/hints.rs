@@ -18,18 +18,24 @@
 //!   term.
 //! - [`Code::CompactItemInText`]: a line with three spaces in a row inside
 //!   text, which the parser reads as a compact definition item (term, gap,
-//!   definition), splitting the text around it.
+//!   definition), splitting the text around it; or a list's only item
+//!   whose term is four words or more (a sentence cut in two).
 //! - [`Code::MarkupBlockedBySide`]: a pair of `_`, `*` or `'` inside one
 //!   word that would be markup but for a letter or digit on one side of it
-//!   (seed 000 inline rule 3), as in `foo*bar*`.
+//!   (seed 000 inline rule 3), as in `foo*bar*`. Not in preformatted text,
+//!   not in sample text (found with one more run of the parser's event
+//!   stream, only when there is a candidate).
+//!
+//! With `#Escape \` declared, an escaped character is never part of a
+//! hint. `docs/format.md` ("Near misses") explains where each hint stops.
 //!
 //! The scan is one pass over the lines of the leaves; every line is looked
-//! at a bounded number of times, so time is linear in the input. No
-//! recursion, no panics.
+//! at a bounded number of times, so time is linear in the input (plus a
+//! sort of the hints). No recursion, no panics.
 
 use crate::block::{Flat, Item, Leaf, Line, parse_body};
 use crate::diag::{Code, Diagnostic, Severity, Span};
-use crate::events::Tag;
+use crate::events::{Event, Tag, TagEnd};
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::lines::{SrcLine, split_lines};
 use crate::scan::{
@@ -109,8 +115,63 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
         }
         prev = Some((*leaf, leaf_lines));
     }
+    if out.iter().any(|d| d.code == Code::MarkupBlockedBySide) {
+        // Sample text is literal to the reader: no rule 3 hint inside it.
+        let code = sample_text_regions(text);
+        out.retain(|d| d.code != Code::MarkupBlockedBySide || !inside(&code, &d.span));
+    }
     out.sort_by_key(|d| (d.span.line, d.span.column));
     out
+}
+
+/// A stretch of source from one position up to (not including) another,
+/// as (line, column) pairs.
+type Region = ((u32, u32), (u32, u32));
+
+/// Where sample text (`'...'`) lies, in document order, as the parser's
+/// own event stream has it: from the start of the sample text up to the
+/// next event with a position after its end (the rest of its leaf when
+/// none follows in it). One more pass of the parser, without a tree.
+fn sample_text_regions(text: &str) -> Vec<Region> {
+    let mut regions = Vec::new();
+    let mut open: Option<(u32, u32)> = None;
+    let mut ended = false;
+    let mut depth = 0usize;
+    for (event, pos) in crate::pull::Parser::new(text) {
+        let at = (pos.line, pos.column);
+        if ended && pos.line != 0 {
+            if let Some(start) = open.take() {
+                regions.push((start, at));
+            }
+            ended = false;
+        }
+        match event {
+            Event::Start(Tag::Code) => {
+                if depth == 0 && open.is_none() {
+                    open = Some(at);
+                }
+                depth += 1;
+            }
+            Event::End(TagEnd::Code) => {
+                depth = depth.saturating_sub(1);
+                ended = depth == 0;
+            }
+            _ => {}
+        }
+    }
+    if let Some(start) = open {
+        regions.push((start, (u32::MAX, u32::MAX)));
+    }
+    regions
+}
+
+/// Whether the span starts inside one of the regions (sorted, disjoint).
+fn inside(regions: &[Region], span: &Span) -> bool {
+    let at = (span.line, span.column);
+    let n = regions.partition_point(|(start, _)| *start <= at);
+    n.checked_sub(1)
+        .and_then(|i| regions.get(i))
+        .is_some_and(|(_, end)| at < *end)
 }
 
 fn is_text(leaf: Leaf) -> bool {
@@ -552,6 +613,8 @@ mod tests {
         assert_eq!(h("a *b*c d"), ["2:3-6 markup-blocked-by-side"]);
         assert_eq!(h("x _y_z."), ["2:3-6 markup-blocked-by-side"]);
         assert_eq!(h("the 'code's"), ["2:5-11 markup-blocked-by-side"]);
+        // Right after sample text, outside it.
+        assert_eq!(h("'x' foo*bar*"), ["2:8-13 markup-blocked-by-side"]);
         let d = hints("\nfoo*bar*\n");
         assert!(d[0].message.contains("`o`"), "{}", d[0].message);
         for ok in [
@@ -563,8 +626,10 @@ mod tests {
             "one_underscore and don't",
             // Mixed markers or punctuation inside.
             "a*b_c* x_-_y",
-            // Preformatted text is not hinted.
+            // Preformatted text and sample text are not hinted.
             "  foo*bar*",
+            "Run 'make foo*bar* now' or 'x_y_'.",
+            "Run 'make\nfoo*bar*' on two lines.",
         ] {
             assert!(h(ok).is_empty(), "{ok:?}: {:?}", h(ok));
         }
