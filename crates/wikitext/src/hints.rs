@@ -39,7 +39,8 @@ use crate::events::{Event, Tag, TagEnd};
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::lines::{SrcLine, split_lines};
 use crate::scan::{
-    compact_split, ends_sentence, heading, is_link_value_char, is_side_char, link_prefix,
+    bullet, compact_split, ends_sentence, heading, is_link_value_char, is_side_char, link_prefix,
+    three_spaces,
 };
 
 /// Near misses in `text`, a whole document (header and body), in source
@@ -424,9 +425,12 @@ fn term_hints<'a>(
     });
     if rest_trim.is_empty() {
         // A compact term on its own line.
+        // A term that starts like a list bullet is an unindented list item
+        // more likely than half of a term.
         if let Some(above) = above
             && !ends_sentence(above.text)
             && compact_split(above.text).is_none()
+            && bullet(term.text).is_none()
         {
             out.push(warn(
                 Code::TermWithoutColons,
@@ -439,6 +443,12 @@ fn term_hints<'a>(
         return;
     }
     // A compact term followed by three spaces and its definition.
+    // Only a line with one gap, whose term starts the line: a row of an
+    // emulated table (items nested on one line) is meant.
+    let after_gap = rest.trim_start_matches([' ', '\t']);
+    if !starts_line(source, term.text) || three_spaces(after_gap).is_some() {
+        return;
+    }
     // A term of four words or more that is a list's only item is most
     // likely a sentence cut in two: terms are words or short phrases.
     let sentence = lone && term.text.split_whitespace().nth(3).is_some();
@@ -480,6 +490,17 @@ fn lone_compact_item(flat: &Flat<'_>, k: usize, num: u32) -> bool {
         _ => false,
     };
     opens && one_line
+}
+
+/// Whether only spaces and tabs stand before `part` (a slice of
+/// `source`) on its source line.
+fn starts_line(source: &str, part: &str) -> bool {
+    let Some(start) = (part.as_ptr() as usize).checked_sub(source.as_ptr() as usize) else {
+        return false;
+    };
+    let before = source.get(..start).unwrap_or_default();
+    let line = before.rsplit(['\n', '\r']).next().unwrap_or_default();
+    line.chars().all(|c| c == ' ' || c == '\t')
 }
 
 /// The three-space gap after a compact term that splits text.
@@ -574,6 +595,8 @@ mod tests {
             // An empty line between.
             "Text\n\nTerm\n  Definition.",
             "Term::\nmore\n  Definition.",
+            // An unindented list item, not half a term.
+            "Heading line\n1. First point\n   its second line.",
         ] {
             assert!(h(ok).is_empty(), "{ok:?}: {:?}", h(ok));
         }
@@ -600,6 +623,9 @@ mod tests {
             "-v   verbose\n-q   quiet",
             "A short term   and its definition, a sentence of many words.",
             "Name   one two three four five",
+            // A row of an emulated table: items nested on one line.
+            "Samedi 14 mars   Église Saint-Gaudens   Fauré, _Cantique de Jean Racine_   8 €",
+            "*Date*   *Lieu*\nSamedi   Fauré, _Cantique de Jean Racine_ et al   8 €",
             "Text.\n\nterm   definition\n\nText.",
             "  preformatted   with   gaps\n  and more",
         ] {
