@@ -102,13 +102,14 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
                     term_hints(text, &term, prev, lone, &mut out, &mut pending_compact);
                 }
                 for line in leaf_lines {
+                    uneven_heading(line, "a definition term", &mut out);
                     line_hints(line, escapes, &mut out);
                 }
             }
             Leaf::Paragraph | Leaf::Text | Leaf::Heading(_) => {
                 for line in leaf_lines {
                     if matches!(leaf, Leaf::Paragraph | Leaf::Text) {
-                        uneven_heading(line, &mut out);
+                        uneven_heading(line, "text", &mut out);
                     }
                     line_hints(line, escapes, &mut out);
                 }
@@ -215,8 +216,8 @@ fn rest_of_line<'s>(source: &'s str, part: &str) -> &'s str {
 
 /// `= Title ==`: opening and closing runs of `=` of different lengths
 /// (each 1 to 6, each set off by a space), which the heading scanner
-/// refuses.
-fn uneven_heading(line: &Line<'_>, out: &mut Vec<Diagnostic>) {
+/// refuses. `reads_as` says what the parser made of the line.
+fn uneven_heading(line: &Line<'_>, reads_as: &str, out: &mut Vec<Diagnostic>) {
     let t = line.text;
     if heading(t).is_some() {
         return;
@@ -240,7 +241,7 @@ fn uneven_heading(line: &Line<'_>, out: &mut Vec<Diagnostic>) {
         Code::HeadingMarkersUneven,
         format!(
             "{open} `=` before the title but {close} after it: a heading needs the same number \
-             on both sides, so this line reads as text"
+             on both sides, so this line reads as {reads_as}"
         ),
         span_of(line, 0, t.len()),
     ));
@@ -536,6 +537,14 @@ mod tests {
         assert_eq!(h("= Heading =="), ["2:1-13 heading-markers-uneven"]);
         assert_eq!(h("=== Three ="), ["2:1-12 heading-markers-uneven"]);
         assert_eq!(h("text\n== Two =\nmore"), ["3:1-9 heading-markers-uneven"]);
+        // Above an indented line it is a compact term, and says so.
+        let d = hints("\n= Title ==\n  indented\n");
+        assert_eq!(d.len(), 1);
+        assert!(
+            d[0].message.ends_with("reads as a definition term"),
+            "{}",
+            d[0].message
+        );
         // What the line reads as now: a paragraph.
         let doc = crate::parse("\n= Heading ==\n").document;
         assert!(matches!(
