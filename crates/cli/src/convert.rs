@@ -533,9 +533,11 @@ fn text_round_trip(bytes: &[u8], output: Output, escapes: wikitext::Escapes) -> 
     diagnostics.extend(parsed.diagnostics.iter().map(from_library));
     if output == Output::Discard {
         // `check`: same-document links without their anchor (seed 002
-        // §2.4.8 step 3).
+        // §2.4.8 step 3), and near misses.
         let dangling = wikitext::reference_diagnostics(&parsed.document);
         diagnostics.extend(dangling.iter().map(from_library));
+        // Near misses: text one character away from markup (issue 20).
+        diagnostics.extend(wikitext::hints(&text).iter().map(from_library));
     }
     let policy = wikitext::Policy {
         escapes,

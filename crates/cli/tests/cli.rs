@@ -1120,6 +1120,16 @@ fn check_reports_diagnostics_only() {
     assert_eq!(s.files(), Scratch::new().files(), "check writes nothing");
 }
 
+/// Issue 20: `check` on text hints at near misses (an uneven heading, a
+/// link with a space in its URL, rule 3 on one side of a pair, a term's
+/// last line without `::`, three spaces inside a sentence), and the lines
+/// whose markup is right draw nothing.
+#[test]
+fn check_hints() {
+    let s = Scratch::new();
+    snap!("check_hints", s.run(&["check", "links/near-misses.txt"]));
+}
+
 /// Issue 18: relative links resolve against `--base` (per page below a
 /// directory), and `check` finds same-document links without an anchor.
 #[test]

@@ -92,6 +92,22 @@ pub enum Code {
     /// A same-document link `[#x||…]` with no anchor `x` in the document
     /// (seed 002 §2.4.8 step 3).
     DanglingReference,
+    // ---- near misses ([`crate::hints`]) ----
+    /// A line like a heading whose runs of `=` differ in length
+    /// (`= Title ==`); it reads as text.
+    HeadingMarkersUneven,
+    /// The shape of a link, `[URL|Fragment|text]`, whose URL or fragment
+    /// holds white space or one of `{}[|]<>"`; it reads as text.
+    LinkNotRecognized,
+    /// A line of text right above a term on its own line: without `::` on
+    /// the last line of a longer term, only that last line is the term.
+    TermWithoutColons,
+    /// Three spaces in a row inside text made a line a compact definition
+    /// item, splitting the text around it.
+    CompactItemInText,
+    /// A pair of `_`, `*` or `'` in a word that is no markup only because a
+    /// letter or digit stands on one side of it (seed 000 inline rule 3).
+    MarkupBlockedBySide,
 }
 
 impl Code {
@@ -113,6 +129,11 @@ impl Code {
             Code::SpaceAdded => "space-added",
             Code::MarkupWidened => "markup-widened",
             Code::DanglingReference => "dangling-reference",
+            Code::HeadingMarkersUneven => "heading-markers-uneven",
+            Code::LinkNotRecognized => "link-not-recognized",
+            Code::TermWithoutColons => "term-without-colons",
+            Code::CompactItemInText => "compact-item-in-text",
+            Code::MarkupBlockedBySide => "markup-blocked-by-side",
         }
     }
 }

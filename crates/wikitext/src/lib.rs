@@ -24,6 +24,10 @@
 //! - [`write()`] turns a document into canonical text: a [`Written`] with the
 //!   text, diagnostics, and whether the text reads back exactly.
 //! - [`dump::tree`] shows a document as an indented tree.
+//! - [`hints`] lists near misses in a text: lines and words one character
+//!   away from markup, which read as something their author probably did
+//!   not mean (`= Title ==`, `foo*bar*`, three spaces inside a sentence),
+//!   as warnings for `pagetext check` and editors.
 //!
 //! # Example: parse, inspect, write
 //!
@@ -284,6 +288,7 @@ pub mod dump;
 mod escape;
 pub mod events;
 pub mod grammar;
+mod hints;
 mod inline;
 mod lines;
 pub mod model;
@@ -295,6 +300,7 @@ mod write;
 
 pub use canon::{Canonical, Canonicalized, Escapes, Policy, Silent, Touching, canonicalize};
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
+pub use hints::hints;
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
     Numbering, Pos, Runs, Term, depth, plain_text, push_text, runs,
