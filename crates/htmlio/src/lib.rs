@@ -30,6 +30,7 @@
 //!     &EmitOptions {
 //!         encoding: htmlio::encoding_rs::WINDOWS_1252,
 //!         syntax: Syntax::Html { omit_optional_tags: true },
+//!         tables: false,
 //!     },
 //! );
 //! assert!(html.text.starts_with("<!DOCTYPE html>\n<meta charset=\"windows-1252\">\n"));
