@@ -1127,7 +1127,11 @@ fn check_reports_diagnostics_only() {
 #[test]
 fn check_hints() {
     let s = Scratch::new();
-    snap!("check_hints", s.run(&["check", "links/near-misses.txt"]));
+    // Notes (`-v`) for the hints whose shape real text often has on purpose.
+    snap!(
+        "check_hints",
+        s.run(&["-v", "check", "links/near-misses.txt"])
+    );
 }
 
 /// Issue 18: relative links resolve against `--base` (per page below a
