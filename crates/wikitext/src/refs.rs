@@ -47,30 +47,24 @@ pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
         let mut stack: Vec<&[Inline]> = vec![run];
         while let Some(items) = stack.pop() {
             for inline in items {
-                match inline {
-                    Inline::Link {
-                        url,
-                        fragment,
-                        content,
-                        pos,
-                    } => {
-                        if let Some(name) = fragment {
-                            anchors.push(name);
-                        }
-                        // Steps 1 and 2: what follows the `#`.
-                        if let Some(name) = url
-                            .as_deref()
-                            .filter(|u| u.starts_with('#'))
-                            .and_then(microsyntax::parse_hash_name_reference)
-                        {
-                            references.push((name, *pos));
-                        }
-                        stack.push(content);
+                if let Inline::Link {
+                    url, fragment, pos, ..
+                } = inline
+                {
+                    if let Some(name) = fragment {
+                        anchors.push(name);
                     }
-                    Inline::Emphasis { content, .. }
-                    | Inline::Strong { content, .. }
-                    | Inline::Code { content, .. } => stack.push(content),
-                    Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => {}
+                    // Steps 1 and 2: what follows the `#`.
+                    if let Some(name) = url
+                        .as_deref()
+                        .filter(|u| u.starts_with('#'))
+                        .and_then(microsyntax::parse_hash_name_reference)
+                    {
+                        references.push((name, *pos));
+                    }
+                }
+                if let Some(children) = inline.children() {
+                    stack.push(children);
                 }
             }
         }

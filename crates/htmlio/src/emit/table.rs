@@ -54,22 +54,22 @@ pub(super) fn grid(events: Vec<Positioned<'_>>) -> Result<Grid<'_>, Vec<Position
     if width < 2 || rows.iter().any(|r| r.len() != width) {
         return Err(events);
     }
-    // The cells as owned event lists, in the order read.
-    let mut cells = events.into_iter().enumerate();
-    let mut out = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let mut cells_of_row = Vec::with_capacity(row.len());
-        for &(from, to) in row {
-            let cell: Vec<Positioned<'_>> = cells
-                .by_ref()
-                .skip_while(|(i, _)| *i < from)
-                .take_while(|(i, _)| *i < to)
-                .map(|(_, e)| e)
-                .collect();
-            cells_of_row.push(cell);
-        }
-        out.push(cells_of_row);
-    }
+    // The cells' events, moved out of the list's (each event is in at
+    // most one cell).
+    let mut slots: Vec<Option<Positioned<'_>>> = events.into_iter().map(Some).collect();
+    let out: Vec<Vec<Vec<Positioned<'_>>>> = rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&(from, to)| {
+                    slots
+                        .get_mut(from..to)
+                        .map(|cell| cell.iter_mut().filter_map(Option::take).collect())
+                        .unwrap_or_default()
+                })
+                .collect()
+        })
+        .collect();
     let header = out
         .first()
         .is_some_and(|row| row.iter().all(|cell| one_strong(cell)));

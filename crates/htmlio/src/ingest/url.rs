@@ -277,12 +277,13 @@ impl Resolver {
         if url.starts_with('#') {
             return (Cow::Borrowed(url), Change::None);
         }
-        let absolute = microsyntax::url::has_scheme(url);
-        if absolute {
-            let special = scheme_of(url).is_some_and(|s| is_special_scheme(&s));
-            if !special || !self.rewrites(url) {
-                return (Cow::Borrowed(url), Change::None);
-            }
+        // The URL is stripped already: its scheme, if any, starts it.
+        let scheme = scheme_of(url);
+        let absolute = scheme.is_some();
+        if let Some(scheme) = scheme
+            && (!is_special_scheme(&scheme) || !self.rewrites(url))
+        {
+            return (Cow::Borrowed(url), Change::None);
         }
         let base = if absolute { None } else { self.base.as_ref() };
         if !absolute && base.is_none() {

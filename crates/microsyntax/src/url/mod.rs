@@ -353,43 +353,29 @@ pub fn encode_reference_query<'s>(input: &'s str, encoding: QueryEncoding<'_>) -
     }
     let mut out = String::with_capacity(input.len() + 16);
     out.push_str(&input[..=q]);
-    let mut bytes = Vec::new();
+    let mut buf = [0u8; 4];
     for c in query.chars() {
         if c.is_ascii() {
             out.push(c);
             continue;
         }
-        bytes.clear();
-        if !encoding.encode_char(c, &mut bytes) {
-            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
-            continue;
-        }
-        for &b in &bytes {
-            if in_special_query_set(b) {
-                push_percent(&mut out, b);
-            } else {
-                out.push(char::from(b));
-            }
-        }
+        let bytes = encoding.encode_str(c.encode_utf8(&mut buf));
+        out.extend(percent_encoding::percent_encode(&bytes, SPECIAL_QUERY));
     }
     out.push_str(&input[end..]);
     Cow::Owned(out)
 }
 
 /// The URL Standard's special-query percent-encode set: C0 controls,
-/// space, `"`, `#`, `'`, `<`, `>`, and every byte above `~`.
-fn in_special_query_set(b: u8) -> bool {
-    b <= b' ' || b > b'~' || matches!(b, b'"' | b'#' | b'\'' | b'<' | b'>')
-}
-
-/// Appends `%XX` for a byte (upper-case hex digits, as RFC 3986 §2.1
-/// recommends).
-fn push_percent(out: &mut String, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(char::from(HEX[usize::from(b >> 4)]));
-    out.push(char::from(HEX[usize::from(b & 15)]));
-}
+/// space, `"`, `#`, `'`, `<`, `>` (and every byte above `~`, which
+/// `percent_encode` always encodes).
+const SPECIAL_QUERY: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'\'')
+    .add(b'<')
+    .add(b'>');
 
 #[cfg(test)]
 mod tests;

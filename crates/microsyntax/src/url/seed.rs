@@ -57,7 +57,7 @@
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 
-use super::{QueryEncoding, UrlError, UrlParts, push_percent};
+use super::{QueryEncoding, UrlError, UrlParts};
 use crate::is_space_character;
 
 /// The schemes this module treats as using a server-based naming authority
@@ -508,6 +508,16 @@ pub(crate) fn encode_path(path: &str, keep_backslash: bool) -> String {
         PATH_KEEP
     };
     utf8_percent_encode(path, set).to_string()
+}
+
+/// Appends `%XX` for a byte (upper-case hex digits, as RFC 3986 §2.1
+/// recommends): step 9.3 encodes every octet of a character, which no
+/// percent-encode set of the `percent_encoding` crate covers.
+fn push_percent(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(char::from(HEX[usize::from(b >> 4)]));
+    out.push(char::from(HEX[usize::from(b & 15)]));
 }
 
 /// Step 9: the query with every character other than `%` that the original

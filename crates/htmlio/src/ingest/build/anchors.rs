@@ -119,12 +119,11 @@ pub(super) fn holds_link(run: &[Inline]) -> bool {
     let mut stack: Vec<&[Inline]> = vec![run];
     while let Some(items) = stack.pop() {
         for inline in items {
-            match inline {
-                Inline::Link { .. } | Inline::Email { .. } => return true,
-                Inline::Emphasis { content, .. }
-                | Inline::Strong { content, .. }
-                | Inline::Code { content, .. } => stack.push(content),
-                Inline::Text { .. } | Inline::LineBreak { .. } => {}
+            if matches!(inline, Inline::Link { .. } | Inline::Email { .. }) {
+                return true;
+            }
+            if let Some(children) = inline.children() {
+                stack.push(children);
             }
         }
     }
