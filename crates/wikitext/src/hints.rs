@@ -37,7 +37,7 @@
 use crate::block::{Flat, Item, Leaf, Line, parse_body};
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::events::{Event, Tag, TagEnd};
-use crate::grammar::{ESCAPE, is_escapable};
+use crate::grammar::ESCAPE;
 use crate::lines::{SrcLine, split_lines};
 use crate::scan::{
     bullet, compact_split, ends_sentence, heading, is_link_value_char, is_side_char, link_prefix,
@@ -94,7 +94,8 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
         match leaf {
             Leaf::Preformatted => {
                 for line in leaf_lines {
-                    near_links(line, escapes, &mut out);
+                    let skips = escape_skips(line.text, escapes);
+                    near_links(line, escapes, &skips, &mut out);
                 }
             }
             Leaf::Term => {
@@ -205,8 +206,9 @@ fn is_text(leaf: Leaf) -> bool {
 
 /// Inline hints of one line of text (not preformatted).
 fn line_hints(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
-    near_links(line, escapes, out);
-    blocked_pairs(line, escapes, out);
+    let skips = escape_skips(line.text, escapes);
+    near_links(line, escapes, &skips, out);
+    blocked_pairs(line, &skips, out);
 }
 
 fn chars_u32(s: &str) -> u32 {
@@ -281,27 +283,27 @@ fn uneven_heading(line: &Line<'_>, reads_as: &str, out: &mut Vec<Diagnostic>) {
     ));
 }
 
-/// Whether the character at byte `i` of `t` is escaped (a document with
-/// `#Escape \`): an odd run of backslashes before an escapable character.
-fn escaped(t: &str, i: usize, escapes: bool) -> bool {
-    if !escapes
-        || !t
-            .get(i..)
-            .and_then(|s| s.chars().next())
-            .is_some_and(is_escapable)
-    {
-        return false;
+/// The escaping backslashes of a line (a document with `#Escape \`), as
+/// the reader pairs them ([`crate::escape::mask`]): byte offsets, in order.
+fn escape_skips(t: &str, escapes: bool) -> Vec<usize> {
+    if !escapes {
+        return Vec::new();
     }
-    let before = t.get(..i).unwrap_or_default();
-    let run = before.len() - before.trim_end_matches(ESCAPE).len();
-    run % 2 == 1
+    crate::escape::mask(t).map(|m| m.skips).unwrap_or_default()
+}
+
+/// Whether the character at byte `i` is escaped: a backslash of `skips`
+/// stands right before it.
+fn escaped(skips: &[usize], i: usize) -> bool {
+    i.checked_sub(1)
+        .is_some_and(|k| skips.binary_search(&k).is_ok())
 }
 
 /// `[a b|c|text]`: a `[`, two `|` and a `]` on one line, where the parser's
 /// link prefix fails because the URL or fragment holds a character a link
 /// value may not. The scan from each `[` stops at the next `[` or `]`, so
 /// no character is looked at twice.
-fn near_links(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
+fn near_links(line: &Line<'_>, escapes: bool, skips: &[usize], out: &mut Vec<Diagnostic>) {
     let t = line.text;
     let bytes = t.as_bytes();
     let mut i = 0;
@@ -311,7 +313,7 @@ fn near_links(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
     {
         let a = i + off;
         i = a + 1;
-        if escaped(t, a, escapes) {
+        if escaped(skips, a) {
             continue;
         }
         let rest = t.get(a..).unwrap_or_default();
@@ -375,7 +377,7 @@ fn near_links(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
 /// is allowed. `foo*bar*` and `_x_y` draw a hint; `snake_case_names`,
 /// `__init__`, `rock'n'roll` (refused on both sides: an identifier or a
 /// contraction) and `a_b` (no pair) do not.
-fn blocked_pairs(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
+fn blocked_pairs(line: &Line<'_>, skips: &[usize], out: &mut Vec<Diagnostic>) {
     let t = line.text;
     let mut start = 0;
     for (end, _) in t
@@ -394,7 +396,7 @@ fn blocked_pairs(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
         }
         let mut marks = word
             .char_indices()
-            .filter(|&(i, c)| matches!(c, '_' | '*' | '\'') && !escaped(t, base + i, escapes));
+            .filter(|&(i, c)| matches!(c, '_' | '*' | '\'') && !escaped(skips, base + i));
         let (Some((i, m)), Some((j, n)), None) = (marks.next(), marks.next(), marks.next()) else {
             continue;
         };
