@@ -154,26 +154,18 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
         )?;
         writeln!(out, "value:     {value}")?;
         if let Some(Value::Url(parts)) = &outcome.value {
-            let none = "(none)";
-            writeln!(out, "  href:     {}", parts.href)?;
-            writeln!(
-                out,
-                "  scheme:   {}",
-                parts.scheme.as_deref().unwrap_or(none)
-            )?;
-            writeln!(out, "  host:     {}", parts.host.as_deref().unwrap_or(none))?;
-            writeln!(out, "  port:     {}", parts.port.as_deref().unwrap_or(none))?;
-            writeln!(out, "  path:     {}", parts.path)?;
-            writeln!(
-                out,
-                "  query:    {}",
-                parts.query.as_deref().unwrap_or(none)
-            )?;
-            writeln!(
-                out,
-                "  fragment: {}",
-                parts.fragment.as_deref().unwrap_or(none)
-            )?;
+            let components = [
+                ("href:", Some(parts.href.as_str())),
+                ("scheme:", parts.scheme.as_deref()),
+                ("host:", parts.host.as_deref()),
+                ("port:", parts.port.as_deref()),
+                ("path:", Some(parts.path.as_str())),
+                ("query:", parts.query.as_deref()),
+                ("fragment:", parts.fragment.as_deref()),
+            ];
+            for (label, value) in components {
+                writeln!(out, "  {label:<9} {}", value.unwrap_or("(none)"))?;
+            }
         }
         if let Some(error) = &outcome.error {
             writeln!(out, "error:     {error}")?;
