@@ -74,11 +74,8 @@ pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
     }
     let exact: std::collections::HashSet<&str> = anchors.iter().copied().collect();
     // The seed's comparison, keyed once per anchor (the first wins, as
-    // step 3 returns the first element).
-    let mut caseless: HashMap<String, &str> = HashMap::new();
-    for &a in anchors.iter().rev() {
-        caseless.insert(microsyntax::compatibility_caseless_key(a), a);
-    }
+    // step 3 returns the first element); built at the first miss.
+    let mut caseless: Option<HashMap<String, &str>> = None;
     let mut out = Vec::new();
     for (name, pos) in references {
         if exact.contains(name) {
@@ -89,11 +86,18 @@ pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
             continue;
         }
         // Step 3, as the seed says it.
+        let keys = caseless.get_or_insert_with(|| {
+            anchors
+                .iter()
+                .rev()
+                .map(|&a| (microsyntax::compatibility_caseless_key(a), a))
+                .collect()
+        });
         let key = microsyntax::compatibility_caseless_key(name);
         out.push(Dangling {
             name,
             pos,
-            caseless: caseless.get(&key).copied(),
+            caseless: keys.get(&key).copied(),
         });
     }
     out

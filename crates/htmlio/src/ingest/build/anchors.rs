@@ -26,11 +26,12 @@ pub(super) fn place_on_free_word(
     anchor: String,
     from: From,
 ) -> Result<(), String> {
-    let order: Vec<usize> = match from {
-        From::Start => (0..run.len()).collect(),
-        From::End => (0..run.len()).rev().collect(),
-    };
-    for i in order {
+    let n = run.len();
+    for k in 0..n {
+        let i = match from {
+            From::Start => k,
+            From::End => n - 1 - k,
+        };
         let Some(node) = run.get_mut(i) else { continue };
         match node {
             Inline::Link { fragment, .. } => {
