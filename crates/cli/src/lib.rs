@@ -112,6 +112,26 @@ Examples:
   pagetext micro --seed float '+1.5'             the 2008 draft's rules
   pagetext micro --in-content date-or-time ' 2004-06-30T12:00Z'   as in element content";
 
+const EDIT_EXAMPLES: &str = "\
+Examples:
+  pagetext edit site/                 serve site/ on a free loopback port
+  pagetext edit --open                the current directory, in the system browser
+  pagetext edit --port 8040 site/     a fixed port (0: any free one)
+
+Security: the server listens on 127.0.0.1 only. Every request must carry the
+secret token of the printed address, name this machine as its Host (no DNS
+rebinding) and, when it changes anything, come from the editor's own Origin.
+Files are served and saved inside DIR only: `..`, absolute paths, encoded
+slashes, hidden files and symbolic links that lead out of DIR are refused.
+The preview cannot run scripts, and the site's own files are served sandboxed.
+
+Saving: an HTML page is written as XHTML 1.0 (as `to-html --tables` writes it),
+in its own charset when that charset holds every character and otherwise in
+UTF-8 (the editor says so); a .txt page is written as canonical text. Writes are
+atomic. The first save of an HTML page keeps the original as PAGE.orig. A page
+changed on disk since it was opened is never overwritten without asking: the
+editor shows both versions.";
+
 /// Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
 #[derive(Debug, Parser)]
 #[command(
@@ -222,6 +242,18 @@ pub enum Command {
     /// could be taken for an option.
     #[command(after_long_help = MICRO_EXAMPLES)]
     Micro(MicroArgs),
+
+    /// Edit a site's pages as text in the browser, with a live preview.
+    ///
+    /// Serves DIR (default: the current directory) to a web editor on
+    /// this machine only, and prints the editor's address, which holds a
+    /// secret token, on standard output; runs until Ctrl-C. The editor lists
+    /// the site's pages (.html, .htm, .xhtml, .txt), shows a page as text
+    /// with its diagnostics and near-miss hints as you type, what was lost
+    /// on the way in, and a live XHTML preview; links to other pages of the
+    /// site open them in the editor.
+    #[command(after_long_help = EDIT_EXAMPLES)]
+    Edit(EditArgs),
 
     /// Convert a sample page bundled in the binary and show each step.
     ///
@@ -481,6 +513,22 @@ pub struct SniffArgs {
     /// Print one JSON line per file: {"path", "encoding", "confidence", "source"}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `edit`.
+#[derive(Debug, Clone, Args)]
+pub struct EditArgs {
+    /// The site to edit: a directory.
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+
+    /// The loopback port to listen on; 0 picks any free port.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub port: u16,
+
+    /// Open the editor in the system browser.
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// Options of `micro`.

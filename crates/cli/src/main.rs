@@ -8,7 +8,8 @@
 //!   [`convert`] is the per-input glue to the libraries, [`atomic`] writes
 //!   files (and removes the temporary files of an interrupted run),
 //!   [`stdout`] prints, [`diag`] draws diagnostics;
-//! - [`demo`], [`micro`] and `completions` are the one-shot commands.
+//! - [`demo`], [`micro`] and `completions` are the one-shot commands;
+//! - [`edit`] is the web editor's server.
 //!
 //! Exit status: 0 success, 1 some input failed (or `fmt --check` found work,
 //! or standard output could not be written), 2 usage errors. A closed
@@ -25,6 +26,7 @@ mod batch;
 mod convert;
 mod demo;
 mod diag;
+mod edit;
 mod inputs;
 mod micro;
 mod outputs;
@@ -266,6 +268,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             Ok(exit(summary.success(None)))
         }
         Command::Micro(args) => micro::run(&args, display),
+        Command::Edit(args) => edit::run(&args),
         Command::Demo => demo::run(display),
         Command::Completions { shell } => {
             let mut cmd = pagetext::command();

@@ -1,0 +1,51 @@
+//! The editor's page, style and script, embedded in the binary: nothing is
+//! fetched from elsewhere at run time.
+//!
+//! The page's Content-Security-Policy lets it run only its own script and
+//! talk only to its own server. The preview (a sandboxed `srcdoc` frame,
+//! without scripts) inherits that policy, narrowed by its own.
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+const INDEX: &str = include_str!("assets/index.html");
+const SCRIPT: &str = include_str!("assets/app.js");
+const STYLE: &str = include_str!("assets/app.css");
+
+/// The editor's page, under a policy that names this server's two loopback
+/// origins (a sandboxed frame's `'self'` would be its own opaque origin).
+pub(super) fn index(port: u16) -> Response {
+    let origins = format!("http://127.0.0.1:{port} http://localhost:{port}");
+    let policy = format!(
+        "default-src 'none'; script-src 'self'; style-src {origins}; img-src {origins} data:; \
+         font-src {origins}; media-src {origins}; connect-src 'self'; frame-src 'self'; \
+         object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    );
+    let mut response = asset(INDEX, "text/html; charset=utf-8");
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, value);
+    }
+    response
+}
+
+/// The editor's script.
+pub(super) fn script() -> Response {
+    asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// The editor's style sheet.
+pub(super) fn style() -> Response {
+    asset(STYLE, "text/css; charset=utf-8")
+}
+
+fn asset(body: &'static str, media_type: &'static str) -> Response {
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, media_type)],
+        Body::from(body),
+    )
+        .into_response()
+}

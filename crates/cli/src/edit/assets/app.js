@@ -1,0 +1,361 @@
+// pagetext edit: the editor's page. Plain JavaScript, no dependencies.
+//
+// Everything the server sends (file names, text, messages) is put into the
+// page as text (textContent, value), never as markup. The preview is a
+// sandboxed srcdoc frame without scripts; links in it to other pages of the
+// site navigate the top window to `#open=PATH`, which this script turns
+// into opening that page.
+"use strict";
+
+const token = location.pathname.split("/")[1];
+const base = `/${token}/`;
+const sitePrefix = `${base}site/`;
+const client = Math.random().toString(36).slice(2) + Date.now().toString(36);
+const CHECK_PAUSE_MS = 300;
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  tree: $("tree"), filter: $("filter"), text: $("text"), gutter: $("gutter"),
+  diagnostics: $("diagnostics"), count: $("count"), ingestion: $("ingestion"),
+  summary: $("summary"), preview: $("preview"), save: $("save"), status: $("status"),
+  current: $("current"), encoding: $("encoding"), notice: $("notice"),
+  conflict: $("conflict"), mine: $("mine"), theirs: $("theirs"),
+};
+
+// The open page: path, kind, version, and whether the text has changed.
+const page = { path: null, kind: null, version: null, original: null, dirty: false };
+let theirs = null;
+let checkTimer = 0;
+let checkSeq = 0;
+let checking = null;
+let lastDiagnostics = [];
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function say(message, kind = "") {
+  ui.status.textContent = message;
+  ui.status.dataset.kind = kind;
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(base + path, { credentials: "same-origin", ...options });
+  let body = null;
+  try { body = await response.json(); } catch (_) { body = { error: `${response.status} ${response.statusText}` }; }
+  return { ok: response.ok, status: response.status, body };
+}
+
+// ---- The site -------------------------------------------------------------
+
+async function listDir(dir, into, offset = 0) {
+  const { ok, body } = await api(`api/tree?dir=${encodeURIComponent(dir)}&offset=${offset}`);
+  if (!ok) { into.append(el("li", { class: "more" }, body.error)); return; }
+  for (const entry of body.entries) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.kind === "dir") {
+      const children = el("ul");
+      const item = el("li", { class: "dir" });
+      const button = el("button", { type: "button", title: path }, entry.name);
+      button.addEventListener("click", () => {
+        const open = item.classList.toggle("open");
+        if (open && !item.dataset.loaded) { item.dataset.loaded = "1"; listDir(path, children); }
+        children.hidden = !open;
+      });
+      item.append(button, children);
+      into.append(item);
+    } else {
+      into.append(pageItem(path, entry.name));
+    }
+  }
+  if (body.more) {
+    const next = offset + body.entries.length;
+    const more = el("button", { type: "button", class: "more" }, `${body.total - next} more…`);
+    const item = el("li", {}, more);
+    more.addEventListener("click", () => { item.remove(); listDir(dir, into, next); });
+    into.append(item);
+  }
+}
+
+function pageItem(path, label) {
+  const button = el("button", { type: "button", title: path, "data-path": path }, label);
+  if (path === page.path) button.classList.add("open");
+  button.addEventListener("click", () => openPage(path));
+  return el("li", { class: "page" }, button);
+}
+
+function showTree() {
+  ui.tree.replaceChildren();
+  const root = el("ul");
+  ui.tree.append(root);
+  listDir("", root);
+}
+
+let filterTimer = 0;
+ui.filter.addEventListener("input", () => {
+  clearTimeout(filterTimer);
+  filterTimer = setTimeout(async () => {
+    const q = ui.filter.value.trim();
+    if (!q) { showTree(); return; }
+    const { ok, body } = await api(`api/find?q=${encodeURIComponent(q)}`);
+    if (q !== ui.filter.value.trim()) return;
+    const list = el("ul");
+    if (!ok) list.append(el("li", { class: "more" }, body.error));
+    else {
+      for (const path of body.pages) list.append(pageItem(path, path));
+      if (!body.pages.length) list.append(el("li", { class: "more" }, "no page matches"));
+      if (body.truncated) list.append(el("li", { class: "more" }, "more match: type more of the name"));
+    }
+    ui.tree.replaceChildren(list);
+  }, 200);
+});
+
+// ---- The text -------------------------------------------------------------
+
+function lineCount(text) {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+// Line numbers, with the lines that have diagnostics marked.
+function drawGutter() {
+  const lines = lineCount(ui.text.value);
+  const marks = new Map();
+  for (const d of lastDiagnostics) {
+    if (!d.line || d.line > lines) continue;
+    const worst = marks.get(d.line);
+    if (!worst || worst.severity === "note") marks.set(d.line, d);
+  }
+  const parts = [];
+  let run = "";
+  for (let n = 1; n <= lines; n++) {
+    const d = marks.get(n);
+    if (d) {
+      if (run) { parts.push(run); run = ""; }
+      parts.push(el("span", { class: `mark ${d.severity}`, "data-line": String(n), title: d.message }, String(n)));
+      run = "\n";
+    } else run += `${n}\n`;
+  }
+  if (run) parts.push(run);
+  ui.gutter.replaceChildren(...parts);
+  ui.gutter.scrollTop = ui.text.scrollTop;
+}
+
+ui.text.addEventListener("scroll", () => { ui.gutter.scrollTop = ui.text.scrollTop; });
+
+function diagnosticItem(d, jump) {
+  const where = d.line ? (d.column ? `${d.line}:${d.column}` : `${d.line}`) : "";
+  const item = el("li", { class: d.severity, "data-code": d.code },
+    el("span", { class: "where" }, where), d.message, el("span", { class: "code" }, d.code));
+  if (d.line) {
+    item.dataset.line = String(d.line);
+    if (jump) item.addEventListener("click", () => goTo(d.line, d.column || 1));
+  }
+  return item;
+}
+
+function goTo(line, column) {
+  const text = ui.text.value;
+  let offset = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf("\n", offset);
+    if (next === -1) break;
+    offset = next + 1;
+  }
+  offset = Math.min(offset + column - 1, text.length);
+  ui.text.focus();
+  ui.text.setSelectionRange(offset, offset);
+  const lineHeight = parseFloat(getComputedStyle(ui.text).lineHeight) || 20;
+  ui.text.scrollTop = Math.max(0, (line - 3) * lineHeight);
+}
+
+function showDiagnostics(diagnostics) {
+  lastDiagnostics = diagnostics;
+  ui.diagnostics.replaceChildren(...diagnostics.map((d) => diagnosticItem(d, true)));
+  const serious = diagnostics.filter((d) => d.severity !== "note").length;
+  ui.count.textContent = diagnostics.length
+    ? `(${serious} warning${serious === 1 ? "" : "s"}, ${diagnostics.length - serious} note${diagnostics.length - serious === 1 ? "" : "s"})`
+    : "(none)";
+  drawGutter();
+}
+
+ui.text.addEventListener("input", () => {
+  if (!page.path) return;
+  setDirty(true);
+  drawGutter();
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, CHECK_PAUSE_MS);
+});
+
+function setDirty(dirty) {
+  page.dirty = dirty;
+  ui.save.disabled = !page.path;
+  document.title = `${dirty ? "• " : ""}${page.path || "pagetext edit"}`;
+}
+
+// Re-check after a pause; a check in flight is cancelled by the next one.
+async function check() {
+  const seq = ++checkSeq;
+  if (checking) checking.abort();
+  checking = new AbortController();
+  let answer;
+  try {
+    answer = await api("api/render", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: ui.text.value, client, seq }),
+      signal: checking.signal,
+    });
+  } catch (e) {
+    if (e.name !== "AbortError") say(`check failed: ${e.message}`, "error");
+    return;
+  }
+  if (seq !== checkSeq || answer.body.superseded) return;
+  if (!answer.ok) { say(answer.body.error, "error"); return; }
+  showDiagnostics(answer.body.diagnostics);
+  showPreview(answer.body.xhtml);
+}
+
+// ---- The result -----------------------------------------------------------
+
+function pageUrl() {
+  const encoded = page.path.split("/").map(encodeURIComponent).join("/");
+  return new URL(sitePrefix + encoded, location.origin);
+}
+
+// The XHTML in the sandboxed frame: references made absolute (to the site's
+// files), links to the site's pages turned into `#open=` links of the top
+// window, and a policy that allows nothing but the site's files.
+function showPreview(xhtml) {
+  const doc = new DOMParser().parseFromString(xhtml, "text/html");
+  const here = pageUrl();
+  const site = location.origin + sitePrefix;
+  for (const link of doc.querySelectorAll("link[href]")) {
+    link.setAttribute("href", new URL(link.getAttribute("href"), here).href);
+  }
+  for (const img of doc.querySelectorAll("img[src]")) {
+    img.setAttribute("src", new URL(img.getAttribute("src"), here).href);
+  }
+  for (const a of doc.querySelectorAll("a[href]")) {
+    const href = a.getAttribute("href");
+    if (href.startsWith("#")) continue;
+    let url;
+    try { url = new URL(href, here); } catch (_) { continue; }
+    if (url.href.startsWith(site) && /\.(html?|xhtml|txt)$/i.test(url.pathname)) {
+      const rel = decodeURIComponent(url.pathname.slice(sitePrefix.length));
+      a.setAttribute("href", `${location.origin}${base}#open=${encodeURIComponent(rel)}`);
+      a.setAttribute("target", "_top");
+    } else {
+      a.setAttribute("href", url.href);
+    }
+  }
+  const policy = doc.createElement("meta");
+  policy.setAttribute("http-equiv", "Content-Security-Policy");
+  policy.setAttribute("content",
+    `default-src 'none'; script-src 'none'; style-src ${site}; img-src ${site} data:; font-src ${site}; media-src ${site}`);
+  doc.head.prepend(policy);
+  ui.preview.srcdoc = `<!DOCTYPE html>\n${doc.documentElement.outerHTML}`;
+}
+
+// ---- Opening and saving -----------------------------------------------------
+
+async function openPage(path) {
+  if (page.dirty && path !== page.path && !confirm(`${page.path} has unsaved changes. Open ${path} and drop them?`)) return;
+  say(`opening ${path}…`);
+  const { ok, body } = await api(`api/page?path=${encodeURIComponent(path)}`);
+  if (!ok) { say(body.error, "error"); return; }
+  Object.assign(page, { path: body.path, kind: body.kind, version: body.version, original: body.original });
+  ui.text.disabled = false;
+  ui.text.value = body.text;
+  ui.text.scrollTop = 0;
+  ui.current.textContent = body.path;
+  ui.encoding.textContent = body.encoding ? `read as ${body.encoding}` : "";
+  ui.summary.textContent = body.summary || (body.kind === "text" ? "A text page: nothing to lose." : "");
+  ui.ingestion.replaceChildren(...body.ingestion.map((d) => diagnosticItem(d, false)));
+  for (const button of ui.tree.querySelectorAll("button[data-path]")) {
+    button.classList.toggle("open", button.dataset.path === body.path);
+  }
+  showFirstSaveNotice();
+  setDirty(false);
+  showDiagnostics([]);
+  say(`opened ${body.path}`);
+  await check();
+}
+
+function showFirstSaveNotice() {
+  const original = page.original;
+  if (original && !original.exists) {
+    ui.notice.textContent = `Saving rewrites ${page.path} as clean XHTML and drops what the text cannot hold (scripts, styles, layout tables: see "Lost on the way in"). The first save keeps the original as ${original.name}.`;
+    ui.notice.hidden = false;
+  } else {
+    ui.notice.hidden = true;
+  }
+}
+
+async function save(force = false) {
+  if (!page.path) return;
+  say(`saving ${page.path}…`);
+  const request = { path: page.path, text: ui.text.value, version: force && theirs ? theirs.version : page.version, force };
+  const { ok, status, body } = await api("api/save", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request),
+  });
+  if (status === 409 && body.conflict) { showConflict(body.theirs); say(body.error, "error"); return; }
+  if (!ok) { say(body.error, "error"); return; }
+  page.version = body.version;
+  if (body.text !== null && body.text !== undefined && body.text !== ui.text.value) {
+    ui.text.value = body.text;
+    drawGutter();
+  }
+  setDirty(false);
+  const notes = [...body.notices];
+  if (body.original) {
+    notes.unshift(`The original was kept as ${body.original}.`);
+    page.original = { name: body.original, exists: true };
+  }
+  ui.notice.textContent = notes.join(" ");
+  ui.notice.hidden = notes.length === 0;
+  say(`saved ${body.path} (${body.encoding})`, "ok");
+}
+
+function showConflict(onDisk) {
+  theirs = onDisk;
+  ui.mine.value = ui.text.value;
+  ui.theirs.value = onDisk.text;
+  ui.conflict.hidden = false;
+}
+
+$("keep-mine").addEventListener("click", () => { ui.conflict.hidden = true; save(true); });
+$("take-theirs").addEventListener("click", () => {
+  ui.conflict.hidden = true;
+  ui.text.value = theirs.text;
+  page.version = theirs.version;
+  setDirty(false);
+  say("took the version on disk");
+  check();
+});
+$("cancel-conflict").addEventListener("click", () => { ui.conflict.hidden = true; });
+ui.save.addEventListener("click", () => save(false));
+document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); save(false); }
+});
+window.addEventListener("beforeunload", (e) => { if (page.dirty) e.preventDefault(); });
+
+// `#open=PATH`: a link clicked in the preview, or an address to keep.
+function openFromHash() {
+  const match = /^#open=(.*)$/.exec(location.hash);
+  if (match) openPage(decodeURIComponent(match[1]));
+}
+window.addEventListener("hashchange", openFromHash);
+
+showTree();
+openFromHash();

@@ -1,0 +1,210 @@
+//! `pagetext edit`: the web page editor the text format was made for
+//! (issue 20), as a local web application.
+//!
+//! A thin layer over the libraries, through [`crate::convert`] like every
+//! other command: this module owns HTTP, paths and files, never a format.
+//!
+//! - [`guard`] is the one gate every request passes: the Host (DNS
+//!   rebinding), the token (every request's first path segment) and the
+//!   Origin (cross-site writes);
+//! - [`site`] maps request paths into DIR and refuses the rest, lists the
+//!   site lazily, finds pages, and serves the site's own files sandboxed;
+//! - [`page`] opens a page as text, checks and previews text, and saves;
+//! - [`assets`] are the editor's HTML, CSS and JavaScript, embedded in the
+//!   binary.
+//!
+//! Every URL is `/TOKEN/...`: `/TOKEN/` the editor, `/TOKEN/api/...` its
+//! calls, `/TOKEN/site/PATH` the site's files (stylesheets and images for
+//! the preview).
+
+mod assets;
+mod guard;
+mod page;
+mod site;
+
+use std::collections::HashMap;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context as _;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// What every request handler shares.
+pub(crate) struct App {
+    /// DIR, canonical (symbolic links resolved): every path served or
+    /// written is inside it.
+    root: PathBuf,
+    /// The secret: 64 hex digits.
+    token: String,
+    /// The port the server listens on (for the Host and Origin checks).
+    port: u16,
+    /// Saves run one at a time: the conflict check and the write are one
+    /// step.
+    saving: tokio::sync::Mutex<()>,
+    /// The latest check each editor asked for (by its client id), so that
+    /// a check superseded while it waited is skipped.
+    latest: Mutex<HashMap<String, u64>>,
+}
+
+/// `pagetext edit DIR [--port N] [--open]`.
+pub(crate) fn run(args: &pagetext::EditArgs) -> anyhow::Result<ExitCode> {
+    let root = std::fs::canonicalize(&args.dir)
+        .with_context(|| format!("{}: cannot serve it", args.dir.display()))?;
+    if !root.is_dir() {
+        anyhow::bail!("{}: not a directory", args.dir.display());
+    }
+    let token = new_token()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(serve(root, token, args.port, args.open))
+}
+
+/// 32 random bytes from the operating system, in hex.
+fn new_token() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("no random numbers for the token: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+async fn serve(root: PathBuf, token: String, port: u16, open: bool) -> anyhow::Result<ExitCode> {
+    // Loopback only: nobody else on the network can reach the editor.
+    let listener = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
+        .await
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
+                "port {port} is in use: choose another with --port, or --port 0 for any free one"
+            ),
+            _ => anyhow::anyhow!("cannot listen on 127.0.0.1:{port}: {e}"),
+        })?;
+    let port = listener.local_addr()?.port();
+    let address = format!("http://127.0.0.1:{port}/{token}/");
+    let app = Arc::new(App {
+        root: root.clone(),
+        token,
+        port,
+        saving: tokio::sync::Mutex::new(()),
+        latest: Mutex::new(HashMap::new()),
+    });
+    // One line on standard output, for people and scripts alike.
+    println!("{address}");
+    crate::say(&format!(
+        "pagetext edit: editing {} at the address above (it holds this session's secret token); Ctrl-C stops\n",
+        display_dir(&root)
+    ));
+    if open && let Err(e) = open::that_detached(&address) {
+        crate::say(&format!(
+            "pagetext edit: could not start a browser ({e}); open the address yourself\n"
+        ));
+    }
+    let router = Router::new().fallback(handle).with_state(app);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("the server stopped")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn display_dir(root: &Path) -> String {
+    root.display().to_string()
+}
+
+/// Every request: through the guard, then to its handler.
+async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
+    let route = match guard::admit(&app, &request) {
+        guard::Gate::Open(route) => route,
+        guard::Gate::Closed(refusal) => return refusal,
+    };
+    let method = request.method().clone();
+    let query = request.uri().query().unwrap_or("").to_owned();
+    let mut response = match (method, route.as_str()) {
+        (Method::GET | Method::HEAD, "") => assets::index(app.port),
+        (Method::GET | Method::HEAD, "app.js") => assets::script(),
+        (Method::GET | Method::HEAD, "app.css") => assets::style(),
+        (Method::GET, "api/tree") => site::tree(&app, &query).await,
+        (Method::GET, "api/find") => site::find(&app, &query).await,
+        (Method::GET, "api/page") => page::open(&app, &query).await,
+        (Method::POST, "api/render") => page::render(&app, request).await,
+        (Method::POST, "api/save") => page::save(&app, request).await,
+        (Method::GET | Method::HEAD, path) if path.starts_with("site/") => {
+            return site::file(&app, &path["site/".len()..]).await;
+        }
+        (_, "" | "app.js" | "app.css" | "api/tree" | "api/find" | "api/page") => {
+            failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
+        }
+        (_, "api/render" | "api/save") => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
+        _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    guard::harden(headers);
+    response
+}
+
+/// A request that failed: its status and what to tell the person (kept
+/// small, unlike a whole [`Response`], on its way up).
+pub(crate) struct Failed {
+    status: StatusCode,
+    message: String,
+}
+
+impl Failed {
+    /// A failure with `status`.
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> Failed {
+        Failed {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// The answer: `{"error": MESSAGE}` with the status.
+    pub(crate) fn response(&self) -> Response {
+        failure(self.status, &self.message)
+    }
+}
+
+/// An error answer: `{"error": MESSAGE}` with `status`.
+pub(crate) fn failure(status: StatusCode, message: &str) -> Response {
+    let body = serde_json::json!({ "error": message }).to_string();
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        Body::from(body),
+    )
+        .into_response()
+}
+
+/// A JSON answer.
+pub(crate) fn json(value: &serde_json::Value) -> Response {
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        Body::from(value.to_string()),
+    )
+        .into_response()
+}
+
+/// Reads `key` from a query string (percent-decoded, `+` as a space).
+pub(crate) fn query_value(query: &str, key: &str) -> Option<String> {
+    query.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (decode_component(k) == key).then(|| decode_component(v))
+    })
+}
+
+fn decode_component(part: &str) -> String {
+    let spaced = part.replace('+', " ");
+    percent_encoding::percent_decode_str(&spaced)
+        .decode_utf8_lossy()
+        .into_owned()
+}

@@ -1,0 +1,404 @@
+//! One page in the editor: opened as text, checked and previewed as it is
+//! typed, saved. Every conversion is [`crate::convert`]'s, as for `to-text`,
+//! `check` and `to-html --tables`; this module reads and writes files.
+//!
+//! A page's *version* is a digest of its bytes on disk. The editor sends back
+//! the version it opened; a save whose version is no longer the file's is a
+//! conflict (409), answered with the file's current text, and nothing is
+//! written until the person chooses (`force`).
+
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use axum::extract::Request;
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::site::{self, PAGE_EXTENSIONS};
+use super::{App, Failed, json, query_value};
+use crate::convert::{self, HtmlInput, Output, Reading};
+use crate::inputs::has_extension;
+
+/// The largest page the editor opens, and the largest request body.
+const MAX_BYTES: usize = 64 * 1024 * 1024;
+
+/// What kind of page a file is, by its extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `.html`, `.htm`: HTML.
+    Html,
+    /// `.xhtml`: HTML read as XML is read (its declaration names the charset).
+    Xhtml,
+    /// `.txt`: the text format.
+    Text,
+}
+
+impl Kind {
+    fn of(path: &Path) -> Option<Kind> {
+        if has_extension(path, &["txt"]) {
+            Some(Kind::Text)
+        } else if has_extension(path, &["xhtml"]) {
+            Some(Kind::Xhtml)
+        } else if has_extension(path, PAGE_EXTENSIONS) {
+            Some(Kind::Html)
+        } else {
+            None
+        }
+    }
+
+    /// How an HTML page's encoding is found: as `to-text` finds it.
+    fn reading(self) -> Reading {
+        Reading {
+            xml: self == Kind::Xhtml,
+            ..Reading::default()
+        }
+    }
+}
+
+/// The version of a file's contents.
+fn version(bytes: &[u8]) -> String {
+    let mut hasher = std::hash::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    format!("{:016x}-{}", hasher.finish(), bytes.len())
+}
+
+/// A page file: its real path, its path below DIR, its kind.
+struct PageFile {
+    real: PathBuf,
+    rel: String,
+    kind: Kind,
+}
+
+fn page_file(app: &App, rel: &str) -> Result<PageFile, Failed> {
+    let real = site::from_query(app, rel).map_err(|r| r.failed(rel))?;
+    let kind = Kind::of(&real).ok_or_else(|| {
+        Failed::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{rel}: not a page (the editor opens .html, .htm, .xhtml and .txt files)"),
+        )
+    })?;
+    Ok(PageFile {
+        rel: site::relative(app, &real),
+        real,
+        kind,
+    })
+}
+
+/// Reads a page's bytes, refusing binary data and files over the limit.
+fn read_page(file: &PageFile) -> Result<Vec<u8>, Failed> {
+    let too_big = |len: u64| {
+        Failed::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{}: {len} bytes; the editor opens pages up to {MAX_BYTES} bytes",
+                file.rel
+            ),
+        )
+    };
+    let meta = std::fs::metadata(&file.real).map_err(|e| io_failure(&file.rel, &e))?;
+    if meta.is_dir() {
+        return Err(Failed::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{}: a directory", file.rel),
+        ));
+    }
+    if usize::try_from(meta.len()).map_or(true, |len| len > MAX_BYTES) {
+        return Err(too_big(meta.len()));
+    }
+    let bytes = std::fs::read(&file.real).map_err(|e| io_failure(&file.rel, &e))?;
+    if let Some(why) = convert::binary_reason(&bytes, || false) {
+        return Err(Failed::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{}: binary data, not a page ({why})", file.rel),
+        ));
+    }
+    Ok(bytes)
+}
+
+fn io_failure(rel: &str, e: &std::io::Error) -> Failed {
+    let status = match e.kind() {
+        std::io::ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        std::io::ErrorKind::PermissionDenied => StatusCode::FORBIDDEN,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    Failed::new(
+        status,
+        format!("{rel}: {}", crate::inputs::describe_io_error(e)),
+    )
+}
+
+/// A page's bytes as the editor shows them: the text, the encoding it was
+/// read in, and for HTML what was lost on the way in.
+fn as_text(kind: Kind, bytes: &[u8]) -> serde_json::Value {
+    match kind {
+        Kind::Text => {
+            let (text, encoding, diagnostics) = convert::decode_text(bytes);
+            json!({
+                "text": text,
+                "encoding": encoding.name(),
+                "ingestion": diagnostics,
+                "summary": null,
+            })
+        }
+        Kind::Html | Kind::Xhtml => {
+            let input = HtmlInput {
+                reading: kind.reading(),
+                ..HtmlInput::default()
+            };
+            let converted = convert::html_to_text(bytes, &input, None, Output::Keep);
+            let text = String::from_utf8_lossy(&converted.output.unwrap_or_default()).into_owned();
+            json!({
+                "text": text,
+                "encoding": converted.encoding.map(|e| e.name()),
+                "ingestion": converted.diagnostics,
+                "summary": converted.summary,
+            })
+        }
+    }
+}
+
+/// `GET api/page?path=P`: the page as text, with its version, the ingestion
+/// diagnostics (at the lines of the HTML), and whether a first save will
+/// keep the original as `P.orig`.
+pub(super) async fn open(app: &App, query: &str) -> Response {
+    let rel = query_value(query, "path").unwrap_or_default();
+    let file = match page_file(app, &rel) {
+        Ok(file) => file,
+        Err(failed) => return failed.response(),
+    };
+    let done = tokio::task::spawn_blocking(move || {
+        let bytes = read_page(&file)?;
+        let mut answer = as_text(file.kind, &bytes);
+        let orig = orig_path(&file.real);
+        answer["path"] = json!(file.rel);
+        answer["kind"] = json!(if file.kind == Kind::Text {
+            "text"
+        } else {
+            "html"
+        });
+        answer["version"] = json!(version(&bytes));
+        answer["original"] = match (&orig, file.kind) {
+            (Some(orig), Kind::Html | Kind::Xhtml) => json!({
+                "name": orig.file_name().map(|n| n.to_string_lossy().into_owned()),
+                "exists": orig.exists(),
+            }),
+            _ => json!(null),
+        };
+        Ok::<_, Failed>(json(&answer))
+    })
+    .await;
+    match done {
+        Ok(Ok(response)) => response,
+        Ok(Err(failed)) => failed.response(),
+        Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "opening failed").response(),
+    }
+}
+
+/// `page.html` -> `page.html.orig`.
+fn orig_path(real: &Path) -> Option<PathBuf> {
+    let mut name = real.file_name()?.to_os_string();
+    name.push(".orig");
+    Some(real.with_file_name(name))
+}
+
+/// The body of a check.
+#[derive(Deserialize)]
+struct RenderRequest {
+    text: String,
+    /// Which editor asks (a random id per browser tab).
+    #[serde(default)]
+    client: String,
+    /// The editor's count of its checks: a later one supersedes this one.
+    #[serde(default)]
+    seq: u64,
+}
+
+/// Reads a JSON body of at most [`MAX_BYTES`].
+async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Result<T, Failed> {
+    let bytes = axum::body::to_bytes(request.into_body(), MAX_BYTES)
+        .await
+        .map_err(|_| {
+            Failed::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request is over {MAX_BYTES} bytes"),
+            )
+        })?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| Failed::new(StatusCode::BAD_REQUEST, format!("a malformed request: {e}")))
+}
+
+/// `POST api/render {text, client, seq}`: the text's diagnostics and its
+/// XHTML for the preview. A check that a later one from the same editor has
+/// superseded while it waited is skipped (`superseded: true`).
+pub(super) async fn render(app: &App, request: Request) -> Response {
+    let asked: RenderRequest = match body(request).await {
+        Ok(asked) => asked,
+        Err(failed) => return failed.response(),
+    };
+    if let Ok(mut latest) = app.latest.lock() {
+        let seen = latest.entry(asked.client.clone()).or_insert(0);
+        *seen = (*seen).max(asked.seq);
+    }
+    let latest = &app.latest;
+    let superseded = || {
+        latest
+            .lock()
+            .ok()
+            .and_then(|l| l.get(&asked.client).copied())
+            .is_some_and(|newest| newest > asked.seq)
+    };
+    // Let a burst of keystrokes settle before the work starts.
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    if superseded() {
+        return json(&json!({"seq": asked.seq, "superseded": true}));
+    }
+    let text = asked.text;
+    let done = tokio::task::spawn_blocking(move || {
+        let mut diagnostics = convert::check_text(&text);
+        let (xhtml, emitted) = convert::preview(&text);
+        diagnostics.extend(emitted);
+        (xhtml, diagnostics)
+    })
+    .await;
+    match done {
+        Ok((xhtml, diagnostics)) => json(&json!({
+            "seq": asked.seq,
+            "superseded": false,
+            "diagnostics": diagnostics,
+            "xhtml": xhtml,
+        })),
+        Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "the check failed").response(),
+    }
+}
+
+/// The body of a save.
+#[derive(Deserialize)]
+struct SaveRequest {
+    path: String,
+    text: String,
+    /// The version the editor opened (or last saved).
+    version: String,
+    /// Overwrite even when the file changed on disk (the person chose to).
+    #[serde(default)]
+    force: bool,
+}
+
+/// `POST api/save {path, text, version, force}`. Saves run one at a time;
+/// see the module docs for conflicts. An HTML page is written as XHTML in
+/// its own charset when that holds every character (else UTF-8, with a
+/// notice); its first save keeps the original as `PAGE.orig`. A text page is
+/// written as canonical text. The write is atomic.
+pub(super) async fn save(app: &App, request: Request) -> Response {
+    let asked: SaveRequest = match body(request).await {
+        Ok(asked) => asked,
+        Err(failed) => return failed.response(),
+    };
+    let file = match page_file(app, &asked.path) {
+        Ok(file) => file,
+        Err(failed) => return failed.response(),
+    };
+    let _one_at_a_time = app.saving.lock().await;
+    let done = tokio::task::spawn_blocking(move || save_now(&file, &asked)).await;
+    match done {
+        Ok(Ok(response)) => response,
+        Ok(Err(failed)) => failed.response(),
+        Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "saving failed").response(),
+    }
+}
+
+fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
+    let current = read_page(file)?;
+    let current_version = version(&current);
+    if current_version != asked.version && !asked.force {
+        let mut theirs = as_text(file.kind, &current);
+        theirs["version"] = json!(current_version);
+        let mut response = json(&json!({
+            "error": format!("{} changed on disk since it was opened: nothing was written", file.rel),
+            "conflict": true,
+            "theirs": theirs,
+        }));
+        *response.status_mut() = StatusCode::CONFLICT;
+        return Ok(response);
+    }
+    let saved = match file.kind {
+        Kind::Text => convert::save_text(&asked.text),
+        Kind::Html | Kind::Xhtml => {
+            let hints = file.kind.reading().hints();
+            let encoding = htmlio::ingest::settle_encoding(&current, &hints).encoding;
+            convert::save_html(&asked.text, encoding)
+        }
+    };
+    let mut kept = None;
+    if file.kind != Kind::Text
+        && let Some(orig) = orig_path(&file.real)
+    {
+        kept = keep_original(&orig, &current).map_err(|e| io_failure(&file.rel, &e))?;
+    }
+    crate::atomic::write_atomic(&file.real, &saved.bytes).map_err(|e| io_failure(&file.rel, &e))?;
+    Ok(json(&json!({
+        "path": file.rel,
+        "version": version(&saved.bytes),
+        "encoding": saved.encoding.name(),
+        "notices": saved.notices,
+        "text": saved.text,
+        "original": kept,
+    })))
+}
+
+/// Writes `bytes` to `orig` unless something is there already (never
+/// replaced, not even a link). Returns the name when it was written now.
+fn keep_original(orig: &Path, bytes: &[u8]) -> std::io::Result<Option<String>> {
+    use std::io::Write as _;
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(orig)
+    {
+        Ok(mut f) => {
+            f.write_all(bytes)?;
+            f.sync_all()?;
+            Ok(orig.file_name().map(|n| n.to_string_lossy().into_owned()))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_differ_with_the_bytes() {
+        assert_eq!(version(b"abc"), version(b"abc"));
+        assert_ne!(version(b"abc"), version(b"abd"));
+        assert_ne!(version(b""), version(b"\0"));
+    }
+
+    #[test]
+    fn the_original_is_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let orig = dir.path().join("p.html.orig");
+        assert_eq!(
+            keep_original(&orig, b"first").unwrap().as_deref(),
+            Some("p.html.orig")
+        );
+        assert_eq!(keep_original(&orig, b"second").unwrap(), None);
+        assert_eq!(std::fs::read(&orig).unwrap(), b"first");
+    }
+
+    #[test]
+    fn kinds_follow_extensions() {
+        assert_eq!(Kind::of(Path::new("a.HTML")), Some(Kind::Html));
+        assert_eq!(Kind::of(Path::new("a.htm")), Some(Kind::Html));
+        assert_eq!(Kind::of(Path::new("a.xhtml")), Some(Kind::Xhtml));
+        assert_eq!(Kind::of(Path::new("a.txt")), Some(Kind::Text));
+        assert_eq!(Kind::of(Path::new("a.css")), None);
+        assert_eq!(
+            orig_path(Path::new("/s/a.html")),
+            Some(PathBuf::from("/s/a.html.orig"))
+        );
+    }
+}
