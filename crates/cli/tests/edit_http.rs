@@ -601,6 +601,31 @@ fn a_ten_thousand_file_site_is_listed_lazily() {
 }
 
 #[test]
+fn a_superseded_check_is_skipped() {
+    let site = site();
+    let server = Server::start(site.path());
+    let newer = server.post(
+        "api/render",
+        &json!({"text": "\n= A ==\n", "client": "c", "seq": 5}),
+    );
+    let newer = newer.json();
+    assert_eq!(newer["superseded"], false);
+    assert_eq!(newer["diagnostics"][0]["code"], "heading-markers-uneven");
+    assert_eq!(newer["diagnostics"][0]["line"], 2);
+    let older = server.post(
+        "api/render",
+        &json!({"text": "\nB\n", "client": "c", "seq": 4}),
+    );
+    assert_eq!(older.json(), json!({"seq": 4, "superseded": true}));
+    // Another editor's count is its own.
+    let other = server.post(
+        "api/render",
+        &json!({"text": "\nB\n", "client": "d", "seq": 1}),
+    );
+    assert_eq!(other.json()["superseded"], false);
+}
+
+#[test]
 fn load_and_error_cases_say_what_happened() {
     let site = site();
     fs::write(

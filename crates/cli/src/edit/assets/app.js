@@ -152,7 +152,9 @@ function drawGutter() {
 ui.text.addEventListener("scroll", () => { ui.gutter.scrollTop = ui.text.scrollTop; });
 
 function diagnosticItem(d, jump) {
-  const where = d.line ? (d.column ? `${d.line}:${d.column}` : `${d.line}`) : "";
+  // Ingestion's lines are the HTML's, not the text's.
+  const at = d.line ? (d.column ? `${d.line}:${d.column}` : `${d.line}`) : "";
+  const where = at && !jump ? `HTML line ${at}` : at;
   const item = el("li", { class: d.severity, "data-code": d.code },
     el("span", { class: "where" }, where), d.message, el("span", { class: "code" }, d.code));
   if (d.line) {

@@ -1,0 +1,422 @@
+//! `pagetext edit` in a real browser (issue 20): headless Chromium driven
+//! through chromedriver (WebDriver, with the fantoccini client) against the
+//! real server. A person opens the editor, picks a page, changes a heading
+//! and sees the preview change, sees a near-miss hint at its line, saves
+//! and the file on disk changes, and follows a link in the preview to
+//! another page; a hostile page's scripts never run, in the preview, in the
+//! editor, or opened straight from the server.
+//!
+//! Screenshots are kept in `target/browser/` (`edit-*.png`) for a person to
+//! look at. Needs `chromium` and `chromium-driver` (`PAGETEXT_CHROMIUM` and
+//! `PAGETEXT_CHROMEDRIVER` name others). Without them the test says so and
+//! passes, except under CI (the `CI` variable set), where it fails.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/editor.rs"]
+mod editor;
+
+use std::fs;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use editor::Server;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+fn find_binary(variable: &str, candidates: &[&str]) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(variable) {
+        return Some(PathBuf::from(p));
+    }
+    candidates.iter().map(PathBuf::from).find(|p| p.exists())
+}
+
+/// Chromium and chromedriver, or `None` (after saying so) on a developer
+/// machine without them; a failure under CI.
+fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
+    let chromium = find_binary(
+        "PAGETEXT_CHROMIUM",
+        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+    );
+    let driver = find_binary("PAGETEXT_CHROMEDRIVER", &["/usr/bin/chromedriver"]);
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "Chromium and chromedriver are needed under CI: apt-get install -y chromium chromium-driver"
+            );
+            eprintln!(
+                "browser test skipped: no chromium or chromedriver (apt-get install -y chromium chromium-driver)"
+            );
+            None
+        }
+    }
+}
+
+/// chromedriver on a free port, killed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(bin: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(bin)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not listen"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn browser(chromium: &Path, driver: &Driver, profile: &Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_owned(),
+        json!({
+            "binary": chromium.display().to_string(),
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--window-size=1500,900",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Waits until `script` (a function body) returns something truthy; returns
+/// it. Fails with `what` after 20 seconds.
+async fn until(client: &Client, what: &str, script: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let value = client.execute(script, vec![]).await.unwrap();
+        let truthy = match &value {
+            Value::Null | Value::Bool(false) => false,
+            Value::String(s) => !s.is_empty(),
+            _ => true,
+        };
+        if truthy {
+            return value;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "waited in vain: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The text of the preview's first `selector`, read inside the frame.
+async fn in_preview(client: &Client, selector: &str) -> Option<String> {
+    client.enter_frame(0).await.unwrap();
+    let text = match client.find(Locator::Css(selector)).await {
+        Ok(element) => element.text().await.ok(),
+        Err(_) => None,
+    };
+    client.enter_parent_frame().await.unwrap();
+    text
+}
+
+async fn wait_for_preview(client: &Client, selector: &str, expected: &str) {
+    let start = Instant::now();
+    loop {
+        if in_preview(client, selector).await.as_deref() == Some(expected) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the preview's {selector} never became {expected:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser");
+    fs::create_dir_all(&dir).unwrap();
+    let png = client.screenshot().await.unwrap();
+    fs::write(dir.join(format!("edit-{name}.png")), png).unwrap();
+}
+
+/// Opens `path` by clicking it in the site tree (after opening its
+/// directories), and waits for its text.
+async fn pick(client: &Client, path: &str) {
+    let parts: Vec<&str> = path.split('/').collect();
+    for depth in 1..parts.len() {
+        let dir = parts[..depth].join("/");
+        let button = client
+            .wait()
+            .for_element(Locator::Css(&format!(
+                "#tree li.dir > button[title='{dir}']"
+            )))
+            .await
+            .unwrap();
+        button.click().await.unwrap();
+    }
+    let button = client
+        .wait()
+        .for_element(Locator::Css(&format!("#tree button[data-path='{path}']")))
+        .await
+        .unwrap();
+    button.click().await.unwrap();
+    let opened = format!("return document.getElementById('current').textContent === {path:?};");
+    until(client, &format!("{path} opened"), &opened).await;
+}
+
+/// Every hostile payload sets `window.__pwned` (in whatever window it runs
+/// in) or the top window's title.
+const PAYLOAD: &str = "window.__pwned=1;try{top.document.title='PWNED'}catch(e){}";
+
+fn hostile_site(dir: &Path) {
+    let page = format!(
+        "<html><head><title>Hostile</title><script>{PAYLOAD}</script>\
+         <meta http-equiv=\"refresh\" content=\"0;url=javascript:{PAYLOAD}\"></head>\
+         <body onload=\"{PAYLOAD}\"><h1>Hostile</h1>\
+         <p><img src=\"x\" onerror=\"{PAYLOAD}\"> <svg onload=\"{PAYLOAD}\"></svg>\
+         <a href=\"javascript:{PAYLOAD}\" id=\"js\">click me</a>\
+         <iframe src=\"javascript:{PAYLOAD}\"></iframe>\
+         <object data=\"javascript:{PAYLOAD}\"></object></p></body></html>"
+    );
+    fs::write(dir.join("hostile.html"), page).unwrap();
+    // The text itself says markup and a javascript: link.
+    fs::write(
+        dir.join("hostile.txt"),
+        format!(
+            "\n= <script>{PAYLOAD}</script> =\n\n[javascript:{PAYLOAD}||run] and <img src=x onerror=\"{PAYLOAD}\">\n\n[javascript:window.__pwned=1||a link that runs script] [javascript:top.__pwned=1||another]\n"
+        ),
+    )
+    .unwrap();
+    // A file name that is markup.
+    fs::write(
+        dir.join(format!("<img src=x onerror=\"{PAYLOAD}\">.html")),
+        "<p>named</p>",
+    )
+    .unwrap();
+}
+
+fn page_site(dir: &Path) {
+    fs::write(
+        dir.join("index.html"),
+        b"<html><head><meta charset=\"windows-1252\"><title>Caf\xe9</title>\
+          <link rel=\"stylesheet\" href=\"style.css\"><script>var ballast = 1;</script></head>\
+          <body><h1>Caf\xe9 cr\xe8me</h1><p>Our <a href=\"sub/other.html\">other page</a>.</p>\
+          <table><tr><td><b>Name</b></td><td><b>Price</b></td></tr>\
+          <tr><td>Tea</td><td>2 \x80</td></tr></table></body></html>",
+    )
+    .unwrap();
+    fs::write(dir.join("style.css"), "h1 { color: rgb(0, 128, 128); }").unwrap();
+    fs::create_dir(dir.join("sub")).unwrap();
+    fs::write(dir.join("sub/other.html"), "<h1>The other page</h1>").unwrap();
+}
+
+#[test]
+fn a_person_edits_a_page_in_the_browser() {
+    let Some((chromium, driver_bin)) = browser_or_skip() else {
+        return;
+    };
+    let site = tempfile::tempdir().unwrap();
+    page_site(site.path());
+    let server = Server::start(site.path());
+    let driver = Driver::start(&driver_bin);
+    let profile = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = browser(&chromium, &driver, profile.path()).await;
+        client.goto(&server.address).await.unwrap();
+        pick(&client, "index.html").await;
+        let text = client.find(Locator::Id("text")).await.unwrap();
+        let value = text.prop("value").await.unwrap().unwrap();
+        assert!(value.contains("= Café crème ="), "{value}");
+        // The first save will keep the original: the editor says so.
+        let notice = client.find(Locator::Id("notice")).await.unwrap();
+        assert!(notice.text().await.unwrap().contains("index.html.orig"));
+        // What was lost on the way in is listed beside the text.
+        let summary = client.find(Locator::Id("summary")).await.unwrap();
+        assert!(summary.text().await.unwrap().contains("script"));
+        wait_for_preview(&client, "h1", "Café crème").await;
+        // The site's stylesheet reaches the preview.
+        client.enter_frame(0).await.unwrap();
+        let color = client.find(Locator::Css("h1")).await.unwrap().css_value("color").await.unwrap();
+        client.enter_parent_frame().await.unwrap();
+        assert_eq!(color, "rgba(0, 128, 128, 1)");
+        // The emulated table is a real table in the preview.
+        assert_eq!(in_preview(&client, "th").await.as_deref(), Some("Name"));
+        screenshot(&client, "open").await;
+
+        // Change the heading, typing as a person does: select the word, type.
+        let start = value.find("Café crème").unwrap();
+        let from = value[..start].chars().count();
+        let to = from + "Café crème".chars().count();
+        client
+            .execute(
+                "const t = document.getElementById('text'); t.focus(); t.setSelectionRange(arguments[0], arguments[1]);",
+                vec![json!(from), json!(to)],
+            )
+            .await
+            .unwrap();
+        text.send_keys("Bonjour").await.unwrap();
+        wait_for_preview(&client, "h1", "Bonjour").await;
+
+        // A near miss: a heading with unequal signs, hinted at its line.
+        let lines = text.prop("value").await.unwrap().unwrap().lines().count();
+        client
+            .execute(
+                "const t = document.getElementById('text'); t.focus(); t.setSelectionRange(t.value.length, t.value.length);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        text.send_keys("\n= Uneven ==\n").await.unwrap();
+        let line = lines + 2;
+        let hinted = format!(
+            "return document.querySelector('#diagnostics li[data-code=\"heading-markers-uneven\"][data-line=\"{line}\"]') !== null \
+             && document.querySelector('#gutter .mark[data-line=\"{line}\"]') !== null;"
+        );
+        until(&client, "the hint at its line", &hinted).await;
+        screenshot(&client, "hint").await;
+
+        // Save: the file on disk is the XHTML, in windows-1252; the original is kept.
+        client.find(Locator::Id("save")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "saved",
+            "return document.getElementById('status').textContent.startsWith('saved');",
+        )
+        .await;
+        let on_disk = fs::read(site.path().join("index.html")).unwrap();
+        let shown = String::from_utf8_lossy(&on_disk);
+        assert!(shown.contains("<h1>Bonjour</h1>"), "{shown}");
+        assert!(shown.contains("encoding=\"windows-1252\""), "{shown}");
+        assert!(on_disk.windows(3).any(|w| w == b"2 \x80"), "the euro sign as one byte: {shown}");
+        assert!(site.path().join("index.html.orig").exists());
+        let notice = client.find(Locator::Id("notice")).await.unwrap();
+        assert!(notice.text().await.unwrap().contains("kept as index.html.orig"));
+        screenshot(&client, "saved").await;
+
+        // A link in the preview opens the other page in the editor.
+        client.enter_frame(0).await.unwrap();
+        client
+            .find(Locator::LinkText("other page"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        client.enter_parent_frame().await.unwrap();
+        until(
+            &client,
+            "the linked page opened",
+            "return document.getElementById('current').textContent === 'sub/other.html';",
+        )
+        .await;
+        wait_for_preview(&client, "h1", "The other page").await;
+        client.close().await.unwrap();
+    });
+}
+
+#[test]
+fn a_hostile_page_never_runs_script() {
+    let Some((chromium, driver_bin)) = browser_or_skip() else {
+        return;
+    };
+    let site = tempfile::tempdir().unwrap();
+    hostile_site(site.path());
+    let server = Server::start(site.path());
+    let driver = Driver::start(&driver_bin);
+    let profile = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = browser(&chromium, &driver, profile.path()).await;
+        let pwned = "return [window.__pwned === undefined, document.title.includes('PWNED')];";
+        // A positive control: the payload does run where scripts may run.
+        client.goto("about:blank").await.unwrap();
+        client
+            .execute(
+                "document.body.insertAdjacentHTML('beforeend', arguments[0]);",
+                vec![json!(format!("<img src=x onerror=\"{PAYLOAD}\">"))],
+            )
+            .await
+            .unwrap();
+        until(&client, "the control ran", "return window.__pwned === 1;").await;
+
+        client.goto(&server.address).await.unwrap();
+        // The file name that is markup is shown as a name.
+        let named = client
+            .wait()
+            .for_element(Locator::Css("#tree button[data-path^='<img']"))
+            .await
+            .unwrap();
+        assert!(named.text().await.unwrap().starts_with("<img src=x"));
+        for page in ["hostile.html", "hostile.txt"] {
+            pick(&client, page).await;
+            until(
+                &client,
+                "a preview",
+                "return document.getElementById('preview').srcdoc.length > 0;",
+            )
+            .await;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            // Click every link in the preview.
+            client.enter_frame(0).await.unwrap();
+            for link in client.find_all(Locator::Css("a")).await.unwrap() {
+                let _ = link.click().await;
+            }
+            let inside = client
+                .execute("return window.__pwned === undefined;", vec![])
+                .await
+                .unwrap();
+            client.enter_parent_frame().await.unwrap();
+            assert_eq!(inside, json!(true), "{page}: script ran in the preview");
+            let editor = client.execute(pwned, vec![]).await.unwrap();
+            assert_eq!(
+                editor,
+                json!([true, false]),
+                "{page}: script ran in the editor"
+            );
+        }
+        screenshot(&client, "hostile").await;
+        // Opened straight from the server, the page is sandboxed too.
+        let direct = format!("{}site/hostile.html", server.address);
+        client.goto(&direct).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let direct_state = client.execute(pwned, vec![]).await.unwrap();
+        assert_eq!(
+            direct_state,
+            json!([true, false]),
+            "script ran in the site file"
+        );
+        client.close().await.unwrap();
+    });
+}
