@@ -42,6 +42,7 @@ fn help_teaches_with_examples() {
         "sniff",
         "micro",
         "demo",
+        "edit",
         "completions",
     ] {
         snap!(format!("help_{command}"), s.run(&[command, "--help"]));

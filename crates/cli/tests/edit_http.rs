@@ -658,3 +658,30 @@ fn load_and_error_cases_say_what_happened() {
     assert_eq!(server.get("api/nothing").status, 404);
     assert_eq!(server.get("api/save").status, 405);
 }
+
+#[test]
+fn the_command_line_says_what_went_wrong() {
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+            .arg("edit")
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let site = site();
+    let missing = site.path().join("missing");
+    let (code, err) = run(&[missing.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("missing: cannot serve it") && err.contains("No such file"), "{err}");
+    let file = site.path().join("notes.txt");
+    let (code, err) = run(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a directory"), "{err}");
+    // A port that is taken.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let (code, err) = run(&["--port", &port, site.path().to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains(&format!("port {port} is in use")), "{err}");
+}
