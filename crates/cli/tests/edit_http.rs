@@ -19,7 +19,8 @@ use serde_json::json;
 const CP1252_PAGE: &[u8] =
     b"<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\">\
 <title>Caf\xe9</title><script>var x = 1;</script></head><body><h1>Caf\xe9 cr\xe8me</h1>\
-<p>Na\xefve \x80 prices, <a href=\"other.html\">the other page</a>.</p></body></html>";
+<p>Na\xefve \x80 prices, <a href=\"other.html\">the other page</a>.</p>\
+<table><tr><td><b>Name</b></td><td><b>Price</b></td></tr><tr><td>Tea</td><td>2 \x80</td></tr></table></body></html>";
 
 /// A Shift_JIS page: 日本語 is 93 FA 96 7B 8C EA.
 const SJIS_PAGE: &[u8] =
@@ -303,6 +304,7 @@ fn saves_keep_the_page_charset_and_the_original() {
                 text.contains("= Café crème =") && text.contains("Naïve € prices"),
                 "{text}"
             );
+            assert!(text.contains("*Name*   *Price*\nTea   2 €"), "{text}");
             assert!(
                 opened["summary"].as_str().unwrap().contains("script"),
                 "{ingestion}"
@@ -326,6 +328,14 @@ fn saves_keep_the_page_charset_and_the_original() {
             !on_disk.windows(2).any(|w| w == b"&#"),
             "{name}: no character references"
         );
+        if name == "cafe.html" {
+            // The emulated table is saved as a table (`--tables`).
+            let shown = String::from_utf8_lossy(&on_disk);
+            assert!(
+                shown.contains("<th>Name</th>") && shown.contains("<td>Tea</td>"),
+                "{shown}"
+            );
+        }
         // ...and exactly what `to-html --tables` writes in that charset.
         let text_file = site.path().join(format!("{name}.txt.tmp"));
         fs::write(&text_file, &text).unwrap();
@@ -659,6 +669,23 @@ fn load_and_error_cases_say_what_happened() {
     assert_eq!(server.get("api/save").status, 405);
 }
 
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_server_even_with_a_connection_open() {
+    let site = site();
+    let mut server = Server::start(site.path());
+    // A browser keeps its connection open between requests.
+    let mut idle = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let head = format!(
+        "GET /{}/api/tree HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.token,
+        server.host()
+    );
+    std::io::Write::write_all(&mut idle, head.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(server.interrupt(), Some(0));
+}
+
 #[test]
 fn the_command_line_says_what_went_wrong() {
     let run = |args: &[&str]| {
@@ -667,13 +694,19 @@ fn the_command_line_says_what_went_wrong() {
             .args(args)
             .output()
             .unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
     let site = site();
     let missing = site.path().join("missing");
     let (code, err) = run(&[missing.to_str().unwrap()]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("missing: cannot serve it") && err.contains("No such file"), "{err}");
+    assert!(
+        err.contains("missing: cannot serve it") && err.contains("No such file"),
+        "{err}"
+    );
     let file = site.path().join("notes.txt");
     let (code, err) = run(&[file.to_str().unwrap()]);
     assert_eq!(code, Some(2));

@@ -51,6 +51,25 @@ impl Server {
         }
     }
 
+    /// Sends SIGINT (Ctrl-C) and waits up to 20 seconds for the exit
+    /// status.
+    #[cfg(unix)]
+    pub(crate) fn interrupt(&mut self) -> Option<i32> {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "still running after Ctrl-C"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// `http://127.0.0.1:PORT`, the editor's origin.
     pub(crate) fn origin(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
