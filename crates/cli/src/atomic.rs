@@ -49,18 +49,7 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut builder = tempfile::Builder::new();
-    builder
-        .prefix(TEMP_PREFIX)
-        .rand_bytes(TEMP_RANDOM_LEN)
-        .suffix(TEMP_SUFFIX);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // What `File::create` would give a new file (the umask applies).
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).map_err(plain)?;
+    let mut tmp = temporary(dir)?;
     // Through the `File`: tempfile's own `Write` adds the temporary path to
     // errors, which means nothing to the user.
     tmp.as_file_mut().write_all(bytes)?;
@@ -72,6 +61,42 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     // On error the temporary file is dropped, which deletes it.
     tmp.persist(target).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Writes `bytes` to a new file `target`, atomically, unless something is
+/// there already (a file, a directory, a link: never replaced). Returns
+/// whether it wrote. Either the whole file appears under `target` or
+/// nothing does: a failed write leaves no partial `target` behind.
+pub(crate) fn write_new(target: &Path, bytes: &[u8]) -> io::Result<bool> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = temporary(dir)?;
+    tmp.as_file_mut().write_all(bytes)?;
+    tmp.as_file_mut().flush()?;
+    tmp.as_file().sync_all()?;
+    match tmp.persist_noclobber(target) {
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e.error),
+    }
+}
+
+/// A new temporary file in `dir`, named as [`is_temporary_name`] expects.
+fn temporary(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder
+        .prefix(TEMP_PREFIX)
+        .rand_bytes(TEMP_RANDOM_LEN)
+        .suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // What `File::create` would give a new file (the umask applies).
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir).map_err(plain)
 }
 
 /// Whether `name` is one of [`write_atomic`]'s temporary names.
@@ -235,6 +260,29 @@ mod tests {
             ]
         );
         assert_eq!(entries(&sub), [leftover]);
+    }
+
+    #[test]
+    fn new_files_never_replace_anything() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.orig");
+        assert!(write_new(&target, b"first").unwrap());
+        assert!(!write_new(&target, b"second").unwrap());
+        assert_eq!(fs::read(&target).unwrap(), b"first");
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.orig");
+            std::os::unix::fs::symlink(dir.path().join("nowhere"), &link).unwrap();
+            assert!(!write_new(&link, b"x").unwrap());
+            assert!(!dir.path().join("nowhere").exists());
+        }
+        assert_eq!(
+            entries(dir.path())
+                .iter()
+                .filter(|n| n.starts_with(TEMP_PREFIX))
+                .count(),
+            0
+        );
     }
 
     #[cfg(target_os = "linux")]

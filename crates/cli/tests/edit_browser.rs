@@ -202,6 +202,7 @@ const PAYLOAD: &str = "window.__pwned=1;try{top.document.title='PWNED'}catch(e){
 fn hostile_site(dir: &Path) {
     let page = format!(
         "<html><head><title>Hostile</title><script>{PAYLOAD}</script>\
+         <meta name=\"referrer\" content=\"unsafe-url\">\
          <meta http-equiv=\"refresh\" content=\"0;url=javascript:{PAYLOAD}\"></head>\
          <body onload=\"{PAYLOAD}\"><h1>Hostile</h1>\
          <p><img src=\"x\" onerror=\"{PAYLOAD}\"> <svg onload=\"{PAYLOAD}\"></svg>\
@@ -399,6 +400,19 @@ fn a_hostile_page_never_runs_script() {
                 .unwrap();
             client.enter_parent_frame().await.unwrap();
             assert_eq!(inside, json!(true), "{page}: script ran in the preview");
+            // The page cannot ask for the editor's address to be sent away.
+            let referrer = client
+                .execute(
+                    "return document.getElementById('preview').srcdoc.includes('unsafe-url');",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(
+                referrer,
+                json!(false),
+                "{page}: the page's referrer policy reached the preview"
+            );
             let editor = client.execute(pwned, vec![]).await.unwrap();
             assert_eq!(
                 editor,

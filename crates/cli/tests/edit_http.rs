@@ -169,6 +169,7 @@ fn paths_out_of_the_site_are_refused_in_every_form() {
             .unwrap();
         std::os::unix::fs::symlink(outer.path().join("elsewhere"), root.join("away")).unwrap();
         std::os::unix::fs::symlink(root.join("index.html"), root.join("alias.html")).unwrap();
+        std::os::unix::fs::symlink(root.join(".hidden.html"), root.join("peek.html")).unwrap();
     }
     let server = Server::start(&root);
     let page_forms = [
@@ -187,6 +188,7 @@ fn paths_out_of_the_site_are_refused_in_every_form() {
         ".hidden.html",
         "link.html",
         "away/page.html",
+        "peek.html",
         "index.html%00.txt",
     ];
     for form in page_forms {
@@ -223,6 +225,7 @@ fn paths_out_of_the_site_are_refused_in_every_form() {
         "site/.hidden.html",
         "site/link.html",
         "site/away/page.html",
+        "site/peek.html",
     ];
     for form in url_forms {
         let answer = server.get(form);
@@ -424,7 +427,15 @@ fn a_conflicting_save_writes_nothing_and_shows_both() {
         fs::read_to_string(site.path().join("notes.txt")).unwrap(),
         "\n= Theirs =\n"
     );
-    // The person chooses theirs as the base and saves over it.
+    // While the person looks at both, the file changes once more: saving on
+    // the version shown is a new conflict, not an overwrite.
+    let shown = conflict["theirs"]["version"].as_str().unwrap().to_owned();
+    fs::write(site.path().join("notes.txt"), "\n= Third =\n").unwrap();
+    let answer = save(&server, "notes.txt", "\n= Mine =\n", &shown);
+    assert_eq!(answer.status, 409);
+    let conflict = answer.json();
+    assert_eq!(conflict["theirs"]["text"], "\n= Third =\n");
+    // The person chooses the version now shown as the base and saves over it.
     let theirs = conflict["theirs"]["version"].as_str().unwrap();
     let answer = save(&server, "notes.txt", "\n= Mine =\n", theirs);
     assert_eq!(answer.status, 200);
@@ -608,6 +619,57 @@ fn a_ten_thousand_file_site_is_listed_lazily() {
     let last = server.get("api/tree?dir=&offset=9500").json();
     assert_eq!(last["more"], false);
     assert_eq!(last["entries"][499]["name"], "p09999.txt");
+}
+
+#[test]
+fn a_text_page_that_is_not_utf8_keeps_its_original() {
+    let site = site();
+    fs::write(site.path().join("latin.txt"), b"\n= Caf\xe9 =\n").unwrap();
+    let server = Server::start(site.path());
+    let opened = open(&server, "latin.txt");
+    assert_eq!(opened["ingestion"][0]["code"], "invalid-utf8");
+    assert_eq!(opened["original"]["name"], "latin.txt.orig");
+    let text = opened["text"].as_str().unwrap();
+    let saved = save(
+        &server,
+        "latin.txt",
+        text,
+        opened["version"].as_str().unwrap(),
+    )
+    .json();
+    assert_eq!(saved["original"], "latin.txt.orig");
+    assert_eq!(
+        fs::read(site.path().join("latin.txt.orig")).unwrap(),
+        b"\n= Caf\xe9 =\n"
+    );
+    // A UTF-8 text page has nothing to keep.
+    assert_eq!(
+        open(&server, "notes.txt")["original"],
+        serde_json::Value::Null
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_not_waited_on() {
+    let site = site();
+    let fifo = site.path().join("pipe.html");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let server = Server::start(site.path());
+    let answer = server.get("api/page?path=pipe.html");
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("not a regular file")
+    );
+    assert_eq!(server.get("site/pipe.html").status, 404);
+    let saved = save(&server, "pipe.html", "\nx\n", "v");
+    assert_eq!(saved.status, 422);
+    // The server still answers.
+    assert_eq!(server.get("api/tree?dir=").status, 200);
 }
 
 #[test]

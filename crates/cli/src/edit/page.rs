@@ -86,28 +86,23 @@ fn page_file(app: &App, rel: &str) -> Result<PageFile, Failed> {
     })
 }
 
-/// Reads a page's bytes, refusing binary data and files over the limit.
+/// Reads a page's bytes, refusing what is not a regular file, binary data
+/// and files over the limit.
 fn read_page(file: &PageFile) -> Result<Vec<u8>, Failed> {
-    let too_big = |len: u64| {
-        Failed::new(
+    let bytes = site::read_file(&file.real, MAX_BYTES).map_err(|unread| match unread {
+        site::Unread::NotAFile => Failed::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{}: not a regular file", file.rel),
+        ),
+        site::Unread::TooBig(len) => Failed::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "{}: {len} bytes; the editor opens pages up to {MAX_BYTES} bytes",
                 file.rel
             ),
-        )
-    };
-    let meta = std::fs::metadata(&file.real).map_err(|e| io_failure(&file.rel, &e))?;
-    if meta.is_dir() {
-        return Err(Failed::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("{}: a directory", file.rel),
-        ));
-    }
-    if usize::try_from(meta.len()).map_or(true, |len| len > MAX_BYTES) {
-        return Err(too_big(meta.len()));
-    }
-    let bytes = std::fs::read(&file.real).map_err(|e| io_failure(&file.rel, &e))?;
+        ),
+        site::Unread::Io(e) => io_failure(&file.rel, &e),
+    })?;
     if let Some(why) = convert::binary_reason(&bytes, || false) {
         return Err(Failed::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -179,8 +174,8 @@ pub(super) async fn open(app: &App, query: &str) -> Response {
             "html"
         });
         answer["version"] = json!(version(&bytes));
-        answer["original"] = match (&orig, file.kind) {
-            (Some(orig), Kind::Html | Kind::Xhtml) => json!({
+        answer["original"] = match &orig {
+            Some(orig) if keeps_original(file.kind, &bytes) => json!({
                 "name": orig.file_name().map(|n| n.to_string_lossy().into_owned()),
                 "exists": orig.exists(),
             }),
@@ -238,6 +233,10 @@ pub(super) async fn render(app: &App, request: Request) -> Response {
         Err(failed) => return failed.response(),
     };
     if let Ok(mut latest) = app.latest.lock() {
+        // One entry per open editor; a flood of made-up ids is forgotten.
+        if latest.len() > 1024 {
+            latest.clear();
+        }
         let seen = latest.entry(asked.client.clone()).or_insert(0);
         *seen = (*seen).max(asked.seq);
     }
@@ -280,7 +279,9 @@ struct SaveRequest {
     text: String,
     /// The version the editor opened (or last saved).
     version: String,
-    /// Overwrite even when the file changed on disk (the person chose to).
+    /// Overwrite whatever is on disk, changed or not. The editor never
+    /// sends it (after a conflict it saves on the version it showed, so a
+    /// third version is a new conflict); it is for scripts that mean it.
     #[serde(default)]
     force: bool,
 }
@@ -331,7 +332,7 @@ fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
         }
     };
     let mut kept = None;
-    if file.kind != Kind::Text
+    if keeps_original(file.kind, &current)
         && let Some(orig) = orig_path(&file.real)
     {
         kept = keep_original(&orig, &current).map_err(|e| io_failure(&file.rel, &e))?;
@@ -348,22 +349,27 @@ fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
 }
 
 /// Writes `bytes` to `orig` unless something is there already (never
-/// replaced, not even a link). Returns the name when it was written now.
+/// replaced, not even a link; never half-written). Returns the name when
+/// it was written now.
 fn keep_original(orig: &Path, bytes: &[u8]) -> std::io::Result<Option<String>> {
-    use std::io::Write as _;
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(orig)
-    {
-        Ok(mut f) => {
-            f.write_all(bytes)?;
-            f.sync_all()?;
-            Ok(orig.file_name().map(|n| n.to_string_lossy().into_owned()))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(None),
-        Err(e) => Err(e),
-    }
+    let written = crate::atomic::write_new(orig, bytes)?;
+    Ok(written
+        .then(|| orig.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .flatten())
+}
+
+/// Whether saving a text page would lose something of the file as it is
+/// (bytes that are not UTF-8, or another encoding), so that its first
+/// save keeps the original.
+fn text_is_lossy(bytes: &[u8]) -> bool {
+    let (_, encoding, diagnostics) = convert::decode_text(bytes);
+    encoding != encoding_rs::UTF_8 || !diagnostics.is_empty()
+}
+
+/// Whether the first save of this page keeps its original: always for
+/// HTML (the conversion drops ballast), for text only when it is lossy.
+fn keeps_original(kind: Kind, bytes: &[u8]) -> bool {
+    kind != Kind::Text || text_is_lossy(bytes)
 }
 
 #[cfg(test)]

@@ -28,6 +28,13 @@ const PAGE_SIZE: usize = 500;
 /// How many matches a search returns at most.
 const FIND_LIMIT: usize = 200;
 
+/// How many directory entries one search looks at at most (a site the
+/// size of a home directory is cut short, and says so).
+const FIND_VISITS: usize = 500_000;
+
+/// The largest site file served to the preview.
+const SITE_FILE_LIMIT: usize = 64 * 1024 * 1024;
+
 /// Why a path is not served.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Refusal {
@@ -108,11 +115,53 @@ fn contain(app: &App, below: &Path) -> Result<PathBuf, Refusal> {
         // A dangling link leads nowhere; a missing file is missing.
         Refusal::Missing
     })?;
-    if real.starts_with(&app.root) {
-        Ok(real)
-    } else {
-        Err(Refusal::Outside("it leads out of the site"))
+    if !real.starts_with(&app.root) {
+        return Err(Refusal::Outside("it leads out of the site"));
     }
+    // A link inside DIR may still lead to a hidden file.
+    let hidden = real.strip_prefix(&app.root).is_ok_and(|below| {
+        below
+            .components()
+            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+    });
+    if hidden {
+        return Err(Refusal::Outside("hidden files are not served"));
+    }
+    Ok(real)
+}
+
+/// Why a file of the site was not read.
+pub(super) enum Unread {
+    /// A directory, FIFO, device or socket: reading could block or mean
+    /// nothing.
+    NotAFile,
+    /// Over the limit (the size seen).
+    TooBig(u64),
+    /// The operating system's reason.
+    Io(std::io::Error),
+}
+
+/// Reads the regular file `real` if it holds at most `limit` bytes (counted
+/// while reading, so a file that grows meanwhile is refused too).
+pub(super) fn read_file(real: &Path, limit: usize) -> Result<Vec<u8>, Unread> {
+    use std::io::Read as _;
+    let meta = std::fs::metadata(real).map_err(Unread::Io)?;
+    if !meta.is_file() {
+        return Err(Unread::NotAFile);
+    }
+    let limit = u64::try_from(limit).unwrap_or(u64::MAX);
+    if meta.len() > limit {
+        return Err(Unread::TooBig(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    std::fs::File::open(real)
+        .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(Unread::Io)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > limit {
+        return Err(Unread::TooBig(read));
+    }
+    Ok(bytes)
 }
 
 /// The path of `real` (inside DIR) relative to DIR, with `/` separators.
@@ -213,8 +262,10 @@ fn list_dir(root: &Path, dir: &Path) -> std::io::Result<Vec<Entry>> {
 }
 
 /// `GET api/find?q=TEXT`: pages whose path below DIR contains TEXT
-/// (without case), at most [`FIND_LIMIT`]; the tree is walked once, and
-/// the walk stops at the limit. Symbolic links are not followed (no loops).
+/// (without case), at most [`FIND_LIMIT`]; the tree is walked once, in name
+/// order, and the walk stops at the limit (or after [`FIND_VISITS`]
+/// entries), with `truncated` set. Symbolic links are not followed (no
+/// loops).
 pub(super) async fn find(app: &App, query: &str) -> Response {
     let needle = query_value(query, "q").unwrap_or_default().to_lowercase();
     let root = app.root.clone();
@@ -228,12 +279,18 @@ pub(super) async fn find(app: &App, query: &str) -> Response {
 fn walk_for(root: &Path, needle: &str) -> (Vec<String>, bool) {
     let mut found = Vec::new();
     let mut pending = vec![(root.to_path_buf(), String::new())];
+    let mut visits = 0usize;
     while let Some((dir, prefix)) = pending.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
         let mut subdirs = Vec::new();
         for entry in entries.flatten() {
+            visits += 1;
+            if visits > FIND_VISITS {
+                found.sort();
+                return (found, true);
+            }
             let name = entry.file_name();
             let Some(name) = name.to_str() else { continue };
             let Ok(kind) = entry.file_type() else {
@@ -272,17 +329,26 @@ pub(super) async fn file(app: &App, raw: &str) -> Response {
         Ok(real) => real,
         Err(refusal) => return refusal.response(raw),
     };
-    let bytes = match tokio::fs::read(&real).await {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => {
-            return Refusal::Missing.response(raw);
+    let path = real.clone();
+    let read = tokio::task::spawn_blocking(move || read_file(&path, SITE_FILE_LIMIT)).await;
+    let bytes = match read {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(Unread::NotAFile)) => return Refusal::Missing.response(raw),
+        Ok(Err(Unread::TooBig(len))) => {
+            return failure(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!(
+                    "{raw}: {len} bytes; the editor serves files up to {SITE_FILE_LIMIT} bytes"
+                ),
+            );
         }
-        Err(e) => {
+        Ok(Err(Unread::Io(e))) => {
             return failure(
                 StatusCode::NOT_FOUND,
                 &format!("{raw}: {}", crate::inputs::describe_io_error(&e)),
             );
         }
+        Err(_) => return failure(StatusCode::INTERNAL_SERVER_ERROR, "reading failed"),
     };
     let mut response = (
         StatusCode::OK,

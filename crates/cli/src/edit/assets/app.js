@@ -24,6 +24,7 @@ const ui = {
 
 // The open page: path, kind, version, and whether the text has changed.
 const page = { path: null, kind: null, version: null, original: null, dirty: false };
+let saving = false;
 let theirs = null;
 let checkTimer = 0;
 let checkSeq = 0;
@@ -146,6 +147,8 @@ function drawGutter() {
   }
   if (run) parts.push(run);
   ui.gutter.replaceChildren(...parts);
+  // Room for the textarea's horizontal scroll bar, so that both scroll as far.
+  ui.gutter.style.paddingBottom = `${4 + ui.text.offsetHeight - ui.text.clientHeight}px`;
   ui.gutter.scrollTop = ui.text.scrollTop;
 }
 
@@ -172,7 +175,10 @@ function goTo(line, column) {
     if (next === -1) break;
     offset = next + 1;
   }
-  offset = Math.min(offset + column - 1, text.length);
+  // The server counts columns in characters; the textarea in UTF-16 units.
+  const end = text.indexOf("\n", offset);
+  const chars = Array.from(text.slice(offset, end === -1 ? text.length : end));
+  offset += chars.slice(0, Math.max(0, column - 1)).join("").length;
   ui.text.focus();
   ui.text.setSelectionRange(offset, offset);
   const lineHeight = parseFloat(getComputedStyle(ui.text).lineHeight) || 20;
@@ -240,37 +246,58 @@ function showPreview(xhtml) {
   const doc = new DOMParser().parseFromString(xhtml, "text/html");
   const here = pageUrl();
   const site = location.origin + sitePrefix;
-  for (const link of doc.querySelectorAll("link[href]")) {
-    link.setAttribute("href", new URL(link.getAttribute("href"), here).href);
-  }
-  for (const img of doc.querySelectorAll("img[src]")) {
-    img.setAttribute("src", new URL(img.getAttribute("src"), here).href);
+  // A path from the site's root (`/style.css`) is below the site's prefix.
+  const resolve = (value) => {
+    try {
+      const url = new URL(value.startsWith("/") && !value.startsWith("//") ? sitePrefix + value.slice(1) : value, here);
+      return url;
+    } catch (_) { return null; }
+  };
+  for (const [selector, attribute] of [["link[href]", "href"], ["img[src]", "src"]]) {
+    for (const node of doc.querySelectorAll(selector)) {
+      const url = resolve(node.getAttribute(attribute));
+      if (url) node.setAttribute(attribute, url.href); else node.removeAttribute(attribute);
+    }
   }
   for (const a of doc.querySelectorAll("a[href]")) {
     const href = a.getAttribute("href");
+    // Nothing the page says may send the editor's address (and token) away.
+    a.setAttribute("rel", "noreferrer noopener");
     if (href.startsWith("#")) continue;
-    let url;
-    try { url = new URL(href, here); } catch (_) { continue; }
+    const url = resolve(href);
+    if (!url) { a.removeAttribute("href"); continue; }
+    let rel = null;
     if (url.href.startsWith(site) && /\.(html?|xhtml|txt)$/i.test(url.pathname)) {
-      const rel = decodeURIComponent(url.pathname.slice(sitePrefix.length));
+      try { rel = decodeURIComponent(url.pathname.slice(sitePrefix.length)); } catch (_) { rel = null; }
+    }
+    if (rel !== null) {
       a.setAttribute("href", `${location.origin}${base}#open=${encodeURIComponent(rel)}`);
       a.setAttribute("target", "_top");
     } else {
       a.setAttribute("href", url.href);
     }
   }
+  for (const meta of doc.querySelectorAll("meta[name]")) {
+    if (meta.getAttribute("name").toLowerCase() === "referrer") meta.remove();
+  }
   const policy = doc.createElement("meta");
   policy.setAttribute("http-equiv", "Content-Security-Policy");
   policy.setAttribute("content",
     `default-src 'none'; script-src 'none'; style-src ${site}; img-src ${site} data:; font-src ${site}; media-src ${site}`);
-  doc.head.prepend(policy);
+  const referrer = doc.createElement("meta");
+  referrer.setAttribute("name", "referrer");
+  referrer.setAttribute("content", "no-referrer");
+  doc.head.prepend(policy, referrer);
   ui.preview.srcdoc = `<!DOCTYPE html>\n${doc.documentElement.outerHTML}`;
 }
 
 // ---- Opening and saving -----------------------------------------------------
 
 async function openPage(path) {
-  if (page.dirty && path !== page.path && !confirm(`${page.path} has unsaved changes. Open ${path} and drop them?`)) return;
+  if (saving) { say("wait for the save to finish", "error"); return; }
+  // The page being edited stays as it is: reopening would drop the edits.
+  if (page.dirty && path === page.path) return;
+  if (page.dirty && !confirm(`${page.path} has unsaved changes. Open ${path} and drop them?`)) return;
   say(`opening ${path}…`);
   const { ok, body } = await api(`api/page?path=${encodeURIComponent(path)}`);
   if (!ok) { say(body.error, "error"); return; }
@@ -280,7 +307,8 @@ async function openPage(path) {
   ui.text.scrollTop = 0;
   ui.current.textContent = body.path;
   ui.encoding.textContent = body.encoding ? `read as ${body.encoding}` : "";
-  ui.summary.textContent = body.summary || (body.kind === "text" ? "A text page: nothing to lose." : "");
+  ui.summary.textContent = body.summary || (body.kind === "text" && !body.ingestion.length ? "A text page: nothing lost." : "");
+  history.replaceState(null, "", `#open=${encodeURIComponent(body.path)}`);
   ui.ingestion.replaceChildren(...body.ingestion.map((d) => diagnosticItem(d, false)));
   for (const button of ui.tree.querySelectorAll("button[data-path]")) {
     button.classList.toggle("open", button.dataset.path === body.path);
@@ -295,30 +323,51 @@ async function openPage(path) {
 function showFirstSaveNotice() {
   const original = page.original;
   if (original && !original.exists) {
-    ui.notice.textContent = `Saving rewrites ${page.path} as clean XHTML and drops what the text cannot hold (scripts, styles, layout tables: see "Lost on the way in"). The first save keeps the original as ${original.name}.`;
+    ui.notice.textContent = page.kind === "text"
+      ? `${page.path} is not plain UTF-8 text: saving writes it as UTF-8. The first save keeps the original as ${original.name}.`
+      : `Saving rewrites ${page.path} as clean XHTML and drops what the text cannot hold (scripts, styles, layout tables: see "Lost on the way in"). The first save keeps the original as ${original.name}.`;
     ui.notice.hidden = false;
   } else {
     ui.notice.hidden = true;
   }
 }
 
-async function save(force = false) {
-  if (!page.path) return;
-  say(`saving ${page.path}…`);
-  const request = { path: page.path, text: ui.text.value, version: force && theirs ? theirs.version : page.version, force };
-  const { ok, status, body } = await api("api/save", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request),
-  });
+// Saves the text on `version` (the one the editor opened, or after a
+// conflict the one it showed): if the file changed again meanwhile, that is
+// a new conflict, never an overwrite.
+async function save(version = page.version) {
+  if (!page.path || saving) return;
+  const sentPath = page.path;
+  const sentText = ui.text.value;
+  saving = true;
+  ui.save.disabled = true;
+  say(`saving ${sentPath}…`);
+  let answer;
+  try {
+    answer = await api("api/save", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: sentPath, text: sentText, version }),
+    });
+  } catch (e) {
+    answer = { ok: false, status: 0, body: { error: `saving failed: ${e.message}` } };
+  } finally {
+    saving = false;
+    ui.save.disabled = !page.path;
+  }
+  const { ok, status, body } = answer;
+  if (page.path !== sentPath) return;
   if (status === 409 && body.conflict) { showConflict(body.theirs); say(body.error, "error"); return; }
   if (!ok) { say(body.error, "error"); return; }
   page.version = body.version;
-  if (body.text !== null && body.text !== undefined && body.text !== ui.text.value) {
+  // Typed while saving: still unsaved, and kept as typed.
+  const unchanged = ui.text.value === sentText;
+  if (unchanged && typeof body.text === "string" && body.text !== sentText) {
     ui.text.value = body.text;
     drawGutter();
+    check();
   }
-  setDirty(false);
+  setDirty(!unchanged);
   const notes = [...body.notices];
   if (body.original) {
     notes.unshift(`The original was kept as ${body.original}.`);
@@ -336,26 +385,28 @@ function showConflict(onDisk) {
   ui.conflict.hidden = false;
 }
 
-$("keep-mine").addEventListener("click", () => { ui.conflict.hidden = true; save(true); });
+$("keep-mine").addEventListener("click", () => { ui.conflict.hidden = true; save(theirs.version); });
 $("take-theirs").addEventListener("click", () => {
   ui.conflict.hidden = true;
   ui.text.value = theirs.text;
   page.version = theirs.version;
   setDirty(false);
+  drawGutter();
   say("took the version on disk");
   check();
 });
 $("cancel-conflict").addEventListener("click", () => { ui.conflict.hidden = true; });
-ui.save.addEventListener("click", () => save(false));
+ui.save.addEventListener("click", () => save());
 document.addEventListener("keydown", (e) => {
-  if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); save(false); }
+  if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); save(); }
 });
 window.addEventListener("beforeunload", (e) => { if (page.dirty) e.preventDefault(); });
 
 // `#open=PATH`: a link clicked in the preview, or an address to keep.
 function openFromHash() {
   const match = /^#open=(.*)$/.exec(location.hash);
-  if (match) openPage(decodeURIComponent(match[1]));
+  if (!match) return;
+  try { openPage(decodeURIComponent(match[1])); } catch (_) { say("a link to a page whose name is not valid", "error"); }
 }
 window.addEventListener("hashchange", openFromHash);
 
