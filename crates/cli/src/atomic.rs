@@ -45,11 +45,7 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
     };
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = temporary(dir)?;
+    let mut tmp = temporary_beside(target)?;
     // Through the `File`: tempfile's own `Write` adds the temporary path to
     // errors, which means nothing to the user.
     tmp.as_file_mut().write_all(bytes)?;
@@ -68,11 +64,7 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
 /// whether it wrote. Either the whole file appears under `target` or
 /// nothing does: a failed write leaves no partial `target` behind.
 pub(crate) fn write_new(target: &Path, bytes: &[u8]) -> io::Result<bool> {
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = temporary(dir)?;
+    let mut tmp = temporary_beside(target)?;
     tmp.as_file_mut().write_all(bytes)?;
     tmp.as_file_mut().flush()?;
     tmp.as_file().sync_all()?;
@@ -83,8 +75,13 @@ pub(crate) fn write_new(target: &Path, bytes: &[u8]) -> io::Result<bool> {
     }
 }
 
-/// A new temporary file in `dir`, named as [`is_temporary_name`] expects.
-fn temporary(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+/// A new temporary file in `target`'s directory (so that renaming it onto
+/// `target` is atomic), named as [`is_temporary_name`] expects.
+fn temporary_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     let mut builder = tempfile::Builder::new();
     builder
         .prefix(TEMP_PREFIX)

@@ -242,19 +242,45 @@ fn page_site(dir: &Path) {
     fs::write(dir.join("sub/other.html"), "<h1>The other page</h1>").unwrap();
 }
 
+/// Everything a browser test runs against: the site, the editor serving
+/// it, chromedriver, a fresh browser profile.
+struct Session {
+    site: tempfile::TempDir,
+    server: Server,
+    chromium: PathBuf,
+    driver: Driver,
+    profile: tempfile::TempDir,
+}
+
+impl Session {
+    /// A session over a site that `fill` writes; `None` when skipped.
+    fn start(fill: fn(&Path)) -> Option<Session> {
+        let (chromium, driver_bin) = browser_or_skip()?;
+        let site = tempfile::tempdir().unwrap();
+        fill(site.path());
+        Some(Session {
+            server: Server::start(site.path()),
+            site,
+            chromium,
+            driver: Driver::start(&driver_bin),
+            profile: tempfile::tempdir().unwrap(),
+        })
+    }
+
+    async fn client(&self) -> Client {
+        browser(&self.chromium, &self.driver, self.profile.path()).await
+    }
+}
+
 #[test]
 fn a_person_edits_a_page_in_the_browser() {
-    let Some((chromium, driver_bin)) = browser_or_skip() else {
+    let Some(session) = Session::start(page_site) else {
         return;
     };
-    let site = tempfile::tempdir().unwrap();
-    page_site(site.path());
-    let server = Server::start(site.path());
-    let driver = Driver::start(&driver_bin);
-    let profile = tempfile::tempdir().unwrap();
+    let (site, server) = (&session.site, &session.server);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
-        let client = browser(&chromium, &driver, profile.path()).await;
+        let client = session.client().await;
         client.goto(&server.address).await.unwrap();
         pick(&client, "index.html").await;
         let text = client.find(Locator::Id("text")).await.unwrap();
@@ -349,17 +375,13 @@ fn a_person_edits_a_page_in_the_browser() {
 
 #[test]
 fn a_hostile_page_never_runs_script() {
-    let Some((chromium, driver_bin)) = browser_or_skip() else {
+    let Some(session) = Session::start(hostile_site) else {
         return;
     };
-    let site = tempfile::tempdir().unwrap();
-    hostile_site(site.path());
-    let server = Server::start(site.path());
-    let driver = Driver::start(&driver_bin);
-    let profile = tempfile::tempdir().unwrap();
+    let server = &session.server;
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
-        let client = browser(&chromium, &driver, profile.path()).await;
+        let client = session.client().await;
         let pwned = "return [window.__pwned === undefined, document.title.includes('PWNED')];";
         // A positive control: the payload does run where scripts may run.
         client.goto("about:blank").await.unwrap();
