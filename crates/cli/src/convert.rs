@@ -496,6 +496,101 @@ pub(crate) fn html_to_text(
     }
 }
 
+/// One page of a crawl (`to-text --warc`), as one JSON line says it.
+#[derive(Debug, Serialize)]
+pub(crate) struct CrawlPage {
+    /// The encoding's WHATWG name.
+    pub(crate) encoding: &'static str,
+    /// Which step of sniffing decided (`transport` for the HTTP header's
+    /// charset, `meta`, `autodetected`...; `meta-changed` when the parser
+    /// met a `<meta>` that changed it).
+    pub(crate) encoding_source: String,
+    /// The `<title>`.
+    pub(crate) title: Option<String>,
+    /// The language of the page.
+    pub(crate) lang: Option<String>,
+    /// The page as text.
+    pub(crate) text: String,
+    /// What was lost or changed (the libraries' warnings).
+    pub(crate) warnings: Vec<CrawlDiag>,
+    /// What went wrong (the libraries' errors).
+    pub(crate) errors: Vec<CrawlDiag>,
+}
+
+/// A diagnostic in a crawl's JSON line.
+#[derive(Debug, Serialize)]
+pub(crate) struct CrawlDiag {
+    /// The stable code.
+    pub(crate) code: &'static str,
+    /// What happened.
+    pub(crate) message: String,
+    /// The line of the page, when known.
+    pub(crate) line: Option<u32>,
+}
+
+/// A page of a crawl to text: `content_type` is the HTTP header's value
+/// (its charset plays the transport layer's part in sniffing), `address`
+/// the page's URL (relative links resolve against it).
+pub(crate) fn crawl_page(
+    bytes: &[u8],
+    content_type: Option<&[u8]>,
+    address: Option<&Url>,
+) -> CrawlPage {
+    let hints = match content_type {
+        Some(value) => sniff::Hints::default().with_content_type(value),
+        None => sniff::Hints::default(),
+    };
+    let options = htmlio::ingest::Options {
+        hints,
+        keep_unsafe_links: false,
+        parse_errors: false,
+        address,
+    };
+    let mut ingested = htmlio::ingest::ingest(bytes, &options);
+    let sniffed = sniff::sniff(bytes, &hints).encoding;
+    let report = SniffReport::new(&ingested.encoding, sniffed);
+    let encoding_source = serde_json::to_value(&report.source)
+        .ok()
+        .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_owned))
+        .unwrap_or_default();
+    let title = ingested.document.meta.title.clone();
+    let lang = ingested.document.meta.lang.clone();
+    let written = wikitext::write_with(
+        std::mem::take(&mut ingested.document),
+        &htmlio::ingest::POLICY,
+    );
+    let (mut warnings, mut errors) = (Vec::new(), Vec::new());
+    let ingest = ingested
+        .diagnostics
+        .iter()
+        .map(|d| (d.severity, d.code.as_str(), &d.message, d.span.line));
+    let write = written
+        .diagnostics
+        .iter()
+        .map(|d| (d.severity, d.code.as_str(), &d.message, d.span.line));
+    for (severity, code, message, line) in ingest.chain(write) {
+        let diag = CrawlDiag {
+            code,
+            message: message.clone(),
+            line: (line > 0).then_some(line),
+        };
+        match severity {
+            wikitext::Severity::Error => errors.push(diag),
+            wikitext::Severity::Warning => warnings.push(diag),
+            wikitext::Severity::Info => {}
+        }
+    }
+    CrawlPage {
+        encoding: ingested.encoding.encoding.name(),
+        encoding_source,
+        title,
+        lang,
+        text: written.text,
+        warnings,
+        errors,
+    }
+}
+
 /// `to-html`: text -> events -> XHTML (or HTML) bytes.
 fn to_html(
     bytes: &[u8],

@@ -73,7 +73,8 @@ Examples:
   pagetext to-text page.html -o page.txt         write it to a file
   pagetext to-text site/ -o text/ -j 4           site/a/b.html -> text/a/b.txt, 4 threads
   curl -s URL | pagetext to-text --charset koi8-r   the transport said koi8-r
-  pagetext to-text --strict --json site/ -o out/    CI: any loss fails the run";
+  pagetext to-text --strict --json site/ -o out/    CI: any loss fails the run
+  pagetext to-text --warc crawl.warc.gz -o pages.jsonl -j 4   a crawl: one JSON line per HTML page";
 
 const TO_HTML_EXAMPLES: &str = "\
 Examples:
@@ -324,6 +325,17 @@ pub struct ToTextArgs {
     /// (see docs/format.md, "Escapes").
     #[arg(long)]
     pub no_escape: bool,
+
+    /// Read the inputs as WARC files (plain or gzip, as crawlers write
+    /// them; `-` is standard input) and write one JSON line per HTML
+    /// response record: url, date, encoding, encoding_source, title, lang,
+    /// text, warnings, errors. The HTTP Content-Type charset is the
+    /// transport layer's, the record's URL the page's address. Other
+    /// records are skipped and counted; an unreadable one is reported with
+    /// its offset and the run goes on. -o names the output file; -j N
+    /// converts N records at once and keeps their order.
+    #[arg(long, conflicts_with_all = ["charset", "base", "json", "strict"])]
+    pub warc: bool,
 
     /// How the page's encoding is found.
     #[command(flatten)]

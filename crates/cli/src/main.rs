@@ -24,6 +24,7 @@ use pagetext::{Cli, ColorChoice, Command, HTML_EXTENSIONS, TEXT_EXTENSION};
 mod atomic;
 mod batch;
 mod convert;
+mod crawl;
 mod demo;
 mod diag;
 mod edit;
@@ -31,6 +32,7 @@ mod inputs;
 mod micro;
 mod outputs;
 mod stdout;
+mod warc;
 
 use batch::{Display, FmtMode, Options, RunKind};
 use convert::{HtmlInput, Job};
@@ -141,6 +143,12 @@ fn escapes(no_escape: bool) -> wikitext::Escapes {
 
 fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
     match command {
+        Command::ToText(args) if args.warc => crawl::run(
+            &args.batch.inputs,
+            args.output.as_deref(),
+            args.batch.jobs,
+            display,
+        ),
         Command::ToText(args) => {
             let job = Job::ToText(HtmlInput {
                 reading: reading(args.charset, &args.sniffing),

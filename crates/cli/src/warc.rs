@@ -1,0 +1,534 @@
+//! Reading WARC files (ISO 28500, WARC 1.0 and 1.1) record by record, for
+//! `to-text --warc`: plain, or gzip-compressed one record per member (as
+//! crawlers write them; a member holding several records works too).
+//!
+//! Only one record is in memory at a time, whatever the file's size. A
+//! record that cannot be read is an [`Item::Bad`] with its offset (in the
+//! file as stored: the compressed offset of its gzip member), and reading
+//! goes on at the next record it can find: the next line starting with
+//! `WARC/`, or the next gzip member. A record larger than [`MAX_RECORD`]
+//! is skipped the same way. The header block's grammar is the `warc`
+//! crate's.
+
+use std::io::{self, BufRead, Read};
+
+/// The largest record body read; larger ones are skipped (and reported).
+pub(crate) const MAX_RECORD: u64 = 256 * 1024 * 1024;
+
+/// The largest header block.
+const MAX_HEADER: usize = 1024 * 1024;
+
+/// One WARC record: its named header fields and its block.
+#[derive(Debug)]
+pub(crate) struct Record {
+    /// Where it starts in the file as stored.
+    pub(crate) offset: u64,
+    /// The header fields, in order (names as written).
+    pub(crate) headers: Vec<(String, String)>,
+    /// The record's block (for a `response`, the HTTP response).
+    pub(crate) body: Vec<u8>,
+}
+
+impl Record {
+    /// The first header field called `name` (without case).
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What reading gives, one at a time.
+#[derive(Debug)]
+pub(crate) enum Item {
+    /// A record.
+    Record(Record),
+    /// Something that is not a readable record, at `offset`.
+    Bad {
+        /// Where it starts.
+        offset: u64,
+        /// What is wrong, in lower case.
+        reason: String,
+    },
+}
+
+/// A reader that counts what it has consumed.
+struct Counted<R> {
+    inner: R,
+    pos: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.pos += amt as u64;
+        self.inner.consume(amt);
+    }
+}
+
+/// The records of a WARC stream.
+pub(crate) struct Records<R> {
+    input: Counted<R>,
+    /// Gzip members (decided by the first two bytes), or plain records.
+    gzip: Option<bool>,
+    /// The records of the current gzip member, read from memory.
+    member: Option<(u64, Plain<io::Cursor<Vec<u8>>>)>,
+    /// A plain stream's reader state.
+    plain: PlainState,
+    done: bool,
+}
+
+impl<R: BufRead> Records<R> {
+    /// Records read from `input`.
+    pub(crate) fn new(input: R) -> Records<R> {
+        Records {
+            input: Counted {
+                inner: input,
+                pos: 0,
+            },
+            gzip: None,
+            member: None,
+            plain: PlainState::default(),
+            done: false,
+        }
+    }
+
+    /// How many bytes of the stored file have been read.
+    pub(crate) fn position(&self) -> u64 {
+        self.input.pos
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        if self.done {
+            return None;
+        }
+        let gzip = match self.gzip {
+            Some(gzip) => gzip,
+            None => {
+                let start = self
+                    .input
+                    .fill_buf()
+                    .map(<[u8]>::to_vec)
+                    .unwrap_or_default();
+                let gzip = start.starts_with(&[0x1f, 0x8b]);
+                self.gzip = Some(gzip);
+                gzip
+            }
+        };
+        let item = if gzip {
+            self.next_in_members()
+        } else {
+            next_plain(&mut self.input, &mut self.plain, None)
+        };
+        if item.is_none() {
+            self.done = true;
+        }
+        item
+    }
+}
+
+impl<R: BufRead> Records<R> {
+    /// The next record of the current member, or of the next member.
+    fn next_in_members(&mut self) -> Option<Item> {
+        loop {
+            if let Some((offset, member)) = &mut self.member {
+                let offset = *offset;
+                match next_plain(&mut member.input, &mut member.state, Some(offset)) {
+                    Some(item) => return Some(item),
+                    None => self.member = None,
+                }
+            }
+            let offset = self.input.pos;
+            match self.input.fill_buf() {
+                Ok([]) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    return Some(Item::Bad {
+                        offset,
+                        reason: format!("cannot read: {e}"),
+                    });
+                }
+            }
+            match read_member(&mut self.input) {
+                Ok(bytes) => {
+                    let plain = Plain {
+                        input: Counted {
+                            inner: io::Cursor::new(bytes),
+                            pos: 0,
+                        },
+                        state: PlainState::default(),
+                    };
+                    self.member = Some((offset, plain));
+                }
+                Err(reason) => {
+                    // Find the next member: the gzip magic and method.
+                    if let Err(e) = seek_magic(&mut self.input, offset) {
+                        self.done = true;
+                        return Some(Item::Bad {
+                            offset,
+                            reason: format!("{reason}; then cannot read: {e}"),
+                        });
+                    }
+                    return Some(Item::Bad { offset, reason });
+                }
+            }
+        }
+    }
+}
+
+/// Decompresses one gzip member, up to [`MAX_RECORD`] and its headers.
+fn read_member<R: BufRead>(input: &mut Counted<R>) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let limit = MAX_RECORD + MAX_HEADER as u64;
+    let read = flate2::bufread::GzDecoder::new(&mut *input)
+        .take(limit + 1)
+        .read_to_end(&mut bytes);
+    match read {
+        Ok(_) if bytes.len() as u64 > limit => Err(format!(
+            "a gzip member over {limit} bytes once decompressed: skipped"
+        )),
+        Ok(_) => Ok(bytes),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+            Err("a truncated gzip member".to_owned())
+        }
+        Err(e) => Err(format!("a corrupt gzip member ({e})")),
+    }
+}
+
+/// Skips to the next `1f 8b 08` (a gzip member with deflate), or the end.
+/// When the bad member at `offset` was not read at all, its first byte is
+/// passed over, so that its own magic is not found again; otherwise the
+/// search starts where its reading stopped (a magic inside compressed data
+/// gives one more bad member, then the search goes on). (A magic split across two reads of the buffer is missed,
+/// and so is that member: rare, and the members after it are found.)
+fn seek_magic<R: BufRead>(input: &mut Counted<R>, offset: u64) -> io::Result<()> {
+    let mut from = usize::from(input.pos == offset);
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        let start = from.min(buf.len());
+        from = 0;
+        let found = buf
+            .get(start..)
+            .unwrap_or_default()
+            .windows(3)
+            .position(|w| w == [0x1f, 0x8b, 0x08]);
+        match found {
+            Some(at) => {
+                input.consume(start + at);
+                return Ok(());
+            }
+            None => {
+                let all = buf.len();
+                input.consume(all);
+            }
+        }
+    }
+}
+
+/// A plain record stream in memory (one gzip member's records).
+struct Plain<R> {
+    input: Counted<R>,
+    state: PlainState,
+}
+
+/// What a plain stream remembers between records: a line read while
+/// looking for a record's start that is that start.
+#[derive(Default)]
+struct PlainState {
+    pending: Option<(u64, Vec<u8>)>,
+}
+
+/// Reads one line (with its end), at most `limit` bytes.
+fn read_line<R: BufRead>(input: &mut Counted<R>, limit: usize) -> io::Result<Vec<u8>> {
+    let mut line = Vec::new();
+    input
+        .by_ref()
+        .take(limit as u64)
+        .read_until(b'\n', &mut line)?;
+    Ok(line)
+}
+
+/// The next record of a plain stream. `member` is the offset to report
+/// (a gzip member's) in place of the position in the stream.
+fn next_plain<R: BufRead>(
+    input: &mut Counted<R>,
+    state: &mut PlainState,
+    member: Option<u64>,
+) -> Option<Item> {
+    // The version line: skip the empty lines between records.
+    let (start, first) = loop {
+        if let Some(pending) = state.pending.take() {
+            break pending;
+        }
+        let start = input.pos;
+        match read_line(input, MAX_HEADER) {
+            Ok(line) if line.is_empty() => return None,
+            Ok(line) if line.iter().all(|b| matches!(b, b'\r' | b'\n')) => {}
+            Ok(line) => break (start, line),
+            Err(e) => {
+                return Some(Item::Bad {
+                    offset: member.unwrap_or(start),
+                    reason: format!("cannot read: {e}"),
+                });
+            }
+        }
+    };
+    let offset = member.unwrap_or(start);
+    if !first.starts_with(b"WARC/") {
+        resync(input, state);
+        return Some(Item::Bad {
+            offset,
+            reason: "not the start of a WARC record: skipped to the next one".to_owned(),
+        });
+    }
+    let mut block = first;
+    loop {
+        let line = match read_line(input, MAX_HEADER) {
+            Ok(line) => line,
+            Err(e) => {
+                return Some(Item::Bad {
+                    offset,
+                    reason: format!("cannot read: {e}"),
+                });
+            }
+        };
+        if line.is_empty() {
+            return Some(Item::Bad {
+                offset,
+                reason: "a truncated record: the file ends in its header".to_owned(),
+            });
+        }
+        let blank = line == b"\r\n" || line == b"\n";
+        block.extend_from_slice(&line);
+        if blank {
+            break;
+        }
+        if block.len() > MAX_HEADER {
+            resync(input, state);
+            return Some(Item::Bad {
+                offset,
+                reason: format!("a header block over {MAX_HEADER} bytes: skipped"),
+            });
+        }
+    }
+    let (headers, length) = match warc::parser::headers(&block) {
+        Ok((_, (_, fields, length))) => (
+            fields
+                .into_iter()
+                .map(|(n, v)| (n.to_owned(), String::from_utf8_lossy(v).into_owned()))
+                .collect::<Vec<_>>(),
+            length as u64,
+        ),
+        Err(_) => {
+            resync(input, state);
+            return Some(Item::Bad {
+                offset,
+                reason: "a malformed WARC header: skipped to the next record".to_owned(),
+            });
+        }
+    };
+    read_block(input, offset, headers, length)
+}
+
+/// Reads a record's block of `length` bytes.
+fn read_block<R: BufRead>(
+    input: &mut Counted<R>,
+    offset: u64,
+    headers: Vec<(String, String)>,
+    length: u64,
+) -> Option<Item> {
+    if length > MAX_RECORD {
+        let skipped = io::copy(&mut input.by_ref().take(length), &mut io::sink()).unwrap_or(0);
+        return Some(Item::Bad {
+            offset,
+            reason: if skipped < length {
+                format!("a truncated record of {length} bytes (over the {MAX_RECORD}-byte limit)")
+            } else {
+                format!("a record of {length} bytes, over the {MAX_RECORD}-byte limit: skipped")
+            },
+        });
+    }
+    let mut body = Vec::with_capacity(usize::try_from(length.min(1 << 20)).unwrap_or(0));
+    if let Err(e) = input.by_ref().take(length).read_to_end(&mut body) {
+        return Some(Item::Bad {
+            offset,
+            reason: format!("cannot read: {e}"),
+        });
+    }
+    if (body.len() as u64) < length {
+        return Some(Item::Bad {
+            offset,
+            reason: format!("a truncated record: {} of its {length} bytes", body.len()),
+        });
+    }
+    Some(Item::Record(Record {
+        offset,
+        headers,
+        body,
+    }))
+}
+
+/// Reads lines until one starts with `WARC/`, and keeps that line for the
+/// next record.
+fn resync<R: BufRead>(input: &mut Counted<R>, state: &mut PlainState) {
+    loop {
+        let start = input.pos;
+        match read_line(input, MAX_HEADER) {
+            Ok(line) if line.is_empty() => return,
+            Ok(line) if line.starts_with(b"WARC/1.") => {
+                state.pending = Some((start, line));
+                return;
+            }
+            Ok(_) => {}
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write as _;
+
+    fn record(uri: &str, body: &[u8]) -> Vec<u8> {
+        let mut out = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\r\n\r\n");
+        out
+    }
+
+    fn gzip(bytes: &[u8]) -> Vec<u8> {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    }
+
+    fn describe(items: impl Iterator<Item = Item>) -> Vec<String> {
+        items
+            .map(|item| match item {
+                Item::Record(r) => format!(
+                    "{} {} {}",
+                    r.offset,
+                    r.header("warc-target-uri").unwrap_or("-"),
+                    String::from_utf8_lossy(&r.body)
+                ),
+                Item::Bad { offset, reason } => format!("{offset} bad: {reason}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plain_records_with_their_offsets() {
+        let mut file = record("http://a/", b"one");
+        let second = file.len();
+        file.extend(record("http://b/", b"two\r\n\r\nthree"));
+        assert_eq!(
+            describe(Records::new(&file[..])),
+            [
+                "0 http://a/ one".to_owned(),
+                format!("{second} http://b/ two\r\n\r\nthree")
+            ]
+        );
+    }
+
+    #[test]
+    fn gzip_members_with_their_compressed_offsets() {
+        let mut file = gzip(&record("http://a/", b"one"));
+        let second = file.len();
+        file.extend(gzip(&record("http://b/", b"two")));
+        assert_eq!(
+            describe(Records::new(&file[..])),
+            [
+                "0 http://a/ one".to_owned(),
+                format!("{second} http://b/ two")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_record_is_reported_and_reading_goes_on() {
+        let mut file = record("http://a/", b"one");
+        let garbage = file.len();
+        file.extend_from_slice(b"GARBAGE\r\nmore garbage\r\n");
+        let third = file.len();
+        file.extend(record("http://c/", b"three"));
+        let broken = file.len();
+        file.extend_from_slice(b"WARC/1.0\r\nthis is not a header\r\n\r\n");
+        let fifth = file.len();
+        file.extend(record("http://e/", b"five"));
+        let summary = describe(Records::new(&file[..]));
+        assert_eq!(summary.len(), 5, "{summary:?}");
+        assert!(summary[1].starts_with(&format!("{garbage} bad: not the start")));
+        assert_eq!(summary[2], format!("{third} http://c/ three"));
+        assert!(summary[3].starts_with(&format!("{broken} bad: a malformed")));
+        assert_eq!(summary[4], format!("{fifth} http://e/ five"));
+    }
+
+    #[test]
+    fn truncated_files_end_with_a_report() {
+        let mut file = record("http://a/", b"one");
+        let second = file.len();
+        file.extend(record("http://b/", b"a longer body"));
+        file.truncate(file.len() - 10);
+        let summary = describe(Records::new(&file[..]));
+        assert_eq!(summary.len(), 2);
+        assert!(
+            summary[1].starts_with(&format!("{second} bad: a truncated record")),
+            "{summary:?}"
+        );
+        // Compressed: the member is truncated.
+        let mut file = gzip(&record("http://a/", b"one"));
+        let second = file.len();
+        file.extend(gzip(&record("http://b/", b"two")));
+        file.truncate(file.len() - 5);
+        let summary = describe(Records::new(&file[..]));
+        assert_eq!(summary.len(), 2);
+        assert!(
+            summary[1].starts_with(&format!("{second} bad: a truncated gzip member")),
+            "{summary:?}"
+        );
+    }
+
+    #[test]
+    fn a_corrupt_member_is_skipped_to_the_next() {
+        let mut file = gzip(&record("http://a/", b"one"));
+        let corrupt = file.len();
+        let mut bad = gzip(&record("http://b/", b"two two two two"));
+        let middle = bad.len() / 2;
+        bad[middle] ^= 0xff;
+        bad[middle + 1] ^= 0xff;
+        file.extend(bad);
+        let third = file.len();
+        file.extend(gzip(&record("http://c/", b"three")));
+        let summary = describe(Records::new(&file[..]));
+        assert_eq!(summary.first().unwrap(), "0 http://a/ one");
+        assert!(
+            summary[1].starts_with(&format!("{corrupt} bad:")),
+            "{summary:?}"
+        );
+        assert_eq!(summary.last().unwrap(), &format!("{third} http://c/ three"));
+    }
+}

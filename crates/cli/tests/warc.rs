@@ -1,0 +1,315 @@
+//! `pagetext to-text --warc` (issue 21) on WARC files the tests build:
+//! plain and gzip (one member per record), a page whose charset is only in
+//! the HTTP header, records that are not HTML responses, a truncated file,
+//! a corrupt member, a 20 MB record, and order kept under `-j`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// One WARC record of `kind` for `uri` holding `block`.
+fn record(kind: &str, uri: &str, block: &[u8]) -> Vec<u8> {
+    let mut out = format!(
+        "WARC/1.0\r\nWARC-Type: {kind}\r\nWARC-Target-URI: {uri}\r\nWARC-Date: 2024-05-06T07:08:09Z\r\n\
+         WARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000000>\r\n\
+         Content-Type: application/http; msgtype={kind}\r\nContent-Length: {}\r\n\r\n",
+        block.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(block);
+    out.extend_from_slice(b"\r\n\r\n");
+    out
+}
+
+/// An HTTP response record with `content_type` and `body`.
+fn response(uri: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
+    let mut block = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    block.extend_from_slice(body);
+    record("response", uri, &block)
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        .args(["to-text", "--warc"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The project's own test pages and legacy-charset pages, as responses.
+fn crawl() -> (Vec<Vec<u8>>, usize) {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/cli");
+    let mut records = vec![
+        record("warcinfo", "", b"software: test\r\n"),
+        record(
+            "request",
+            "http://example.com/",
+            b"GET / HTTP/1.1\r\nHost: example.com\r\n\r\n",
+        ),
+    ];
+    let mut pages = 0;
+    let mut names: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    names.sort();
+    for path in names {
+        let body = std::fs::read(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        records.push(response(
+            &format!("http://example.com/{name}"),
+            "text/html",
+            &body,
+        ));
+        pages += 1;
+    }
+    // The charset is only in the HTTP header.
+    records.push(response(
+        "http://example.ru/news/page.html",
+        "text/html; charset=koi8-r",
+        b"<html lang=\"ru\"><title>\xf0\xd2\xc9\xd7\xc5\xd4</title><p>\xf0\xd2\xc9\xd7\xc5\xd4, <a href=\"../other.html\">\xcd\xc9\xd2</a>!</p></html>",
+    ));
+    records.push(response(
+        "http://example.jp/",
+        "text/html",
+        b"<meta charset=\"shift_jis\"><title>\x93\xfa\x96\x7b</title><p>\x93\xfa\x96\x7b\x8c\xea</p>",
+    ));
+    pages += 2;
+    records.push(response(
+        "http://example.com/logo.png",
+        "image/png",
+        b"\x89PNG\r\n\x1a\n",
+    ));
+    (records, pages)
+}
+
+#[test]
+fn plain_and_gzip_warcs_give_one_line_per_html_response() {
+    let (records, pages) = crawl();
+    let plain: Vec<u8> = records.concat();
+    let gzipped: Vec<u8> = records.iter().flat_map(|r| gzip(r)).collect();
+    let a = run(&[], &plain);
+    let b = run(&["-"], &gzipped);
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(a.stdout, b.stdout, "plain and gzip agree");
+    let lines = json_lines(&a);
+    assert_eq!(lines.len(), pages);
+    let stderr = String::from_utf8_lossy(&a.stderr);
+    assert!(
+        stderr.contains(&format!("{pages} pages as JSON lines, 3 records skipped (1 not HTML, 1 request, 1 warcinfo), 0 unreadable")),
+        "{stderr}"
+    );
+    for line in &lines {
+        for field in [
+            "url",
+            "date",
+            "encoding",
+            "encoding_source",
+            "title",
+            "lang",
+            "text",
+            "warnings",
+            "errors",
+        ] {
+            assert!(line.get(field).is_some(), "{field} in {line}");
+        }
+        assert_eq!(line["date"], "2024-05-06T07:08:09Z");
+    }
+    let ru = lines
+        .iter()
+        .find(|l| l["url"] == "http://example.ru/news/page.html")
+        .unwrap();
+    assert_eq!(
+        (ru["encoding"].as_str(), ru["encoding_source"].as_str()),
+        (Some("KOI8-R"), Some("transport"))
+    );
+    assert_eq!(
+        (ru["title"].as_str(), ru["lang"].as_str()),
+        (Some("Привет"), Some("ru"))
+    );
+    // The record's URL is the page's address: the relative link resolves.
+    assert!(
+        ru["text"]
+            .as_str()
+            .unwrap()
+            .contains("Привет, [http://example.ru/other.html||мир]!"),
+        "{}",
+        ru["text"]
+    );
+    let jp = lines
+        .iter()
+        .find(|l| l["url"] == "http://example.jp/")
+        .unwrap();
+    assert_eq!(
+        (jp["encoding"].as_str(), jp["encoding_source"].as_str()),
+        (Some("Shift_JIS"), Some("meta-confirmed"))
+    );
+    assert!(jp["text"].as_str().unwrap().contains("日本語"));
+}
+
+#[test]
+fn bad_records_are_reported_with_their_offsets_and_the_run_goes_on() {
+    let first = response("http://a.example/", "text/html", b"<p>first</p>");
+    let second = response("http://b.example/", "text/html", b"<p>second</p>");
+    let third = response(
+        "http://c.example/",
+        "text/html",
+        b"<p>third, a longer page</p>",
+    );
+    // A corrupt gzip member between two good ones.
+    let mut file = gzip(&first);
+    let corrupt_at = file.len();
+    let mut bad = gzip(&second);
+    let middle = bad.len() / 2;
+    bad[middle] ^= 0x55;
+    bad[middle + 1] ^= 0x55;
+    file.extend(bad);
+    file.extend(gzip(&third));
+    let out = run(&[], &file);
+    assert!(out.status.success());
+    let lines = json_lines(&out);
+    let urls: Vec<&str> = lines.iter().map(|l| l["url"].as_str().unwrap()).collect();
+    assert_eq!(urls, ["http://a.example/", "http://c.example/"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "record at offset {corrupt_at}: a corrupt gzip member"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("2 pages as JSON lines, 0 records skipped, 1 unreadable"),
+        "{stderr}"
+    );
+    // A truncated plain file: the pages before the cut, then the report.
+    let mut file = [first.clone(), second.clone()].concat();
+    let cut_at = file.len();
+    file.extend(&third);
+    file.truncate(file.len() - 12);
+    let out = run(&[], &file);
+    assert!(out.status.success());
+    assert_eq!(json_lines(&out).len(), 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("record at offset {cut_at}: a truncated record")),
+        "{stderr}"
+    );
+    // A truncated gzip file.
+    let mut file: Vec<u8> = [&first, &second, &third]
+        .iter()
+        .flat_map(|r| gzip(r))
+        .collect();
+    file.truncate(file.len() - 8);
+    let out = run(&[], &file);
+    assert_eq!(json_lines(&out).len(), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a truncated gzip member"));
+    // Garbage between records.
+    let file = [
+        first.clone(),
+        b"this is not a record\r\n".to_vec(),
+        third.clone(),
+    ]
+    .concat();
+    let out = run(&[], &file);
+    assert_eq!(json_lines(&out).len(), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not the start of a WARC record"));
+}
+
+#[test]
+fn a_twenty_megabyte_record_is_converted() {
+    let mut body = b"<html><title>Big</title><body>".to_vec();
+    let mut n = 0;
+    while body.len() < 20 * 1024 * 1024 {
+        body.extend_from_slice(format!("<p>Paragraph {n} of a big page.</p>\n").as_bytes());
+        n += 1;
+    }
+    let file = gzip(&response(
+        "http://big.example/",
+        "text/html; charset=utf-8",
+        &body,
+    ));
+    let out = run(&[], &file);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    let text = lines[0]["text"].as_str().unwrap();
+    assert!(text.contains(&format!("Paragraph {} of a big page.", n - 1)));
+}
+
+#[test]
+fn order_is_kept_with_many_workers_and_the_output_file_is_written() {
+    let file: Vec<u8> = (0..120)
+        .flat_map(|i| {
+            let page = format!("<title>Page {i}</title><p>{}</p>", "word ".repeat(i * 7));
+            gzip(&response(
+                &format!("http://example.com/{i}"),
+                "text/html",
+                page.as_bytes(),
+            ))
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let warc = dir.path().join("crawl.warc.gz");
+    std::fs::write(&warc, &file).unwrap();
+    let out_path = dir.path().join("out.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        .args(["to-text", "--warc", "-j", "4", "-o"])
+        .arg(&out_path)
+        .arg(&warc)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    let titles: Vec<String> = written
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["title"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    let expected: Vec<String> = (0..120).map(|i| format!("Page {i}")).collect();
+    assert_eq!(titles, expected);
+}
