@@ -504,7 +504,7 @@ pub(crate) struct CrawlPage {
     /// Which step of sniffing decided (`transport` for the HTTP header's
     /// charset, `meta`, `autodetected`...; `meta-changed` when the parser
     /// met a `<meta>` that changed it).
-    pub(crate) encoding_source: String,
+    pub(crate) encoding_source: &'static str,
     /// The `<title>`.
     pub(crate) title: Option<String>,
     /// The language of the page.
@@ -547,12 +547,7 @@ pub(crate) fn crawl_page(
         address,
     };
     let mut ingested = htmlio::ingest::ingest(bytes, &options);
-    let sniffed = sniff::sniff(bytes, &hints).encoding;
-    let report = SniffReport::new(&ingested.encoding, sniffed);
-    let encoding_source = serde_json::to_value(&report.source)
-        .ok()
-        .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_owned))
-        .unwrap_or_default();
+    let encoding_source = ingested.encoding.source_kind();
     let title = ingested.document.meta.title.clone();
     let lang = ingested.document.meta.lang.clone();
     let written = wikitext::write_with(

@@ -131,6 +131,32 @@ pub enum Source {
     XmlDefault,
 }
 
+impl Source {
+    /// The step's stable kebab-case name, as the `kind` of the serialised
+    /// form: `bom`, `user-override`, `transport`, `meta`,
+    /// `xml-declaration`, `likely`, `autodetected`, `default`,
+    /// `user-default`, `xml-default`.
+    ///
+    /// ```
+    /// let sniffed = sniff::sniff(b"<meta charset=koi8-r>", &sniff::Hints::default());
+    /// assert_eq!(sniffed.source.kind(), "meta");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Source::Bom => "bom",
+            Source::UserOverride => "user-override",
+            Source::Transport => "transport",
+            Source::Meta { .. } => "meta",
+            Source::XmlDeclaration { .. } => "xml-declaration",
+            Source::Likely => "likely",
+            Source::Autodetected { .. } => "autodetected",
+            Source::Default => "default",
+            Source::UserDefault => "user-default",
+            Source::XmlDefault => "xml-default",
+        }
+    }
+}
+
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

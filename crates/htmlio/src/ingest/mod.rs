@@ -280,6 +280,21 @@ pub struct Settled {
     pub why: Why,
 }
 
+impl Settled {
+    /// Which step decided, as one stable name: the sniffing step's
+    /// ([`sniff::Source::kind`]) when nothing changed it, `meta-confirmed`
+    /// when the parser met a `<meta>` that confirmed a tentative encoding,
+    /// `meta-changed` when it changed it, `text` for text given as such.
+    pub fn source_kind(&self) -> &'static str {
+        match self.why {
+            Why::Text => "text",
+            Why::Sniffed(source) => source.kind(),
+            Why::Confirmed { .. } => "meta-confirmed",
+            Why::Changed { .. } => "meta-changed",
+        }
+    }
+}
+
 impl fmt::Display for Settled {
     /// `windows-1252 (tentative): default (nothing declared it)`, or
     /// `ISO-8859-2 (certain): <meta> on line 12 read by the parser (the
