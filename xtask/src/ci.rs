@@ -7,7 +7,7 @@ use std::process::Command;
 use anyhow::bail;
 
 use crate::util::{cargo, run_checked, run_streaming};
-use crate::{conformance, snapshots};
+use crate::{conformance, python, snapshots};
 
 pub(crate) fn run() -> anyhow::Result<()> {
     step("cargo fmt --check");
@@ -67,6 +67,10 @@ pub(crate) fn run() -> anyhow::Result<()> {
     if !ok || failed > 0 {
         bail!("full-size hostile-input tests failed ({failed} tests failed)");
     }
+
+    step("the Python package: pip install ./crates/python, pytest");
+    let py = python::run()?;
+    passed += py.passed;
 
     step("cargo xtask snapshots");
     let snaps = snapshots::run(None, false)?;

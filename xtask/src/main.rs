@@ -11,6 +11,7 @@ mod conformance;
 mod corpus;
 mod fuzz;
 mod man;
+mod python;
 mod snapshots;
 mod util;
 

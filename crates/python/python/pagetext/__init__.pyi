@@ -1,0 +1,56 @@
+"""Type stubs for pagetext (the extension module is pagetext._pagetext)."""
+
+from typing import List, Optional, TypedDict
+
+__version__: str
+
+class Diagnostic(TypedDict):
+    severity: str  # "error", "warning" or "info"
+    code: str
+    message: str
+    line: Optional[int]
+
+class Sniffed(TypedDict):
+    encoding: str
+    confidence: str  # "certain" or "tentative"
+    source: str
+
+class TextResult:
+    """What to_text gives."""
+
+    @property
+    def text(self) -> str:
+        """The page in the text format."""
+    @property
+    def encoding(self) -> str:
+        """The encoding's WHATWG name."""
+    @property
+    def source(self) -> str:
+        """Which step decided the encoding (transport, meta, autodetected...)."""
+    @property
+    def title(self) -> Optional[str]:
+        """The page's title."""
+    @property
+    def lang(self) -> Optional[str]:
+        """The page's language."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """What was lost or changed on the way."""
+
+def to_text(
+    data: bytes,
+    *,
+    content_type: Optional[str] = None,
+    base_url: Optional[str] = None,
+    default_encoding: Optional[str] = None,
+) -> TextResult:
+    """A web page (bytes, any charset) to the text format."""
+
+def to_xhtml(text: str, *, encoding: str = "utf-8", tables: bool = False) -> bytes:
+    """Text in the text format to XHTML 1.0 bytes in `encoding`."""
+
+def sniff(data: bytes, content_type: Optional[str] = None) -> Sniffed:
+    """Which encoding a page is in, how sure that is, and why."""
+
+def check(text: str) -> List[Diagnostic]:
+    """Diagnostics of text in the text format, near misses included."""

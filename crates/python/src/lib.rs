@@ -1,0 +1,263 @@
+//! The Python package `pagetext` (its extension module,
+//! `pagetext._pagetext`): web pages in any charset to the text format, text
+//! to XHTML, the charset sniffer and the text checker, from Python. Built
+//! with maturin as one abi3 wheel for every CPython from 3.9 on; the
+//! conversions run without the GIL, so Python threads convert in parallel.
+//!
+//! ```python
+//! import pagetext
+//!
+//! page = pagetext.to_text(b"<title>Caf\xe9</title><p>Hello", content_type="text/html; charset=windows-1252")
+//! assert page.text == "#Title Café\n\nHello\n"
+//! assert (page.encoding, page.source) == ("windows-1252", "transport")
+//! xhtml = pagetext.to_xhtml(page.text, encoding="windows-1252")
+//! ```
+//!
+//! This crate is glue only, as the CLI is: every rule lives in `sniff`,
+//! `htmlio` and `wikitext`. Its tests are Python's (`tests/`, with pytest).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+/// One diagnostic, as Python sees it: a dict.
+#[derive(Debug, Clone)]
+struct Diag {
+    severity: &'static str,
+    code: &'static str,
+    message: String,
+    line: Option<u32>,
+}
+
+impl Diag {
+    fn of<C: wikitext::DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
+        Diag {
+            severity: match d.severity {
+                wikitext::Severity::Error => "error",
+                wikitext::Severity::Warning => "warning",
+                wikitext::Severity::Info => "info",
+            },
+            code: d.code.as_str(),
+            message: d.message.clone(),
+            line: (d.span.line > 0).then_some(d.span.line),
+        }
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("severity", self.severity)?;
+        dict.set_item("code", self.code)?;
+        dict.set_item("message", &self.message)?;
+        dict.set_item("line", self.line)?;
+        Ok(dict)
+    }
+}
+
+fn dicts<'py>(py: Python<'py>, diags: &[Diag]) -> PyResult<Bound<'py, PyList>> {
+    let items = diags
+        .iter()
+        .map(|d| d.to_dict(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// What `to_text` gives: the text, the encoding the page was read in and
+/// why, its title and language, and what was lost on the way.
+#[pyclass(module = "pagetext", name = "TextResult", frozen)]
+struct TextResult {
+    text: String,
+    encoding: &'static str,
+    source: &'static str,
+    title: Option<String>,
+    lang: Option<String>,
+    diagnostics: Vec<Diag>,
+}
+
+#[pymethods]
+impl TextResult {
+    /// The page in the text format.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The encoding's WHATWG name (`windows-1252`, `UTF-8`, `Shift_JIS`...).
+    #[getter]
+    fn encoding(&self) -> &'static str {
+        self.encoding
+    }
+
+    /// Which step decided the encoding: `bom`, `transport` (the
+    /// `content_type` charset), `meta`, `meta-confirmed`, `meta-changed`,
+    /// `xml-declaration`, `autodetected`, `default`, `user-default`...
+    #[getter]
+    fn source(&self) -> &'static str {
+        self.source
+    }
+
+    /// The page's `<title>`, or None.
+    #[getter]
+    fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The page's language (`lang`), or None.
+    #[getter]
+    fn lang(&self) -> Option<&str> {
+        self.lang.as_deref()
+    }
+
+    /// What was lost or changed, as dicts with `severity` (`error`,
+    /// `warning`, `info`), `code`, `message` and `line` (of the page, or
+    /// None).
+    #[getter]
+    fn diagnostics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        dicts(py, &self.diagnostics)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "TextResult(encoding={:?}, source={:?}, title={:?}, {} characters of text, {} diagnostics)",
+            self.encoding,
+            self.source,
+            self.title,
+            self.text.chars().count(),
+            self.diagnostics.len()
+        )
+    }
+}
+
+fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
+    encoding_rs::Encoding::for_label(label.trim().as_bytes())
+        .ok_or_else(|| PyValueError::new_err(format!("unknown encoding label: {label:?}")))
+}
+
+/// Converts a web page (bytes, in any charset) to the text format.
+///
+/// `content_type` is the HTTP Content-Type value: its charset is the
+/// transport layer's. `base_url` is the page's address: relative links are
+/// resolved against it. `default_encoding` is the encoding to assume when
+/// nothing declares one (in place of autodetection).
+#[pyfunction]
+#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None))]
+fn to_text(
+    py: Python<'_>,
+    data: &[u8],
+    content_type: Option<&str>,
+    base_url: Option<&str>,
+    default_encoding: Option<&str>,
+) -> PyResult<TextResult> {
+    let default = default_encoding.map(encoding_for).transpose()?;
+    let address = base_url
+        .map(|url| {
+            microsyntax::url::Url::parse(url)
+                .map_err(|e| PyValueError::new_err(format!("base_url {url:?}: {e}")))
+        })
+        .transpose()?;
+    let mut hints = ::sniff::Hints::default().with_user_default(default);
+    if let Some(value) = content_type {
+        hints = hints.with_content_type(value.as_bytes());
+    }
+    Ok(py.detach(|| {
+        let options = htmlio::ingest::Options {
+            hints,
+            keep_unsafe_links: false,
+            parse_errors: false,
+            address: address.as_ref(),
+        };
+        let mut ingested = htmlio::ingest::ingest(data, &options);
+        let title = ingested.document.meta.title.clone();
+        let lang = ingested.document.meta.lang.clone();
+        let written = wikitext::write_with(
+            std::mem::take(&mut ingested.document),
+            &htmlio::ingest::POLICY,
+        );
+        let mut diagnostics: Vec<Diag> = ingested.diagnostics.iter().map(Diag::of).collect();
+        diagnostics.extend(written.diagnostics.iter().map(Diag::of));
+        TextResult {
+            text: written.text,
+            encoding: ingested.encoding.encoding.name(),
+            source: ingested.encoding.source_kind(),
+            title,
+            lang,
+            diagnostics,
+        }
+    }))
+}
+
+/// Converts text in the text format to XHTML 1.0 bytes in `encoding`
+/// (characters it lacks become character references). With `tables`, an
+/// emulated table (a grid-shaped compact definition list) becomes a
+/// `<table>`.
+#[pyfunction]
+#[pyo3(signature = (text, *, encoding="utf-8", tables=false))]
+fn to_xhtml<'py>(
+    py: Python<'py>,
+    text: String,
+    encoding: &str,
+    tables: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let options = htmlio::emit::EmitOptions {
+        encoding: encoding_for(encoding)?,
+        syntax: htmlio::emit::Syntax::Xhtml,
+        tables,
+    };
+    let bytes = py.detach(|| htmlio::emit::emit_text(&text, &options).emitted.bytes);
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// Which encoding a page is in, how sure that is, and why: a dict with
+/// `encoding`, `confidence` (`certain` or `tentative`) and `source`.
+#[pyfunction]
+#[pyo3(name = "sniff", signature = (data, content_type=None))]
+fn sniff_encoding<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    content_type: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut hints = ::sniff::Hints::default();
+    if let Some(value) = content_type {
+        hints = hints.with_content_type(value.as_bytes());
+    }
+    let settled = py.detach(|| htmlio::ingest::settle_encoding(data, &hints));
+    let dict = PyDict::new(py);
+    dict.set_item("encoding", settled.encoding.name())?;
+    dict.set_item("confidence", settled.confidence.to_string())?;
+    dict.set_item("source", settled.source_kind())?;
+    Ok(dict)
+}
+
+/// Checks text in the text format: the parser's diagnostics, links to
+/// anchors that do not exist, near misses (text one character away from
+/// markup), and what writing it back would change. A list of dicts, as
+/// `TextResult.diagnostics`, with `line` the line of the text.
+#[pyfunction]
+fn check<'py>(py: Python<'py>, text: String) -> PyResult<Bound<'py, PyList>> {
+    let diags = py.detach(|| {
+        let parsed = wikitext::parse(&text);
+        let mut diags: Vec<Diag> = parsed.diagnostics.iter().map(Diag::of).collect();
+        diags.extend(
+            wikitext::reference_diagnostics(&parsed.document)
+                .iter()
+                .map(Diag::of),
+        );
+        diags.extend(wikitext::hints(&text).iter().map(Diag::of));
+        let written = wikitext::write(&parsed.document);
+        diags.extend(written.diagnostics.iter().map(Diag::of));
+        diags.sort_by_key(|d| d.line.unwrap_or(0));
+        diags
+    });
+    dicts(py, &diags)
+}
+
+/// The extension module.
+#[pymodule]
+fn _pagetext(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<TextResult>()?;
+    m.add_function(wrap_pyfunction!(to_text, m)?)?;
+    m.add_function(wrap_pyfunction!(to_xhtml, m)?)?;
+    m.add_function(wrap_pyfunction!(sniff_encoding, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,112 @@
+"""Tests of the Python package, run by `cargo xtask ci` with pytest."""
+
+import threading
+import time
+
+import pytest
+
+import pagetext
+
+KOI8 = "<html lang=ru><title>Привет</title><p>Привет, <a href='../other.html'>мир</a>!</p>".encode("koi8-r")
+
+
+def test_the_http_charset_is_the_transport_layers():
+    page = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r")
+    assert (page.encoding, page.source) == ("KOI8-R", "transport")
+    assert (page.title, page.lang) == ("Привет", "ru")
+    assert page.text == "#Title Привет\n#Lang ru\n\nПривет, [../other.html||мир]!\n"
+    assert "KOI8-R" in repr(page)
+
+
+def test_base_url_resolves_relative_links():
+    page = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r", base_url="http://example.ru/news/page.html")
+    assert "[http://example.ru/other.html||мир]" in page.text
+
+
+def test_default_encoding_replaces_autodetection():
+    page = pagetext.to_text("<p>Ÿ é</p>".encode("windows-1252"), default_encoding="windows-1252")
+    assert (page.encoding, page.source) == ("windows-1252", "user-default")
+    assert page.text == "\nŸ é\n"
+
+
+def test_bad_arguments_are_value_errors():
+    with pytest.raises(ValueError, match="unknown encoding label"):
+        pagetext.to_text(b"<p>x", default_encoding="no-such-charset")
+    with pytest.raises(ValueError, match="base_url"):
+        pagetext.to_text(b"<p>x", base_url="not a url")
+    with pytest.raises(TypeError):
+        pagetext.to_text("a str is not bytes")
+
+
+def test_diagnostics_are_dicts():
+    page = pagetext.to_text(b"<p><a href='javascript:alert(1)'>x</a></p><script>x()</script>")
+    codes = {d["code"] for d in page.diagnostics}
+    assert "unsafe-link" in codes
+    for d in page.diagnostics:
+        assert set(d) == {"severity", "code", "message", "line"}
+        assert d["severity"] in {"error", "warning", "info"}
+
+
+def test_to_xhtml_writes_the_charset_asked_for():
+    xhtml = pagetext.to_xhtml("#Title Café\n\n= Café =\n\n2 €\n", encoding="windows-1252")
+    assert xhtml.startswith(b'<?xml version="1.0" encoding="windows-1252"?>')
+    assert b"<h1>Caf\xe9</h1>" in xhtml and b"2 \x80" in xhtml
+    table = pagetext.to_xhtml("\n*A*   *B*\n1   2\n", tables=True)
+    assert b"<th>A</th>" in table
+    with pytest.raises(ValueError):
+        pagetext.to_xhtml("x", encoding="nope")
+
+
+def test_round_trip():
+    page = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r")
+    again = pagetext.to_text(pagetext.to_xhtml(page.text))
+    assert again.text == page.text
+
+
+def test_sniff():
+    assert pagetext.sniff(b"<meta charset=shift_jis><p>x") == {
+        "encoding": "Shift_JIS",
+        "confidence": "certain",
+        "source": "meta-confirmed",
+    }
+    assert pagetext.sniff(b"<p>x", "text/html; charset=iso-8859-2")["source"] == "transport"
+
+
+def test_check_finds_near_misses():
+    diagnostics = pagetext.check("\n= Heading ==\n\ntext\n")
+    assert [(d["code"], d["line"]) for d in diagnostics] == [("heading-markers-uneven", 2)]
+    assert pagetext.check("\n= Heading =\n") == []
+
+
+def test_the_gil_is_released_while_converting():
+    """While one thread converts a big page, another runs Python code."""
+    big = b"<p>" + b"word <em>emphasis</em> " * 200_000
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    time.sleep(0.05)
+    before = ticks
+    pagetext.to_text(big)
+    during = ticks - before
+    done.set()
+    counter.join()
+    # Holding the GIL for the whole conversion would leave the counter at a
+    # switch interval's worth of ticks at most (a few thousand).
+    assert during > 50_000, during
+
+
+def test_threads_give_the_same_results():
+    from concurrent.futures import ThreadPoolExecutor
+
+    pages = [f"<title>Page {i}</title><p>{'word ' * i}</p>".encode() for i in range(200)]
+    alone = [pagetext.to_text(p).text for p in pages]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda p: pagetext.to_text(p).text, pages))
+    assert together == alone

@@ -1,0 +1,117 @@
+//! The Python package's tests for `cargo xtask ci`: a virtual environment in
+//! `target/python-venv`, the package installed into it the way a user does
+//! (`pip install ./crates/python`, which builds it with maturin), then
+//! pytest on `crates/python/tests`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use anyhow::bail;
+
+use crate::util::{Totals, root, run_checked, run_streaming};
+
+/// The virtual environment's Python.
+fn venv_python() -> PathBuf {
+    let venv = root().join("target/python-venv");
+    if cfg!(windows) {
+        venv.join("Scripts/python.exe")
+    } else {
+        venv.join("bin/python")
+    }
+}
+
+/// Builds and installs the package, runs pytest, and counts its results.
+pub(crate) fn run() -> anyhow::Result<Totals> {
+    let python = venv_python();
+    if !python.exists() {
+        let system = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
+        run_checked(
+            Command::new(system)
+                .args(["-m", "venv"])
+                .arg(root().join("target/python-venv")),
+            "python3 -m venv target/python-venv",
+        )?;
+    }
+    run_checked(
+        Command::new(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--upgrade",
+            "pip",
+            "pytest",
+        ]),
+        "pip install pytest",
+    )?;
+    run_checked(
+        Command::new(&python).current_dir(root()).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--force-reinstall",
+            "--no-deps",
+            "./crates/python",
+        ]),
+        "pip install ./crates/python",
+    )?;
+    let mut totals = Totals::default();
+    let ok = run_streaming(
+        Command::new(&python).current_dir(root()).args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "crates/python/tests",
+        ]),
+        |line| {
+            if let Some((passed, failed)) = parse_summary(line) {
+                totals.passed += passed;
+                totals.failed += failed;
+            }
+        },
+    )?;
+    if !ok || totals.failed > 0 {
+        bail!(
+            "the Python package's tests failed ({} failed)",
+            totals.failed
+        );
+    }
+    Ok(totals)
+}
+
+/// Reads pytest's last line: `11 passed in 0.48s`, `1 failed, 10 passed in 0.5s`.
+fn parse_summary(line: &str) -> Option<(usize, usize)> {
+    let line = line.trim().trim_matches('=').trim();
+    let (counts, _) = line.split_once(" in ")?;
+    let (mut passed, mut failed, mut seen) = (0, 0, false);
+    for part in counts.split(", ") {
+        let (n, word) = part.split_once(' ')?;
+        let n: usize = n.parse().ok()?;
+        seen = true;
+        match word {
+            "passed" => passed = n,
+            "failed" | "error" | "errors" => failed += n,
+            _ => {}
+        }
+    }
+    seen.then_some((passed, failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_summary;
+
+    #[test]
+    fn reads_pytest_summaries() {
+        assert_eq!(parse_summary("11 passed in 0.48s"), Some((11, 0)));
+        assert_eq!(
+            parse_summary("== 1 failed, 10 passed in 0.50s =="),
+            Some((10, 1))
+        );
+        assert_eq!(parse_summary("2 errors in 0.1s"), Some((0, 2)));
+        assert_eq!(parse_summary("collected 11 items"), None);
+    }
+}
