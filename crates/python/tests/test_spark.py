@@ -1,0 +1,88 @@
+"""The Spark example (examples/spark_warc_to_text.py) in PySpark's local
+mode, local[2], over WARC files this test builds from the project's test
+pages and a few legacy-charset pages. Skipped, with a message, when PySpark,
+warcio or Java are absent; under CI (the CI variable set) that is a failure.
+"""
+
+import importlib.util
+import io
+import os
+import pathlib
+import shutil
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def _missing():
+    missing = [name for name in ("pyspark", "warcio") if importlib.util.find_spec(name) is None]
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        missing.append("java")
+    return missing
+
+
+MISSING = _missing()
+if MISSING:
+    message = f"the Spark test needs {', '.join(MISSING)} (.ci/run installs them)"
+    if os.environ.get("CI"):
+        raise RuntimeError(message)
+    pytest.skip(message, allow_module_level=True)
+
+from warcio.statusandheaders import StatusAndHeaders  # noqa: E402
+from warcio.warcwriter import WARCWriter  # noqa: E402
+
+LEGACY = [
+    ("http://example.ru/news/page.html", "text/html; charset=koi8-r",
+     "<html lang=ru><title>Привет</title><p>Привет, <a href='../other.html'>мир</a>!</p>".encode("koi8-r")),
+    ("http://example.jp/", "text/html",
+     '<meta charset="shift_jis"><title>日本</title><p>日本語</p>'.encode("shift_jis")),
+    ("http://example.fr/", "text/html",
+     "<meta http-equiv=Content-Type content='text/html; charset=windows-1252'><p>Café € crème</p>".encode("windows-1252")),
+]
+
+
+def write_warc(path, pages, extra=()):
+    with open(path, "wb") as out:
+        writer = WARCWriter(out, gzip=True)
+        for url, content_type, body in pages:
+            headers = StatusAndHeaders("200 OK", [("Content-Type", content_type)], protocol="HTTP/1.1")
+            record = writer.create_warc_record(url, "response", payload=io.BytesIO(body), http_headers=headers)
+            writer.write_record(record)
+        for record in extra:
+            writer.write_record(record(writer))
+
+
+def test_the_example_converts_warcs_on_spark_local_2(tmp_path):
+    sys.path.insert(0, str(ROOT / "examples"))
+    import spark_warc_to_text as job
+
+    own = sorted((ROOT / "testdata/cli").glob("*.html"))
+    pages = [(f"http://example.com/{p.name}", "text/html", p.read_bytes()) for p in own]
+    image = lambda w: w.create_warc_record(
+        "http://example.com/logo.png", "response", payload=io.BytesIO(b"\x89PNG\r\n\x1a\n"),
+        http_headers=StatusAndHeaders("200 OK", [("Content-Type", "image/png")], protocol="HTTP/1.1"))
+    request = lambda w: w.create_warc_record(
+        "http://example.com/", "request", payload=io.BytesIO(b"GET / HTTP/1.1\r\nHost: example.com\r\n\r\n"),
+        http_headers=None)
+    write_warc(tmp_path / "a.warc.gz", pages, extra=[image, request])
+    write_warc(tmp_path / "b.warc.gz", LEGACY)
+    listing = tmp_path / "warc.paths"
+    listing.write_text(f"{tmp_path / 'a.warc.gz'}\nfile://{tmp_path / 'b.warc.gz'}\n")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    spark = job.main(["--master", "local[2]", str(listing), str(tmp_path / "out.parquet")])
+    try:
+        rows = {r["url"]: r for r in spark.read.parquet(str(tmp_path / "out.parquet")).collect()}
+    finally:
+        spark.stop()
+    assert len(rows) == len(pages) + len(LEGACY)
+    ru = rows["http://example.ru/news/page.html"]
+    assert (ru["encoding"], ru["encoding_source"], ru["title"], ru["lang"]) == ("KOI8-R", "transport", "Привет", "ru")
+    assert "Привет, [http://example.ru/other.html||мир]!" in ru["text"]
+    assert rows["http://example.jp/"]["encoding"] == "Shift_JIS"
+    assert "日本語" in rows["http://example.jp/"]["text"]
+    assert rows["http://example.fr/"]["encoding"] == "windows-1252"
+    assert "Café € crème" in rows["http://example.fr/"]["text"]
+    for row in rows.values():
+        assert row["text"] is not None and row["date"]

@@ -1,0 +1,133 @@
+"""Convert the HTML pages of a crawl's WARC files to text with pagetext, on Spark.
+
+The shape of a Common Crawl job (cc-pyspark): the input is a text file listing
+WARC files, one path or file:// URL per line; each Spark task reads its WARC
+files record by record (warcio), converts every HTML response with the
+pagetext Python package inside the executor, and the rows are written as
+Parquet with the fields of `pagetext to-text --warc`:
+
+    url, date, encoding, encoding_source, title, lang, text, warnings, errors
+
+Run it with spark-submit, or with Python where pyspark is installed:
+
+    python examples/spark_warc_to_text.py --master 'local[2]' warc.paths out.parquet
+
+Executors need `pagetext` (pip install ./crates/python) and `warcio`. A WARC
+file that cannot be read to its end keeps the pages read before the fault;
+the fault is logged and counted, and the job goes on.
+"""
+
+import argparse
+import logging
+import sys
+
+from pyspark.sql import SparkSession
+from pyspark.sql.types import ArrayType, IntegerType, StringType, StructField, StructType
+
+DIAGNOSTIC = StructType(
+    [
+        StructField("code", StringType()),
+        StructField("message", StringType()),
+        StructField("line", IntegerType()),
+    ]
+)
+
+SCHEMA = StructType(
+    [
+        StructField("url", StringType()),
+        StructField("date", StringType()),
+        StructField("encoding", StringType()),
+        StructField("encoding_source", StringType()),
+        StructField("title", StringType()),
+        StructField("lang", StringType()),
+        StructField("text", StringType()),
+        StructField("warnings", ArrayType(DIAGNOSTIC)),
+        StructField("errors", ArrayType(DIAGNOSTIC)),
+    ]
+)
+
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+
+
+def is_html(content_type):
+    """HTML by its media type; a response without one is tried as HTML."""
+    if not content_type:
+        return True
+    return content_type.split(";")[0].strip().lower() in HTML_TYPES
+
+
+def local_path(path):
+    return path[len("file://"):] if path.startswith("file://") else path
+
+
+def convert_warc(path):
+    """The rows of one WARC file's HTML responses."""
+    import pagetext
+    from warcio.archiveiterator import ArchiveIterator
+
+    with open(local_path(path), "rb") as stream:
+        for record in ArchiveIterator(stream):
+            if record.rec_type != "response" or record.http_headers is None:
+                continue
+            content_type = record.http_headers.get_header("Content-Type")
+            if not is_html(content_type):
+                continue
+            url = record.rec_headers.get_header("WARC-Target-URI") or ""
+            data = record.content_stream().read()
+            try:
+                page = pagetext.to_text(data, content_type=content_type, base_url=url or None)
+            except ValueError:
+                # A URL that does not parse: convert without an address.
+                page = pagetext.to_text(data, content_type=content_type)
+            diagnostics = page.diagnostics
+            pick = lambda severity: [
+                (d["code"], d["message"], d["line"]) for d in diagnostics if d["severity"] == severity
+            ]
+            yield (
+                url,
+                record.rec_headers.get_header("WARC-Date") or "",
+                page.encoding,
+                page.source,
+                page.title,
+                page.lang,
+                page.text,
+                pick("warning"),
+                pick("error"),
+            )
+
+
+def process_partition(paths):
+    """A task: its WARC files one after the other; a faulty one is logged."""
+    for path in paths:
+        path = path.strip()
+        if not path:
+            continue
+        try:
+            yield from convert_warc(path)
+        except Exception as fault:  # a corrupt or truncated file ends only itself
+            logging.getLogger("pagetext").warning("%s: %s", path, fault)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("input", help="a text file listing WARC files, one per line")
+    parser.add_argument("output", help="where the Parquet files go")
+    parser.add_argument("--master", help="the Spark master (spark-submit sets it)")
+    parser.add_argument("--partitions", type=int, default=None, help="Spark tasks (default: one per WARC file)")
+    args = parser.parse_args(argv)
+    builder = SparkSession.builder.appName("pagetext WARC to text")
+    if args.master:
+        builder = builder.master(args.master)
+    spark = builder.getOrCreate()
+    # The executors unpickle this module's functions: ship the module.
+    spark.sparkContext.addPyFile(__file__)
+    paths = spark.sparkContext.textFile(args.input)
+    count = paths.count()
+    paths = paths.repartition(args.partitions or max(count, 1))
+    rows = paths.mapPartitions(process_partition)
+    spark.createDataFrame(rows, SCHEMA).write.mode("overwrite").parquet(args.output)
+    return spark
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:]).stop()
