@@ -356,8 +356,15 @@ impl Http {
             }
             Some(other) => return Err(format!("content-encoding `{other}` is not supported")),
         };
-        read.map(|_| out)
-            .map_err(|e| format!("the body's content-encoding cannot be undone ({e})"))
+        match read {
+            Ok(_) if out.len() as u64 >= limit => Err(format!(
+                "the body is over {limit} bytes once its content-encoding is undone: skipped"
+            )),
+            Ok(_) => Ok(out),
+            Err(e) => Err(format!(
+                "the body's content-encoding cannot be undone ({e})"
+            )),
+        }
     }
 }
 
@@ -398,6 +405,28 @@ mod tests {
         );
         assert_eq!(dechunk(b"5\r\nhel"), b"hel");
         assert_eq!(dechunk(b"zz\r\nhello"), b"");
+    }
+
+    #[test]
+    fn content_codings_are_undone() {
+        use std::io::Write as _;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(b"<p>packed</p>").unwrap();
+        let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec();
+        let body = gz.finish().unwrap();
+        block.extend(format!("{:x}\r\n", body.len()).as_bytes());
+        block.extend(&body);
+        block.extend(b"\r\n0\r\n\r\n");
+        let http = Http::parse(&block).unwrap();
+        assert_eq!(http.payload(&block).unwrap(), b"<p>packed</p>");
+        let br = b"HTTP/1.1 200 OK\r\nContent-Encoding: br\r\n\r\nxx";
+        assert!(
+            Http::parse(br)
+                .unwrap()
+                .payload(br)
+                .unwrap_err()
+                .contains("`br` is not supported")
+        );
     }
 
     #[test]
