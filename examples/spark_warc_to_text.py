@@ -12,9 +12,9 @@ Run it with spark-submit, or with Python where pyspark is installed:
 
     python examples/spark_warc_to_text.py --master 'local[2]' warc.paths out.parquet
 
-Executors need `pagetext` (pip install ./crates/python) and `warcio`. A WARC
-file that cannot be read to its end keeps the pages read before the fault;
-the fault is logged and counted, and the job goes on.
+Executors need `pagetext` (pip install ./crates/python) and `warcio`; without
+them the tasks fail. A WARC file that cannot be read to its end keeps the
+pages read before the fault; the fault is logged, and the job goes on.
 """
 
 import argparse
@@ -98,6 +98,10 @@ def convert_warc(path):
 
 def process_partition(paths):
     """A task: its WARC files one after the other; a faulty one is logged."""
+    # Missing packages fail the task (and the job), not each file quietly.
+    import pagetext  # noqa: F401
+    import warcio  # noqa: F401
+
     for path in paths:
         path = path.strip()
         if not path:

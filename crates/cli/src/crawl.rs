@@ -24,13 +24,17 @@ use serde::Serialize;
 
 use crate::batch::Display;
 use crate::convert::{self, CrawlPage};
-use crate::warc::{Item, MAX_RECORD, Record, Records};
+use crate::warc::{Item, Record, Records};
 
 /// How many records one window converts at once, per worker.
 const WINDOW_PER_WORKER: usize = 8;
 
 /// How many bytes of records one window holds at most.
 const WINDOW_BYTES: usize = 256 * 1024 * 1024;
+
+/// The largest page body once its content-encoding is undone (a page, not
+/// a decompression bomb: each worker may hold one).
+const MAX_PAYLOAD: u64 = 64 * 1024 * 1024;
 
 /// One JSON line.
 #[derive(Serialize)]
@@ -92,7 +96,16 @@ pub(crate) fn run(
         let (reader, size): (Box<dyn BufRead>, Option<u64>) = if name == "-" {
             (Box::new(BufReader::new(io::stdin().lock())), None)
         } else {
-            match File::open(input) {
+            match File::open(input).and_then(|f| {
+                if f.metadata()?.is_dir() {
+                    Err(io::Error::new(
+                        io::ErrorKind::IsADirectory,
+                        "is a directory",
+                    ))
+                } else {
+                    Ok(f)
+                }
+            }) {
                 Ok(f) => {
                     let size = f.metadata().ok().map(|m| m.len());
                     (Box::new(BufReader::with_capacity(1 << 16, f)), size)
@@ -232,6 +245,15 @@ fn outcome(item: Item) -> Outcome {
             kind
         });
     }
+    // `dns:` lookups and other protocols' responses.
+    let holds_http = record.header("Content-Type").is_none_or(|t| {
+        t.trim()
+            .to_ascii_lowercase()
+            .starts_with("application/http")
+    });
+    if !holds_http {
+        return Outcome::Skipped("not HTTP".to_owned());
+    }
     let http = match Http::parse(&record.body) {
         Ok(http) => http,
         Err(reason) => return Outcome::Bad(record.offset, reason),
@@ -283,10 +305,31 @@ struct Http {
 
 impl Http {
     fn parse(block: &[u8]) -> Result<Http, String> {
-        let mut headers = [httparse::EMPTY_HEADER; 128];
-        let mut response = httparse::Response::new(&mut headers);
-        let body_at = match response.parse(block) {
-            Ok(httparse::Status::Complete(n)) => n,
+        // httparse reads HTTP/1.x heads; crawlers also write `HTTP/2 200`
+        // (and `HTTP/2.0`, `HTTP/3`) status lines in front of the same
+        // header syntax.
+        let rewritten;
+        let original = block.len();
+        let block = match http2_status(block) {
+            Some(rest) => {
+                rewritten = [&b"HTTP/1.1 "[..], rest].concat();
+                &rewritten[..]
+            }
+            None => block,
+        };
+        // Where the body starts in the record, not in the rewritten head.
+        let shift = block.len().saturating_sub(original);
+        let mut few = [httparse::EMPTY_HEADER; 128];
+        let mut many;
+        let mut response = httparse::Response::new(&mut few);
+        let mut parsed = response.parse(block);
+        if parsed == Err(httparse::Error::TooManyHeaders) {
+            many = vec![httparse::EMPTY_HEADER; 4096];
+            response = httparse::Response::new(&mut many);
+            parsed = response.parse(block);
+        }
+        let body_at = match parsed {
+            Ok(httparse::Status::Complete(n)) => n.saturating_sub(shift),
             Ok(httparse::Status::Partial) => {
                 return Err("a truncated HTTP response head".to_owned());
             }
@@ -329,12 +372,13 @@ impl Http {
     /// The body, with the transfer and content codings undone.
     fn payload(&self, block: &[u8]) -> Result<Vec<u8>, String> {
         let raw = block.get(self.body_at..).unwrap_or_default();
-        let body = if self.chunked {
-            dechunk(raw)
-        } else {
-            raw.to_vec()
+        // Crawlers often store the body already dechunked under its
+        // original header: what does not read as chunks is the body.
+        let body = match self.chunked.then(|| dechunk(raw)).flatten() {
+            Some(body) => body,
+            None => raw.to_vec(),
         };
-        let limit = MAX_RECORD;
+        let limit = MAX_PAYLOAD;
         let mut out = Vec::new();
         let read = match self.coding.as_deref() {
             None => return Ok(body),
@@ -368,25 +412,35 @@ impl Http {
     }
 }
 
-/// A chunked body's data (lenient: a malformed or truncated chunk ends it).
-fn dechunk(mut raw: &[u8]) -> Vec<u8> {
+/// The rest of a head after an `HTTP/2`, `HTTP/2.0` or `HTTP/3` version.
+fn http2_status(block: &[u8]) -> Option<&[u8]> {
+    ["HTTP/2.0 ", "HTTP/2 ", "HTTP/3.0 ", "HTTP/3 "]
+        .iter()
+        .find_map(|v| block.strip_prefix(v.as_bytes()))
+}
+
+/// A chunked body's data (lenient: a malformed or truncated chunk after the
+/// first ends it), or `None` when it does not start with a chunk.
+fn dechunk(mut raw: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(raw.len());
+    let mut first = true;
     loop {
         let Some(end) = raw.windows(2).position(|w| w == b"\r\n") else {
-            return out;
+            return (!first).then_some(out);
         };
         let size_text = String::from_utf8_lossy(&raw[..end]);
         let size_text = size_text.split(';').next().unwrap_or("").trim();
         let Ok(size) = usize::from_str_radix(size_text, 16) else {
-            return out;
+            return (!first).then_some(out);
         };
+        first = false;
         if size == 0 {
-            return out;
+            return Some(out);
         }
         let start = end + 2;
         let Some(chunk) = raw.get(start..start.saturating_add(size)) else {
             out.extend_from_slice(raw.get(start..).unwrap_or_default());
-            return out;
+            return Some(out);
         };
         out.extend_from_slice(chunk);
         raw = raw.get(start + size + 2..).unwrap_or_default();
@@ -400,11 +454,18 @@ mod tests {
     #[test]
     fn chunked_bodies_are_joined() {
         assert_eq!(
-            dechunk(b"5\r\nhello\r\n7;x=1\r\n, world\r\n0\r\n\r\n"),
+            dechunk(b"5\r\nhello\r\n7;x=1\r\n, world\r\n0\r\n\r\n").unwrap(),
             b"hello, world"
         );
-        assert_eq!(dechunk(b"5\r\nhel"), b"hel");
-        assert_eq!(dechunk(b"zz\r\nhello"), b"");
+        assert_eq!(dechunk(b"5\r\nhel").unwrap(), b"hel");
+        // Not chunks at all: the body was stored dechunked.
+        assert_eq!(dechunk(b"<p>already\r\n"), None);
+        let block =
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n<p>already dechunked</p>";
+        assert_eq!(
+            Http::parse(block).unwrap().payload(block).unwrap(),
+            b"<p>already dechunked</p>"
+        );
     }
 
     #[test]
@@ -439,5 +500,14 @@ mod tests {
             Http::parse(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n\x89PNG").unwrap();
         assert!(!image.is_html());
         assert!(Http::parse(b"HTTP/1.1 200 OK\r\nContent-Ty").is_err());
+        // HTTP/2 status lines, and heads of many headers.
+        let h2 = b"HTTP/2 200\r\ncontent-type: text/html\r\n\r\n<p>x</p>";
+        assert_eq!(Http::parse(h2).unwrap().payload(h2).unwrap(), b"<p>x</p>");
+        let mut many = b"HTTP/1.1 200 OK\r\n".to_vec();
+        for i in 0..300 {
+            many.extend(format!("Set-Cookie: c{i}=1\r\n").as_bytes());
+        }
+        many.extend(b"Content-Type: text/html\r\n\r\n<p>y</p>");
+        assert!(Http::parse(&many).unwrap().is_html());
     }
 }

@@ -2,13 +2,16 @@
 //! `to-text --warc`: plain, or gzip-compressed one record per member (as
 //! crawlers write them; a member holding several records works too).
 //!
-//! Only one record is in memory at a time, whatever the file's size. A
-//! record that cannot be read is an [`Item::Bad`] with its offset (in the
-//! file as stored: the compressed offset of its gzip member), and reading
-//! goes on at the next record it can find: the next line starting with
-//! `WARC/`, or the next gzip member. A record larger than [`MAX_RECORD`]
-//! is skipped the same way. The header block's grammar is the `warc`
-//! crate's.
+//! Only one record is in memory at a time, whatever the file's size: a gzip
+//! member is decompressed as it is read (so a whole file compressed as one
+//! member works too, its records all at the member's offset). A record
+//! that cannot be read is an [`Item::Bad`] with its offset (in the file as
+//! stored: the compressed offset of its gzip member), and reading goes on
+//! at the next record it can find: the next line starting with `WARC/`, or
+//! the next gzip member. A record larger than [`MAX_RECORD`] is skipped the
+//! same way. An error reading the file itself (not its contents) is
+//! reported once and ends reading. The header block's grammar is the
+//! `warc` crate's.
 
 use std::io::{self, BufRead, Read};
 
@@ -78,36 +81,52 @@ impl<R: BufRead> BufRead for Counted<R> {
     }
 }
 
+/// A gzip member being read: the decompressed stream over the file.
+type MemberReader<R> = Counted<io::BufReader<flate2::bufread::GzDecoder<Counted<R>>>>;
+
+/// Where reading is.
+enum State<R> {
+    /// Not started: the first two bytes tell gzip from plain.
+    Start(Counted<R>),
+    /// Plain records.
+    Plain(Counted<R>, PlainState),
+    /// Between gzip members.
+    Members(Counted<R>),
+    /// Inside the gzip member that starts at `offset`, decompressed as it
+    /// is read (a member of many records, or a whole file compressed as
+    /// one, is never held in memory).
+    Member {
+        offset: u64,
+        reader: Box<MemberReader<R>>,
+        state: PlainState,
+    },
+    /// The end, or an error reading the file, which ends reading.
+    Done,
+}
+
 /// The records of a WARC stream.
 pub(crate) struct Records<R> {
-    input: Counted<R>,
-    /// Gzip members (decided by the first two bytes), or plain records.
-    gzip: Option<bool>,
-    /// The records of the current gzip member, read from memory.
-    member: Option<(u64, Plain<io::Cursor<Vec<u8>>>)>,
-    /// A plain stream's reader state.
-    plain: PlainState,
-    done: bool,
+    state: State<R>,
 }
 
 impl<R: BufRead> Records<R> {
     /// Records read from `input`.
     pub(crate) fn new(input: R) -> Records<R> {
         Records {
-            input: Counted {
+            state: State::Start(Counted {
                 inner: input,
                 pos: 0,
-            },
-            gzip: None,
-            member: None,
-            plain: PlainState::default(),
-            done: false,
+            }),
         }
     }
 
     /// How many bytes of the stored file have been read.
     pub(crate) fn position(&self) -> u64 {
-        self.input.pos
+        match &self.state {
+            State::Start(input) | State::Plain(input, _) | State::Members(input) => input.pos,
+            State::Member { reader, .. } => reader.inner.get_ref().get_ref().pos,
+            State::Done => 0,
+        }
     }
 }
 
@@ -115,100 +134,110 @@ impl<R: BufRead> Iterator for Records<R> {
     type Item = Item;
 
     fn next(&mut self) -> Option<Item> {
-        if self.done {
-            return None;
-        }
-        let gzip = match self.gzip {
-            Some(gzip) => gzip,
-            None => {
-                let start = self
-                    .input
-                    .fill_buf()
-                    .map(<[u8]>::to_vec)
-                    .unwrap_or_default();
-                let gzip = start.starts_with(&[0x1f, 0x8b]);
-                self.gzip = Some(gzip);
-                gzip
+        loop {
+            match std::mem::replace(&mut self.state, State::Done) {
+                State::Done => return None,
+                State::Start(mut input) => {
+                    let gzip = input
+                        .fill_buf()
+                        .is_ok_and(|start| start.starts_with(&[0x1f, 0x8b]));
+                    self.state = if gzip {
+                        State::Members(input)
+                    } else {
+                        State::Plain(input, PlainState::default())
+                    };
+                }
+                State::Plain(mut input, mut state) => {
+                    match next_plain(&mut input, &mut state, None) {
+                        Step::Item(item) => {
+                            self.state = State::Plain(input, state);
+                            return Some(item);
+                        }
+                        Step::End => return None,
+                        // The file cannot be read on: one report, the end.
+                        Step::Failed(offset, e) => return Some(cannot_read(offset, &e)),
+                    }
+                }
+                State::Members(mut input) => {
+                    let offset = input.pos;
+                    match input.fill_buf() {
+                        Ok([]) => return None,
+                        Ok(_) => {}
+                        Err(e) => return Some(cannot_read(offset, &e)),
+                    }
+                    let decoder = flate2::bufread::GzDecoder::new(input);
+                    self.state = State::Member {
+                        offset,
+                        reader: Box::new(Counted {
+                            inner: io::BufReader::new(decoder),
+                            pos: 0,
+                        }),
+                        state: PlainState::default(),
+                    };
+                }
+                State::Member {
+                    offset,
+                    mut reader,
+                    mut state,
+                } => match next_plain(&mut reader, &mut state, Some(offset)) {
+                    Step::Item(item) => {
+                        self.state = State::Member {
+                            offset,
+                            reader,
+                            state,
+                        };
+                        return Some(item);
+                    }
+                    Step::End => {
+                        self.state = State::Members(reader.inner.into_inner().into_inner())
+                    }
+                    Step::Failed(_, e) => return self.bad_member(offset, *reader, &e),
+                },
             }
-        };
-        let item = if gzip {
-            self.next_in_members()
-        } else {
-            next_plain(&mut self.input, &mut self.plain, None)
-        };
-        if item.is_none() {
-            self.done = true;
         }
-        item
     }
 }
 
 impl<R: BufRead> Records<R> {
-    /// The next record of the current member, or of the next member.
-    fn next_in_members(&mut self) -> Option<Item> {
-        loop {
-            if let Some((offset, member)) = &mut self.member {
-                let offset = *offset;
-                match next_plain(&mut member.input, &mut member.state, Some(offset)) {
-                    Some(item) => return Some(item),
-                    None => self.member = None,
-                }
+    /// A member that cannot be decompressed: reported, and reading goes on
+    /// at the next member.
+    fn bad_member(&mut self, offset: u64, reader: MemberReader<R>, e: &io::Error) -> Option<Item> {
+        let mut input = reader.inner.into_inner().into_inner();
+        let reason = if e.kind() == io::ErrorKind::UnexpectedEof {
+            "a truncated gzip member".to_owned()
+        } else {
+            format!("a corrupt gzip member ({e})")
+        };
+        match seek_magic(&mut input, offset) {
+            Ok(()) => {
+                self.state = State::Members(input);
+                Some(Item::Bad { offset, reason })
             }
-            let offset = self.input.pos;
-            match self.input.fill_buf() {
-                Ok([]) => return None,
-                Ok(_) => {}
-                Err(e) => {
-                    return Some(Item::Bad {
-                        offset,
-                        reason: format!("cannot read: {e}"),
-                    });
-                }
-            }
-            match read_member(&mut self.input) {
-                Ok(bytes) => {
-                    let plain = Plain {
-                        input: Counted {
-                            inner: io::Cursor::new(bytes),
-                            pos: 0,
-                        },
-                        state: PlainState::default(),
-                    };
-                    self.member = Some((offset, plain));
-                }
-                Err(reason) => {
-                    // Find the next member: the gzip magic and method.
-                    if let Err(e) = seek_magic(&mut self.input, offset) {
-                        self.done = true;
-                        return Some(Item::Bad {
-                            offset,
-                            reason: format!("{reason}; then cannot read: {e}"),
-                        });
-                    }
-                    return Some(Item::Bad { offset, reason });
-                }
-            }
+            Err(e) => Some(Item::Bad {
+                offset,
+                reason: format!("{reason}; then cannot read: {e}"),
+            }),
         }
     }
 }
 
-/// Decompresses one gzip member, up to [`MAX_RECORD`] and its headers.
-fn read_member<R: BufRead>(input: &mut Counted<R>) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    let limit = MAX_RECORD + MAX_HEADER as u64;
-    let read = flate2::bufread::GzDecoder::new(&mut *input)
-        .take(limit + 1)
-        .read_to_end(&mut bytes);
-    match read {
-        Ok(_) if bytes.len() as u64 > limit => Err(format!(
-            "a gzip member over {limit} bytes once decompressed: skipped"
-        )),
-        Ok(_) => Ok(bytes),
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-            Err("a truncated gzip member".to_owned())
-        }
-        Err(e) => Err(format!("a corrupt gzip member ({e})")),
+/// The report of a read error (the file, not its contents).
+fn cannot_read(offset: u64, e: &io::Error) -> Item {
+    Item::Bad {
+        offset,
+        reason: format!("cannot read: {e}"),
     }
+}
+
+/// What reading one plain record gave.
+enum Step {
+    /// A record, or a report of one that is not readable.
+    Item(Item),
+    /// The end of the stream.
+    End,
+    /// The stream failed (an I/O error, or a corrupt gzip member): where
+    /// the record started, and why.
+    Failed(u64, io::Error),
 }
 
 /// Skips to the next `1f 8b 08` (a gzip member with deflate), or the end.
@@ -244,12 +273,6 @@ fn seek_magic<R: BufRead>(input: &mut Counted<R>, offset: u64) -> io::Result<()>
     }
 }
 
-/// A plain record stream in memory (one gzip member's records).
-struct Plain<R> {
-    input: Counted<R>,
-    state: PlainState,
-}
-
 /// What a plain stream remembers between records: a line read while
 /// looking for a record's start that is that start.
 #[derive(Default)]
@@ -273,7 +296,7 @@ fn next_plain<R: BufRead>(
     input: &mut Counted<R>,
     state: &mut PlainState,
     member: Option<u64>,
-) -> Option<Item> {
+) -> Step {
     // The version line: skip the empty lines between records.
     let (start, first) = loop {
         if let Some(pending) = state.pending.take() {
@@ -281,21 +304,18 @@ fn next_plain<R: BufRead>(
         }
         let start = input.pos;
         match read_line(input, MAX_HEADER) {
-            Ok(line) if line.is_empty() => return None,
+            Ok(line) if line.is_empty() => return Step::End,
             Ok(line) if line.iter().all(|b| matches!(b, b'\r' | b'\n')) => {}
             Ok(line) => break (start, line),
-            Err(e) => {
-                return Some(Item::Bad {
-                    offset: member.unwrap_or(start),
-                    reason: format!("cannot read: {e}"),
-                });
-            }
+            Err(e) => return Step::Failed(member.unwrap_or(start), e),
         }
     };
     let offset = member.unwrap_or(start);
     if !first.starts_with(b"WARC/") {
-        resync(input, state);
-        return Some(Item::Bad {
+        if let Err(e) = resync(input, state) {
+            return Step::Failed(offset, e);
+        }
+        return Step::Item(Item::Bad {
             offset,
             reason: "not the start of a WARC record: skipped to the next one".to_owned(),
         });
@@ -304,15 +324,10 @@ fn next_plain<R: BufRead>(
     loop {
         let line = match read_line(input, MAX_HEADER) {
             Ok(line) => line,
-            Err(e) => {
-                return Some(Item::Bad {
-                    offset,
-                    reason: format!("cannot read: {e}"),
-                });
-            }
+            Err(e) => return Step::Failed(offset, e),
         };
         if line.is_empty() {
-            return Some(Item::Bad {
+            return Step::Item(Item::Bad {
                 offset,
                 reason: "a truncated record: the file ends in its header".to_owned(),
             });
@@ -323,8 +338,10 @@ fn next_plain<R: BufRead>(
             break;
         }
         if block.len() > MAX_HEADER {
-            resync(input, state);
-            return Some(Item::Bad {
+            if let Err(e) = resync(input, state) {
+                return Step::Failed(offset, e);
+            }
+            return Step::Item(Item::Bad {
                 offset,
                 reason: format!("a header block over {MAX_HEADER} bytes: skipped"),
             });
@@ -339,8 +356,10 @@ fn next_plain<R: BufRead>(
             length as u64,
         ),
         Err(_) => {
-            resync(input, state);
-            return Some(Item::Bad {
+            if let Err(e) = resync(input, state) {
+                return Step::Failed(offset, e);
+            }
+            return Step::Item(Item::Bad {
                 offset,
                 reason: "a malformed WARC header: skipped to the next record".to_owned(),
             });
@@ -355,10 +374,13 @@ fn read_block<R: BufRead>(
     offset: u64,
     headers: Vec<(String, String)>,
     length: u64,
-) -> Option<Item> {
+) -> Step {
     if length > MAX_RECORD {
-        let skipped = io::copy(&mut input.by_ref().take(length), &mut io::sink()).unwrap_or(0);
-        return Some(Item::Bad {
+        let skipped = match io::copy(&mut input.by_ref().take(length), &mut io::sink()) {
+            Ok(skipped) => skipped,
+            Err(e) => return Step::Failed(offset, e),
+        };
+        return Step::Item(Item::Bad {
             offset,
             reason: if skipped < length {
                 format!("a truncated record of {length} bytes (over the {MAX_RECORD}-byte limit)")
@@ -369,18 +391,15 @@ fn read_block<R: BufRead>(
     }
     let mut body = Vec::with_capacity(usize::try_from(length.min(1 << 20)).unwrap_or(0));
     if let Err(e) = input.by_ref().take(length).read_to_end(&mut body) {
-        return Some(Item::Bad {
-            offset,
-            reason: format!("cannot read: {e}"),
-        });
+        return Step::Failed(offset, e);
     }
     if (body.len() as u64) < length {
-        return Some(Item::Bad {
+        return Step::Item(Item::Bad {
             offset,
             reason: format!("a truncated record: {} of its {length} bytes", body.len()),
         });
     }
-    Some(Item::Record(Record {
+    Step::Item(Item::Record(Record {
         offset,
         headers,
         body,
@@ -389,17 +408,16 @@ fn read_block<R: BufRead>(
 
 /// Reads lines until one starts with `WARC/`, and keeps that line for the
 /// next record.
-fn resync<R: BufRead>(input: &mut Counted<R>, state: &mut PlainState) {
+fn resync<R: BufRead>(input: &mut Counted<R>, state: &mut PlainState) -> io::Result<()> {
     loop {
         let start = input.pos;
-        match read_line(input, MAX_HEADER) {
-            Ok(line) if line.is_empty() => return,
-            Ok(line) if line.starts_with(b"WARC/1.") => {
-                state.pending = Some((start, line));
-                return;
-            }
-            Ok(_) => {}
-            Err(_) => return,
+        let line = read_line(input, MAX_HEADER)?;
+        if line.is_empty() {
+            return Ok(());
+        }
+        if line.starts_with(b"WARC/") {
+            state.pending = Some((start, line));
+            return Ok(());
         }
     }
 }
@@ -469,6 +487,44 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_file_compressed_as_one_member_is_streamed() {
+        let plain = [
+            record("http://a/", b"one"),
+            record("http://b/", b"two"),
+            record("http://c/", b"three"),
+        ]
+        .concat();
+        assert_eq!(
+            describe(Records::new(&gzip(&plain)[..])),
+            ["0 http://a/ one", "0 http://b/ two", "0 http://c/ three"]
+        );
+    }
+
+    /// A file that cannot be read past its first bytes.
+    struct Failing(usize);
+
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0 == 0 {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = self.0.min(buf.len());
+            buf[..n].fill(b'W');
+            self.0 -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_is_reported_once_and_ends_reading() {
+        let items = describe(Records::new(io::BufReader::new(Failing(0))));
+        assert_eq!(items, ["0 bad: cannot read: disk on fire"]);
+        // Ten bytes of a line, then the error: one report all the same.
+        let items = describe(Records::new(io::BufReader::new(Failing(10))));
+        assert_eq!(items, ["0 bad: cannot read: disk on fire"]);
+    }
+
+    #[test]
     fn a_bad_record_is_reported_and_reading_goes_on() {
         let mut file = record("http://a/", b"one");
         let garbage = file.len();
@@ -499,17 +555,25 @@ mod tests {
             summary[1].starts_with(&format!("{second} bad: a truncated record")),
             "{summary:?}"
         );
-        // Compressed: the member is truncated.
+        // Compressed: the member is truncated in its data.
         let mut file = gzip(&record("http://a/", b"one"));
         let second = file.len();
-        file.extend(gzip(&record("http://b/", b"two")));
-        file.truncate(file.len() - 5);
+        let long: Vec<u8> = (0u32..4000).flat_map(|i| i.to_le_bytes()).collect();
+        file.extend(gzip(&record("http://b/", &long)));
+        file.truncate((second + file.len()) / 2);
         let summary = describe(Records::new(&file[..]));
-        assert_eq!(summary.len(), 2);
+        assert_eq!(summary.len(), 2, "{summary:?}");
         assert!(
             summary[1].starts_with(&format!("{second} bad: a truncated gzip member")),
             "{summary:?}"
         );
+        // ...or only in its trailer: the record was whole, the member is not.
+        let mut whole = gzip(&record("http://a/", b"one"));
+        whole.extend(gzip(&record("http://b/", b"two")));
+        let summary = describe(Records::new(&whole[..whole.len() - 5]));
+        assert_eq!(summary.len(), 3, "{summary:?}");
+        assert_eq!(summary[1], format!("{second} http://b/ two"));
+        assert_eq!(summary[2], format!("{second} bad: a truncated gzip member"));
     }
 
     #[test]

@@ -113,6 +113,24 @@ fn crawl() -> (Vec<Vec<u8>>, usize) {
         "image/png",
         b"\x89PNG\r\n\x1a\n",
     ));
+    // An HTTP/2 response, stored dechunked under its chunked header.
+    records.push(record(
+        "response",
+        "https://example.org/h2",
+        b"HTTP/2 200\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\n\r\n<title>Two</title><p>Stored as it came.</p>",
+    ));
+    pages += 1;
+    // A DNS lookup (Heritrix writes them as responses).
+    let lookup = b"20240506070809\nexample.com.\t300\tIN\tA\t192.0.2.1\n";
+    let mut dns = format!(
+        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: dns:example.com\r\n\
+         Content-Type: text/dns\r\nContent-Length: {}\r\n\r\n",
+        lookup.len()
+    )
+    .into_bytes();
+    dns.extend_from_slice(lookup);
+    dns.extend_from_slice(b"\r\n\r\n");
+    records.push(dns);
     (records, pages)
 }
 
@@ -129,7 +147,7 @@ fn plain_and_gzip_warcs_give_one_line_per_html_response() {
     assert_eq!(lines.len(), pages);
     let stderr = String::from_utf8_lossy(&a.stderr);
     assert!(
-        stderr.contains(&format!("{pages} pages as JSON lines, 3 records skipped (1 not HTML, 1 request, 1 warcinfo), 0 unreadable")),
+        stderr.contains(&format!("{pages} pages as JSON lines, 4 records skipped (1 not HTML, 1 not HTTP, 1 request, 1 warcinfo), 0 unreadable")),
         "{stderr}"
     );
     for line in &lines {
@@ -169,6 +187,11 @@ fn plain_and_gzip_warcs_give_one_line_per_html_response() {
         "{}",
         ru["text"]
     );
+    let h2 = lines
+        .iter()
+        .find(|l| l["url"] == "https://example.org/h2")
+        .unwrap();
+    assert_eq!(h2["text"], "#Title Two\n\nStored as it came.\n");
     let jp = lines
         .iter()
         .find(|l| l["url"] == "http://example.jp/")
@@ -210,8 +233,17 @@ fn bad_records_are_reported_with_their_offsets_and_the_run_goes_on() {
         )),
         "{stderr}"
     );
+    // A member is checked when its end is read: what it held before that
+    // is decompressed garbage, reported at the member's offset too.
     assert!(
-        stderr.contains("2 pages as JSON lines, 0 records skipped, 1 unreadable"),
+        stderr.contains("2 pages as JSON lines, 0 records skipped"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .lines()
+            .filter(|l| l.contains("record at offset"))
+            .all(|l| l.contains(&format!("offset {corrupt_at}:"))),
         "{stderr}"
     );
     // A truncated plain file: the pages before the cut, then the report.
@@ -228,14 +260,15 @@ fn bad_records_are_reported_with_their_offsets_and_the_run_goes_on() {
         "{stderr}"
     );
     // A truncated gzip file.
-    let mut file: Vec<u8> = [&first, &second, &third]
-        .iter()
-        .flat_map(|r| gzip(r))
-        .collect();
-    file.truncate(file.len() - 8);
+    let mut file: Vec<u8> = [&first, &second].iter().flat_map(|r| gzip(r)).collect();
+    let third_at = file.len();
+    file.extend(gzip(&third));
+    file.truncate(third_at + 20);
     let out = run(&[], &file);
     assert_eq!(json_lines(&out).len(), 2);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("a truncated gzip member"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&format!(
+        "record at offset {third_at}: a truncated gzip member"
+    )));
     // Garbage between records.
     let file = [
         first.clone(),
@@ -246,6 +279,20 @@ fn bad_records_are_reported_with_their_offsets_and_the_run_goes_on() {
     let out = run(&[], &file);
     assert_eq!(json_lines(&out).len(), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("not the start of a WARC record"));
+}
+
+#[test]
+fn a_directory_is_refused_not_read_forever() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        .args(["to-text", "--warc"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("is a directory"), "{stderr}");
+    assert!(stderr.lines().count() < 5, "{stderr}");
 }
 
 #[test]

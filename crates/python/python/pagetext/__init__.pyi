@@ -4,6 +4,8 @@ from typing import List, Optional, TypedDict
 
 __version__: str
 
+# Diagnostic and Sniffed exist for type checkers only (import them under
+# `typing.TYPE_CHECKING`): at run time the values are plain dicts.
 class Diagnostic(TypedDict):
     severity: str  # "error", "warning" or "info"
     code: str
