@@ -550,10 +550,7 @@ pub(crate) fn crawl_page(
     let encoding_source = ingested.encoding.source_kind();
     let title = ingested.document.meta.title.clone();
     let lang = ingested.document.meta.lang.clone();
-    let written = wikitext::write_with(
-        std::mem::take(&mut ingested.document),
-        &htmlio::ingest::POLICY,
-    );
+    let written = htmlio::ingest::write(std::mem::take(&mut ingested.document));
     let (mut warnings, mut errors) = (Vec::new(), Vec::new());
     let ingest = ingested
         .diagnostics
@@ -615,28 +612,18 @@ fn to_html(
 }
 
 /// What the editor shows for text as it is typed (`pagetext edit`): the
-/// diagnostics `check` gives (the parser's, dangling references, near
-/// misses, the writer's) and those of emission, by position.
-pub(crate) fn check_text(text: &str) -> Vec<Diag> {
-    let checked = text_round_trip(
-        text.as_bytes(),
-        Output::Discard,
-        wikitext::Escapes::WhenNeeded,
-    );
-    let mut diagnostics = checked.diagnostics;
-    sort_by_position(&mut diagnostics);
-    diagnostics
-}
-
-/// The editor's preview: `text` as `to-html --tables` writes it, in UTF-8,
-/// with emission's diagnostics.
-pub(crate) fn preview(text: &str) -> (String, Vec<Diag>) {
+/// XHTML of the preview (as `to-html --tables` writes it, in UTF-8), and
+/// the diagnostics `check` gives (the parser's, dangling references, near
+/// misses, the writer's) with emission's, by position.
+pub(crate) fn edit_view(text: &str) -> (String, Vec<Diag>) {
     let options = htmlio::emit::EmitOptions {
         tables: true,
         ..htmlio::emit::EmitOptions::default()
     };
     let emitted = htmlio::emit::emit_text(text, &options).emitted;
-    let diagnostics = emitted.diagnostics.iter().map(from_emit).collect();
+    let mut diagnostics: Vec<Diag> = wikitext::check(text).iter().map(from_library).collect();
+    diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
+    sort_by_position(&mut diagnostics);
     (emitted.text, diagnostics)
 }
 
@@ -719,16 +706,20 @@ pub(crate) fn save_text(text: &str) -> Saved {
 /// the canonical text as its output.
 fn text_round_trip(bytes: &[u8], output: Output, escapes: wikitext::Escapes) -> Converted {
     let (text, encoding, mut diagnostics) = decode_text(bytes);
+    if output == Output::Discard {
+        // `check`: the library's whole account (parser, dangling links,
+        // near misses, writer).
+        diagnostics.extend(wikitext::check(&text).iter().map(from_library));
+        sort_by_position(&mut diagnostics);
+        return Converted {
+            encoding: Some(encoding),
+            diagnostics,
+            source: Some(text),
+            ..Converted::default()
+        };
+    }
     let parsed = wikitext::parse(&text);
     diagnostics.extend(parsed.diagnostics.iter().map(from_library));
-    if output == Output::Discard {
-        // `check`: same-document links without their anchor (seed 002
-        // §2.4.8 step 3), and near misses.
-        let dangling = wikitext::reference_diagnostics(&parsed.document);
-        diagnostics.extend(dangling.iter().map(from_library));
-        // Near misses: text one character away from markup (issue 20).
-        diagnostics.extend(wikitext::hints(&text).iter().map(from_library));
-    }
     let policy = wikitext::Policy {
         escapes,
         ..wikitext::Policy::DEFAULT
@@ -738,7 +729,7 @@ fn text_round_trip(bytes: &[u8], output: Output, escapes: wikitext::Escapes) -> 
     sort_by_position(&mut diagnostics);
     let changed = written.text.as_bytes() != bytes;
     Converted {
-        output: (output == Output::Keep).then(|| written.text.into_bytes()),
+        output: Some(written.text.into_bytes()),
         encoding: Some(encoding),
         diagnostics,
         source: Some(text),

@@ -168,10 +168,7 @@ fn to_text(
         let mut ingested = htmlio::ingest::ingest(data, &options);
         let title = ingested.document.meta.title.clone();
         let lang = ingested.document.meta.lang.clone();
-        let written = wikitext::write_with(
-            std::mem::take(&mut ingested.document),
-            &htmlio::ingest::POLICY,
-        );
+        let written = htmlio::ingest::write(std::mem::take(&mut ingested.document));
         let mut diagnostics: Vec<Diag> = ingested.diagnostics.iter().map(Diag::of).collect();
         diagnostics.extend(written.diagnostics.iter().map(Diag::of));
         TextResult {
@@ -233,20 +230,7 @@ fn sniff_encoding<'py>(
 /// `TextResult.diagnostics`, with `line` the line of the text.
 #[pyfunction]
 fn check<'py>(py: Python<'py>, text: String) -> PyResult<Bound<'py, PyList>> {
-    let diags = py.detach(|| {
-        let parsed = wikitext::parse(&text);
-        let mut diags: Vec<Diag> = parsed.diagnostics.iter().map(Diag::of).collect();
-        diags.extend(
-            wikitext::reference_diagnostics(&parsed.document)
-                .iter()
-                .map(Diag::of),
-        );
-        diags.extend(wikitext::hints(&text).iter().map(Diag::of));
-        let written = wikitext::write(&parsed.document);
-        diags.extend(written.diagnostics.iter().map(Diag::of));
-        diags.sort_by_key(|d| d.line.unwrap_or(0));
-        diags
-    });
+    let diags: Vec<Diag> = py.detach(|| wikitext::check(&text).iter().map(Diag::of).collect());
     dicts(py, &diags)
 }
 

@@ -283,6 +283,7 @@
 
 mod block;
 pub mod canon;
+mod check;
 pub mod diag;
 pub mod dump;
 mod escape;
@@ -299,6 +300,7 @@ mod scan;
 mod write;
 
 pub use canon::{Canonical, Canonicalized, Escapes, Policy, Silent, Touching, canonicalize};
+pub use check::check;
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use hints::hints;
 pub use model::{

@@ -254,13 +254,7 @@ pub(super) async fn render(app: &App, request: Request) -> Response {
         return json(&json!({"seq": asked.seq, "superseded": true}));
     }
     let text = asked.text;
-    let done = tokio::task::spawn_blocking(move || {
-        let mut diagnostics = convert::check_text(&text);
-        let (xhtml, emitted) = convert::preview(&text);
-        diagnostics.extend(emitted);
-        (xhtml, diagnostics)
-    })
-    .await;
+    let done = tokio::task::spawn_blocking(move || convert::edit_view(&text)).await;
     match done {
         Ok((xhtml, diagnostics)) => json(&json!({
             "seq": asked.seq,
