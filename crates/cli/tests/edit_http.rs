@@ -64,7 +64,10 @@ fn every_request_needs_the_token() {
         "/site/style.css",
         "/x/api/tree",
     ] {
-        assert_eq!(get(target).status, 401, "{target}");
+        let refused = get(target);
+        assert_eq!(refused.status, 401, "{target}");
+        // Refusals carry the same hardening as answers.
+        assert_eq!(refused.header("x-content-type-options"), Some("nosniff"));
     }
     let wrong: String = server
         .token

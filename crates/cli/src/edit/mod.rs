@@ -24,7 +24,7 @@ mod site;
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -98,7 +98,7 @@ async fn serve(root: PathBuf, token: String, port: u16, open: bool) -> anyhow::R
     println!("{address}");
     crate::say(&format!(
         "pagetext edit: editing {} at the address above (it holds this session's secret token); Ctrl-C stops\n",
-        display_dir(&root)
+        root.display()
     ));
     if open && let Err(e) = open::that_detached(&address) {
         crate::say(&format!(
@@ -115,18 +115,20 @@ async fn serve(root: PathBuf, token: String, port: u16, open: bool) -> anyhow::R
     Ok(ExitCode::SUCCESS)
 }
 
-fn display_dir(root: &Path) -> String {
-    root.display().to_string()
-}
-
 /// Every request: through the guard, then to its handler.
 async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
     let route = match guard::admit(&app, &request) {
         guard::Gate::Open(route) => route,
-        guard::Gate::Closed(refusal) => return refusal,
+        guard::Gate::Closed(mut refusal) => {
+            guard::harden(refusal.headers_mut());
+            return refusal;
+        }
     };
     let method = request.method().clone();
-    let query = request.uri().query().unwrap_or("").to_owned();
+    // The query's fields, decoded (a malformed query reads as none).
+    let query: Query = axum::extract::Query::try_from_uri(request.uri())
+        .map(|axum::extract::Query(fields)| fields)
+        .unwrap_or_default();
     let mut response = match (method, route.as_str()) {
         (Method::GET | Method::HEAD, "") => assets::index(app.port),
         (Method::GET | Method::HEAD, "app.js") => assets::script(),
@@ -173,6 +175,9 @@ impl Failed {
     }
 }
 
+/// A request's query fields (`?path=a/b.html`), decoded.
+pub(crate) type Query = HashMap<String, String>;
+
 /// An error answer: `{"error": MESSAGE}` with `status`.
 pub(crate) fn failure(status: StatusCode, message: &str) -> Response {
     let body = serde_json::json!({ "error": message }).to_string();
@@ -192,19 +197,4 @@ pub(crate) fn json(value: &serde_json::Value) -> Response {
         Body::from(value.to_string()),
     )
         .into_response()
-}
-
-/// Reads `key` from a query string (percent-decoded, `+` as a space).
-pub(crate) fn query_value(query: &str, key: &str) -> Option<String> {
-    query.split('&').find_map(|pair| {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (decode_component(k) == key).then(|| decode_component(v))
-    })
-}
-
-fn decode_component(part: &str) -> String {
-    let spaced = part.replace('+', " ");
-    percent_encoding::percent_decode_str(&spaced)
-        .decode_utf8_lossy()
-        .into_owned()
 }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::site::{self, PAGE_EXTENSIONS};
-use super::{App, Failed, json, query_value};
+use super::{App, Failed, Query, json};
 use crate::convert::{self, HtmlInput, Output, Reading};
 use crate::inputs::has_extension;
 
@@ -157,8 +157,8 @@ fn as_text(kind: Kind, bytes: &[u8]) -> serde_json::Value {
 /// `GET api/page?path=P`: the page as text, with its version, the ingestion
 /// diagnostics (at the lines of the HTML), and whether a first save will
 /// keep the original as `P.orig`.
-pub(super) async fn open(app: &App, query: &str) -> Response {
-    let rel = query_value(query, "path").unwrap_or_default();
+pub(super) async fn open(app: &App, query: &Query) -> Response {
+    let rel = query.get("path").cloned().unwrap_or_default();
     let file = match page_file(app, &rel) {
         Ok(file) => file,
         Err(failed) => return failed.response(),

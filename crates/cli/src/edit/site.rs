@@ -16,7 +16,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{App, Failed, failure, json, query_value};
+use super::{App, Failed, Query, failure, json};
 use crate::inputs::has_extension;
 
 /// The extensions of the pages the editor lists and opens.
@@ -185,9 +185,10 @@ struct Entry {
 /// `GET api/tree?dir=D&offset=N`: the directories and pages directly in
 /// `D`, directories first, by name; [`PAGE_SIZE`] from `offset` on, with the
 /// total. One directory is read; nothing below it.
-pub(super) async fn tree(app: &App, query: &str) -> Response {
-    let dir = query_value(query, "dir").unwrap_or_default();
-    let offset = query_value(query, "offset")
+pub(super) async fn tree(app: &App, query: &Query) -> Response {
+    let dir = query.get("dir").cloned().unwrap_or_default();
+    let offset = query
+        .get("offset")
         .and_then(|o| o.parse::<usize>().ok())
         .unwrap_or(0);
     let real = match from_query(app, &dir) {
@@ -266,8 +267,8 @@ fn list_dir(root: &Path, dir: &Path) -> std::io::Result<Vec<Entry>> {
 /// order, and the walk stops at the limit (or after [`FIND_VISITS`]
 /// entries), with `truncated` set. Symbolic links are not followed (no
 /// loops).
-pub(super) async fn find(app: &App, query: &str) -> Response {
-    let needle = query_value(query, "q").unwrap_or_default().to_lowercase();
+pub(super) async fn find(app: &App, query: &Query) -> Response {
+    let needle = query.get("q").map(|q| q.to_lowercase()).unwrap_or_default();
     let root = app.root.clone();
     let found = tokio::task::spawn_blocking(move || walk_for(&root, &needle)).await;
     match found {
