@@ -96,20 +96,8 @@ pub(crate) fn run(
         let (reader, size): (Box<dyn BufRead>, Option<u64>) = if name == "-" {
             (Box::new(BufReader::new(io::stdin().lock())), None)
         } else {
-            match File::open(input).and_then(|f| {
-                if f.metadata()?.is_dir() {
-                    Err(io::Error::new(
-                        io::ErrorKind::IsADirectory,
-                        "is a directory",
-                    ))
-                } else {
-                    Ok(f)
-                }
-            }) {
-                Ok(f) => {
-                    let size = f.metadata().ok().map(|m| m.len());
-                    (Box::new(BufReader::with_capacity(1 << 16, f)), size)
-                }
+            match open_warc(input) {
+                Ok((f, size)) => (Box::new(BufReader::with_capacity(1 << 16, f)), Some(size)),
                 Err(e) => {
                     crate::say(&crate::message(
                         display.color,
@@ -132,6 +120,20 @@ pub(crate) fn run(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Opens a WARC file and tells its size; a directory is an error (reading
+/// one fails on every call).
+fn open_warc(path: &Path) -> io::Result<(File, u64)> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory",
+        ));
+    }
+    Ok((file, meta.len()))
 }
 
 /// Converts one WARC stream, a window of records at a time.
