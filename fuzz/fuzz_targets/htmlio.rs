@@ -1,5 +1,6 @@
 //! Ingestion of any bytes, then emission: the XHTML is well-formed XML, and
-//! ingesting it gives back the same document (DESIGN decision 5).
+//! ingesting it gives back the same document (see "Round trips are
+//! fixpoints" in docs/decisions.md).
 #![no_main]
 
 use htmlio::ingest::{Options, ingest, ingest_str};

@@ -1,7 +1,8 @@
-//! The text format: parsing is total, and writing is a fixpoint (DESIGN
-//! decision 5): `parse(write(parse(t))) == parse(t)`, and the writer's
-//! output is canonical (writing it again changes nothing). Text to XHTML
-//! as a stream gives the same bytes as through the tree.
+//! The text format: parsing is total, and writing is a fixpoint (see "Round
+//! trips are fixpoints" in docs/decisions.md): `parse(write(parse(t))) ==
+//! parse(t)`, and the writer's output is canonical (writing it again changes
+//! nothing). Text to XHTML as a stream gives the same bytes as through the
+//! tree.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,4 +1,4 @@
-"""Crawl-scale measurements for docs/benchmarks.md (issue 21).
+"""Crawl-scale measurements for docs/benchmarks.md ("Crawl scale" section).
 
 Builds a gzip WARC (one member per record, as crawlers write them) from the
 HTML pages of a folder, then measures on this machine, in one run:

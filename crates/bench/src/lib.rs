@@ -12,7 +12,8 @@
 //!
 //! [`corpus_dir`] picks the folder of HTML pages: the variable
 //! `PAGETEXT_BENCH_CORPUS` when set, else `corpus/` at the workspace root
-//! when it exists (the ingestion issue's corpus), else `/usr/share/doc`.
+//! when it exists (the one `cargo xtask corpus --fetch` builds), else
+//! `/usr/share/doc`.
 //! [`load_pages`] reads every `*.html`/`*.htm` file below it, in path order,
 //! up to `PAGETEXT_BENCH_MAX_BYTES` bytes in all (default [`DEFAULT_MAX_BYTES`]).
 //!

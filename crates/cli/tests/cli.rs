@@ -1121,7 +1121,7 @@ fn check_reports_diagnostics_only() {
     assert_eq!(s.files(), Scratch::new().files(), "check writes nothing");
 }
 
-/// Issue 20: `check` on text hints at near misses (an uneven heading, a
+/// `check` on text hints at near misses (an uneven heading, a
 /// link with a space in its URL, rule 3 on one side of a pair, a term's
 /// last line without `::`, three spaces inside a sentence), and the lines
 /// whose markup is right draw nothing.
@@ -1135,7 +1135,7 @@ fn check_hints() {
     );
 }
 
-/// Issue 18: relative links resolve against `--base` (per page below a
+/// Relative links resolve against `--base` (per page below a
 /// directory), and `check` finds same-document links without an anchor.
 #[test]
 fn links_keep_pointing_where_they_did() {
@@ -1163,7 +1163,7 @@ fn links_keep_pointing_where_they_did() {
         ])
     );
     snap!("links_dangling", s.run(&["check", "links/dangling.txt"]));
-    // Issue 20: the emulated table as a real table, on request.
+    // The emulated table as a real table, on request.
     snap!(
         "to_html_tables",
         s.run(&["to-html", "--tables", "links/table.txt"])

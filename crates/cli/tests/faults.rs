@@ -1,10 +1,10 @@
-//! Faults while converting (issue 10): a full disk (`/dev/full`), an output
-//! directory that cannot be written mid-tree, inputs that vanish or are
-//! replaced by a directory while the run goes on, and the process killed
-//! between files. In every case: no input is modified, no output file is
-//! left half-written (each one that exists is exactly what a clean run
-//! writes), every failure names its path, and the other files finish; the
-//! temporary files a killed run leaves are removed by the next run.
+//! Faults while converting: a full disk (`/dev/full`), an output directory
+//! that cannot be written mid-tree, inputs that vanish or are replaced by a
+//! directory while the run goes on, and the process killed between files. In
+//! every case: no input is modified, no output file is left half-written
+//! (each one that exists is exactly what a clean run writes), every failure
+//! names its path, and the other files finish; the temporary files a killed
+//! run leaves are removed by the next run.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 

@@ -1,14 +1,14 @@
 //! Anchor names as XHTML 1.0 can hold them, and the references to them.
 //!
 //! The XHTML 1.0 DTDs type `id` as an XML `ID` (an XML 1.0 `Name`) and
-//! `a/@name` as an `NMTOKEN`; pagetext writes both with one value (DESIGN
-//! decision 2), so an anchor name must be a `Name`. Real pages carry
-//! `id="2550"`, `name="2000-07"` or `name="*"`, and the text format holds
-//! such names, so they are given a valid form by one function,
+//! `a/@name` as an `NMTOKEN`; pagetext writes both with one value (so that
+//! old and new readers find the anchor), so an anchor name must be a `Name`.
+//! Real pages carry `id="2550"`, `name="2000-07"` or `name="*"`, and the text
+//! format holds such names, so they are given a valid form by one function,
 //! [`anchor_name`], and every reference to them, by [`fragment_reference`],
 //! which applies the same function to a link's fragment. Ingestion uses both
-//! (so the text already holds the valid form and converting it again
-//! changes nothing), and so does emission (for text written by hand).
+//! (so the text already holds the valid form and converting it again changes
+//! nothing), and so does emission (for text written by hand).
 //!
 //! ```
 //! use htmlio::names::{anchor_name, fragment_reference};
@@ -156,7 +156,7 @@ mod tests {
         assert!(!is_nmtoken("a#b"));
     }
 
-    /// The issue's examples: `id="2550"`, `name="2000-07"`, `name="*"`, and
+    /// Names seen on real pages (`id="2550"`, `name="2000-07"`, `name="*"`) and
     /// a percent-encoded space as ingestion writes one.
     #[test]
     fn invalid_names_get_a_valid_form() {

@@ -1,11 +1,12 @@
-//! The XSS check the way it matters (issue 10): every output of the XSS
-//! corpus (`testdata/xss/vectors.txt` through ingest -> emit) is loaded in
-//! headless Chromium, as HTML (`.html`) and as XHTML (`.xhtml`), with a hook
-//! that records any script execution; zero are allowed. Positive controls
-//! (pages with a planted script, handler and `javascript:` link) must be
-//! detected, so a broken hook cannot pass silently. The test also renders
-//! the demo page (`testdata/cli/demo/chorale.html`, the page `pagetext demo`
-//! converts) to `target/browser/demo.png` for a person to look at.
+//! The XSS check the way it matters, in a real browser: every output of the
+//! XSS corpus (`testdata/xss/vectors.txt` through ingest -> emit) is loaded
+//! in headless Chromium, as HTML (`.html`) and as XHTML (`.xhtml`), with a
+//! hook that records any script execution; zero are allowed. Positive
+//! controls (pages with a planted script, handler and `javascript:` link)
+//! must be detected, so a broken hook cannot pass silently. The test also
+//! renders the demo page (`testdata/cli/demo/chorale.html`, the page
+//! `pagetext demo` converts) to `target/browser/demo.png` for a person to
+//! look at.
 //!
 //! Needs Chromium (`apt-get install -y chromium`); `PAGETEXT_CHROMIUM` names
 //! another binary. Without one it says so and passes, except under CI (the
@@ -348,7 +349,7 @@ fn target_hook(id: &str) -> String {
     )
 }
 
-/// Issue 19: anchors whose names are not XML names (`id="2550"`,
+/// Anchors whose names are not XML names (`id="2550"`,
 /// `name="2000-07"`, `name="*"`, a name with a space) get a valid form, and
 /// their links follow; Chromium must still reach every target from its link,
 /// as HTML and as XHTML. A page with a link to nowhere is the control.

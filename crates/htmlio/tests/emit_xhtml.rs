@@ -659,7 +659,7 @@ fn c1_controls_the_encoding_lacks_are_replaced() {
     assert!(out.text.contains("<p>a\u{85}b\u{81}</p>"));
 }
 
-/// Issue 19: an anchor name that is not an XML name is written in a valid
+/// An anchor name that is not an XML name is written in a valid
 /// form, and so is every link to it; only a repeated name stays invalid.
 #[test]
 fn invalid_anchors_get_a_valid_form_and_their_links_follow() {
@@ -805,7 +805,7 @@ fn deep_documents_emit_without_recursion() {
     }
 }
 
-/// `to-html --tables` (issue 20): a compact definition list with the shape
+/// `to-html --tables`: a compact definition list with the shape
 /// of a regular grid is a `<table>` (valid, checked by `checked`), a first
 /// row of strong cells its header; reading it back gives the same document.
 /// Lists that are not grids stay lists.

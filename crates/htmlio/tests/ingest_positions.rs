@@ -1,6 +1,6 @@
 //! Positions of diagnostics on an ingested page: each points at the line of
 //! the HTML it is about, also when that text sits far below its container's
-//! start tag (issue: a javadoc page whose complaint about text on line 144
+//! start tag (found on a javadoc page whose complaint about text on line 144
 //! pointed at a comment on line 50).
 
 use htmlio::ingest::{Code, Options, ingest};

@@ -173,7 +173,7 @@ fn without_repeated_anchors(doc: &mut wikitext::Document) {
                 } => {
                     inlines(content, seen);
                     // Emission writes names in their XML-name form, and
-                    // links into the site follow (issue 19).
+                    // links into the site follow.
                     if let Some(f) = fragment.as_mut() {
                         *f = htmlio::names::anchor_name(f).into_owned();
                     }

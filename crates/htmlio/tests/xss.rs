@@ -1,11 +1,12 @@
-//! Script must not get through (issue 10, DESIGN decision 6): every vector of
+//! Script must not get through (see "Scripts and other ballast never reach
+//! the output" in docs/decisions.md): every vector of
 //! `testdata/xss/vectors.txt` goes through ingest -> emit, and the XHTML is
 //! read back as XML and checked element by element and attribute by
 //! attribute: only the elements and attributes the mapping can write, no
-//! event handler, no `http-equiv` but the encoding's, and no link whose URL
-//! a browser would read as `javascript:`, `vbscript:` or `data:` (after its
-//! own URL clean-up: tabs and newlines removed, leading C0 controls and
-//! spaces trimmed, case folded), unless `keep_unsafe_links` was asked for.
+//! event handler, no `http-equiv` but the encoding's, and no link whose URL a
+//! browser would read as `javascript:`, `vbscript:` or `data:` (after its own
+//! URL clean-up: tabs and newlines removed, leading C0 controls and spaces
+//! trimmed, case folded), unless `keep_unsafe_links` was asked for.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
@@ -87,7 +88,7 @@ fn browser_scheme(url: &str) -> Option<String> {
     }
 }
 
-/// The schemes DESIGN decision 6 names. (Netscape's `livescript:` and
+/// The schemes ingestion neutralises. (Netscape's `livescript:` and
 /// `mocha:` are in the corpus too, but no current browser runs them; the
 /// browser check confirms it.)
 fn is_unsafe_url(url: &str) -> bool {

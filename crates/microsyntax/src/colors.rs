@@ -1,5 +1,5 @@
 //! Colors: the reference's simple colors and legacy color values (seed 002
-//! has no color section; the issue welcomes the later standard's). Named
+//! has no color section, so the later standard's are implemented). Named
 //! colors are the 147 keywords of CSS Color Module Level 3 ("extended color
 //! keywords"), which the reference cites. Nothing here allocates.
 

@@ -752,8 +752,8 @@ mod tests {
         ] {
             assert!(!is_valid_float(bad), "{bad}");
         }
-        // The syntax is right but the value overflows: no number (the issue's
-        // example, and the largest double's neighbours).
+        // The syntax is right but the value overflows: no number (a value
+        // past the largest double, and the largest double's neighbours).
         for bad in ["2e308", "-2e308", "1e400", "1.7976931348623159e308"] {
             assert!(!is_valid_float(bad), "{bad}");
             assert_eq!(

@@ -37,7 +37,7 @@
 //!
 //! # Seed and later standard
 //!
-//! Following the project's design (decision 1), where the later standard
+//! Browsers and the peer test suites follow the later standard, so where it
 //! changed an algorithm the seeds spell out, the later behaviour is the
 //! default function and the seeds' behaviour is a named variant next to it:
 //! `foo` is the default, `foo_seed` follows seed 002 and `foo_seed004`

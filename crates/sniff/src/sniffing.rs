@@ -999,7 +999,7 @@ mod tests {
         );
     }
 
-    /// The example: a declaration and Cyrillic windows-1251 text.
+    /// An XML declaration naming windows-1251, and Cyrillic text in it.
     const XML_1251: &[u8] = b"<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee \xef\xf0\xee\xe2\xe5\xf0\xea\xe0.</p>";
 
     fn xml_at(offset: usize, declared: Option<&'static Encoding>) -> Source {

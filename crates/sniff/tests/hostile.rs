@@ -1,10 +1,11 @@
-//! Hostile input for the prescan, the sniffing algorithm and decoding (issue
-//! 10, DESIGN decision 7): megabytes on one line, unterminated constructs,
-//! huge attribute values, NUL bytes, invalid UTF-8, byte order marks in the
-//! middle. Every case asserts on the result; none asserts on time, but the
-//! sizes are large enough that quadratic behaviour would turn each case into
-//! minutes. The unbounded prescan (the seed's rules) is the dangerous one, so
-//! most cases run it as well as the standard's 1024-byte window.
+//! Hostile input for the prescan, the sniffing algorithm and decoding (bad
+//! input gets a diagnostic, never a panic; see docs/decisions.md): megabytes
+//! on one line, unterminated constructs, huge attribute values, NUL bytes,
+//! invalid UTF-8, byte order marks in the middle. Every case asserts on the
+//! result; none asserts on time, but the sizes are large enough that
+//! quadratic behaviour would turn each case into minutes. The unbounded
+//! prescan (the seed's rules) is the dangerous one, so most cases run it as
+//! well as the standard's 1024-byte window.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 

@@ -1,5 +1,5 @@
 //! html5lib-tests `encoding/`: the encoding sniffing suites, run against
-//! `sniff` (issue 5).
+//! `sniff`.
 //!
 //! Each `.dat` case is a `#data` section (the document's bytes, up to the
 //! newline before `#encoding`) and an `#encoding` section (one label). The

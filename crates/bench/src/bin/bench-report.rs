@@ -238,8 +238,8 @@ fn peers_table(out: &mut String, criterion: &Path) {
         "\nMB/s counts each side's own input: HTML bytes for HTML -> text; the text form \
          (pagetext) and htmd's Markdown of the same pages (pulldown-cmark) for text -> XHTML. \
          htmd and fast_html2md (its `rewriter` path, lol_html) are given each page already \
-         decoded as UTF-8 `&str`; pagetext and html5ever start from the bytes. The issue sets \
-         no target against fast_html2md; the table uses htmd's.\n"
+         decoded as UTF-8 `&str`; pagetext and html5ever start from the bytes. We set no \
+         target against fast_html2md; the table uses htmd's.\n"
     );
 }
 
@@ -458,7 +458,7 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
             None,
             best_of_two(|| set.iter().map(|p| html_to_text(p).len()).sum()),
         ),
-        // Issue 16: the whole process within 1.5x html5ever's parse in
+        // The target: the whole process within 1.5x html5ever's parse in
         // process; the other peers are shown for reference.
         (
             "html5ever RcDom parse",
@@ -516,7 +516,7 @@ fn whole_process_table(out: &mut String, cli: Duration, set: &[&[u8]], bytes: us
          same files held in memory (read beforehand; for htmd and fast_html2md also decoded \
          as UTF-8 `&str` beforehand), outputs built and dropped, no file I/O, no start-up. \
          The pagetext in-process row runs the code of the criterion rows on these pages: its \
-         ratio is what the process, the walk and the file I/O cost. The target (issue 16): the \
+         ratio is what the process, the walk and the file I/O cost. The target: the \
          whole process within 1.5x html5ever's parse in process; htmd and fast_html2md are \
          shown for reference.\n"
     );

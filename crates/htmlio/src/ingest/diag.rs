@@ -282,8 +282,8 @@ pub type Diagnostic = wikitext::Diagnostic<Code>;
 /// was lost or changed, grouped, with counts and first lines.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Elements dropped with their content as ballast (DESIGN decision 6),
-    /// by element name, with counts.
+    /// Elements dropped with their content as ballast (scripts, styles,
+    /// forms: nothing the output may carry), by element name, with counts.
     pub ballast: BTreeMap<String, usize>,
     /// Diagnostics by code: how many, the severity, and the line of the first.
     pub by_code: BTreeMap<Code, CodeCount>,

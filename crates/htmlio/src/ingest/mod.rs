@@ -113,8 +113,9 @@
 //! # Links
 //!
 //! The text format has no base URL, so a link must say where it points by
-//! itself (DESIGN decision 8). URLs go through [`microsyntax::url`], the
-//! URL Standard as browsers implement it:
+//! itself (see "Links resolve as browsers resolve them" in
+//! docs/decisions.md). URLs go through [`microsyntax::url`], the URL
+//! Standard as browsers implement it:
 //!
 //! - The document base URL is the first `<base href>`, resolved against the
 //!   page's address ([`Options::address`], `--base` on the command line),
@@ -160,9 +161,10 @@
 //! Outside preformatted text, white space is normalised so that the text
 //! format cannot read it as structure: no line starts with spaces, no line
 //! holds three spaces in a row, inline elements neither start nor end with
-//! white space, and a line feed in the source is a line division (DESIGN
-//! decision 3: a paragraph keeps its source lines). Other white space is
-//! kept as written, so that XHTML written by pagetext reads back unchanged.
+//! white space, and a line feed in the source is a line division (see "A
+//! paragraph keeps its source lines" in docs/decisions.md). Other white
+//! space is kept as written, so that XHTML written by pagetext reads back
+//! unchanged.
 //!
 //! # Losses
 //!
@@ -197,7 +199,8 @@ pub struct Options<'a> {
     /// settings.
     pub hints: Hints<'a>,
     /// Keep links with `javascript:`, `vbscript:` and `data:` URLs instead of
-    /// neutralising them (DESIGN decision 6 says neutralise).
+    /// neutralising them (the default, so that no link in the output runs
+    /// code).
     pub keep_unsafe_links: bool,
     /// Report each of html5ever's parse errors as an info diagnostic (they
     /// are always counted in the summary).

@@ -110,9 +110,9 @@ pub(crate) fn parse(
     let builder = TreeBuilder::new(
         Sink::for_text(errors, text.len()),
         TreeBuilderOpts {
-            // DESIGN decision 6: the output has no scripts, so it is read as
-            // a browser without scripting reads it: <noscript> content is
-            // markup, not raw text.
+            // The output has no scripts, so the page is read as a browser
+            // without scripting reads it: <noscript> content is markup, not
+            // raw text.
             scripting_enabled: false,
             drop_doctype: true,
             ..TreeBuilderOpts::default()

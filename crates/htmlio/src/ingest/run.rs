@@ -8,9 +8,9 @@
 //! or is about to open. So an inline element never starts or ends with white
 //! space, a run never starts or ends with it, and no line starts with it.
 //! Pending white space that contains a line feed becomes a line division
-//! (DESIGN decision 3); a run of it that holds three spaces in a row becomes
-//! one space; anything else is kept as written, so that text written by
-//! pagetext reads back unchanged.
+//! (a paragraph keeps its source lines); a run of it that holds three
+//! spaces in a row becomes one space; anything else is kept as written, so
+//! that text written by pagetext reads back unchanged.
 
 use std::mem;
 
@@ -290,8 +290,8 @@ impl Run {
         let lead = take_leading_ws(&mut children);
         let trail = take_trailing_ws(&mut children);
         let inline = if children.is_empty() {
-            // An anchor without text waits for the next word (issue 19: an
-            // anchor on an empty element stays on the nearest text).
+            // An anchor without text waits for the next word, so that an
+            // anchor on an empty element stays on the nearest text.
             if let Kind::Link {
                 fragment: Some(name),
                 ..

@@ -341,8 +341,8 @@ impl Sink {
     /// tab, LF, CR and FF, and U+FFFE, U+FFFF: html5ever keeps them, from raw
     /// bytes or from references like `&#1;`) with U+FFFD and counts them.
     /// Emission could not write them back, so keeping them would break the
-    /// round trip (DESIGN decision 5). FF is HTML white space, which the
-    /// builder turns into a space.
+    /// round trip (emit then ingest must give back the same document). FF is
+    /// HTML white space, which the builder turns into a space.
     fn clean(&self, text: StrTendril) -> StrTendril {
         if !has_forbidden(text.as_bytes()) {
             return text;

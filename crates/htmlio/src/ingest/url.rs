@@ -136,11 +136,11 @@ fn is_special_scheme(scheme: &str) -> bool {
     matches!(scheme, "http" | "https" | "ftp" | "ws" | "wss" | "file")
 }
 
-/// Resolves a page's links (DESIGN decision 8): against the document base
-/// URL when one is known (the page's `<base href>` resolved against its
-/// address, or the address given with `--base`), with the query in the
-/// page's encoding (seed 002 §2.5.3 step 9, the URL Standard's encoding
-/// override).
+/// Resolves a page's links as a browser would, since the text format has no
+/// base URL of its own: against the document base URL when one is known (the
+/// page's `<base href>` resolved against its address, or the address given with
+/// `--base`), with the query in the page's encoding (seed 002 §2.5.3 step 9,
+/// the URL Standard's encoding override).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Resolver {
     /// The document base URL.
@@ -339,8 +339,9 @@ fn scheme_of(url: &str) -> Option<String> {
     Some(scheme.to_ascii_lowercase())
 }
 
-/// Whether a scheme runs code or smuggles content when followed (DESIGN
-/// decision 6).
+/// Whether a scheme runs code or smuggles content when followed; such links
+/// are neutralised on ingestion (see "Scripts and other ballast never reach
+/// the output" in docs/decisions.md).
 pub(crate) fn is_unsafe_scheme(scheme: &str) -> bool {
     matches!(scheme, "javascript" | "vbscript" | "data")
 }
@@ -414,8 +415,8 @@ mod tests {
     #[test]
     fn anchors() {
         assert_eq!(clean_anchor("sec-1"), Some(("sec-1".to_owned(), false)));
-        // Percent-encoded for the format, then an XML name for XHTML
-        // (issue 19); a link to it gets the same form.
+        // Percent-encoded for the format, then an XML name for XHTML (an
+        // `id` must be one); a link to it gets the same form.
         assert_eq!(
             clean_anchor("Section 1"),
             Some(("Section_201".to_owned(), true))

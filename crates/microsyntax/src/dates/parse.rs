@@ -937,7 +937,7 @@ mod tests {
     /// validity checks and the serializers alike.
     #[test]
     fn years_above_9999() {
-        // The examples.
+        // Years of five digits and more are valid and keep every digit.
         assert!(is_valid_month_string("20133-12"));
         assert_eq!(parse_month("20133-12").map(|m| m.year()), Ok(20133));
         assert!(is_valid_date_string("12014-09-29"));

@@ -1,7 +1,7 @@
 //! URLs: seed 002 §2.5 "URLs", and the URL Standard that replaced it
 //! (feature `url`).
 //!
-//! Following the project's design (decision 8), the default is the URL
+//! Links must resolve as browsers resolve them, so the default is the URL
 //! Standard, as browsers implement it today, through the `url` crate
 //! (Servo's parser, which passes the web-platform-tests URL suite). The
 //! seed's own algorithm (RFC 3986 with the draft's exceptions, IDNA, path and

@@ -1,9 +1,9 @@
 //! Where an anchor that has no text of its own goes: on a free word of the
-//! text around it (issue 19: every anchor stays reachable). A word is free
-//! when no anchor is on it yet; a link without an anchor is free too (it
-//! takes the name as well as its URL). Nothing here recurses: runs are
-//! scanned at their top level, where a formatted element without a link is
-//! wrapped whole.
+//! text around it, so that a link to it still lands somewhere (see "Every
+//! anchor stays reachable" in docs/decisions.md). A word is free when no
+//! anchor is on it yet; a link without an anchor is free too (it takes the
+//! name as well as its URL). Nothing here recurses: runs are scanned at their
+//! top level, where a formatted element without a link is wrapped whole.
 
 use std::mem;
 
