@@ -142,7 +142,7 @@ struct FileResult {
 
 /// Every `.html`/`.htm` file under `dir` (symbolic links skipped, so that
 /// no page counts twice), sorted.
-fn html_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn html_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {

@@ -10,6 +10,7 @@ mod ci;
 mod conformance;
 mod corpus;
 mod fuzz;
+mod inspect;
 mod man;
 mod python;
 mod snapshots;
@@ -107,6 +108,13 @@ enum Command {
         /// Targets to run: sniff, microsyntax, wikitext, htmlio (all when none).
         targets: Vec<String>,
     },
+    /// Tools for looking closely at conversions: a page's text and
+    /// diagnostics, the parse tree of a text, where a round trip differs,
+    /// the writer's complaints over a folder, and quick timings.
+    Inspect {
+        #[command(subcommand)]
+        tool: inspect::Tool,
+    },
     /// Generate the man pages of `pagetext` (clap_mangen) into target/man/.
     Man {
         /// Write the pages into this folder instead.
@@ -144,6 +152,7 @@ fn main() -> ExitCode {
         Command::Fuzz { seconds, targets } => {
             fuzz::run(seconds, &targets).map(|runs| runs.iter().all(|r| !r.crashed))
         }
+        Command::Inspect { tool } => inspect::run(tool),
         Command::Man { out } => man::run(out.as_deref()).map(|_| true),
         Command::Corpus {
             dir,
