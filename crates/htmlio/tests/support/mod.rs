@@ -60,6 +60,12 @@ fn normalise(tree: &mut Tree) {
 
 /// The tree an XML parser sees (roxmltree); panics when not well-formed.
 pub fn xml_tree(text: &str) -> Tree {
+    try_xml_tree(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The tree an XML parser sees (roxmltree), or why the text is not
+/// well-formed XML.
+pub fn try_xml_tree(text: &str) -> Result<Tree, String> {
     let doc = roxmltree::Document::parse_with_options(
         text,
         roxmltree::ParsingOptions {
@@ -67,7 +73,7 @@ pub fn xml_tree(text: &str) -> Tree {
             ..Default::default()
         },
     )
-    .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{text}"));
+    .map_err(|e| format!("not well-formed XML: {e}"))?;
     fn build(node: roxmltree::Node<'_, '_>) -> Tree {
         let mut attrs: Vec<(String, String)> = node
             .attributes()
@@ -98,7 +104,7 @@ pub fn xml_tree(text: &str) -> Tree {
     }
     let mut tree = build(doc.root_element());
     normalise(&mut tree);
-    tree
+    Ok(tree)
 }
 
 /// The tree an HTML parser sees (html5ever).
