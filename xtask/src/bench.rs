@@ -20,7 +20,7 @@ use std::process::Command;
 
 use anyhow::Context;
 
-use crate::util::{cargo, root, run_checked};
+use crate::util::{cargo, run_checked, target_dir};
 
 /// Options of `cargo xtask bench`.
 #[derive(Debug, Clone, Default)]
@@ -39,21 +39,6 @@ pub(crate) struct Options {
     pub(crate) skip_cli: bool,
     /// Also write the table to this file.
     pub(crate) out: Option<PathBuf>,
-}
-
-/// The target folder cargo uses from the workspace root.
-fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) if !dir.is_empty() => {
-            let dir = PathBuf::from(dir);
-            if dir.is_absolute() {
-                dir
-            } else {
-                root().join(dir)
-            }
-        }
-        _ => root().join("target"),
-    }
 }
 
 /// A `cargo bench` of one benchmark target with the short settings.

@@ -7,7 +7,7 @@ use std::process::Command;
 use anyhow::bail;
 
 use crate::util::{cargo, run_checked, run_streaming};
-use crate::{conformance, python, snapshots};
+use crate::{conformance, fuzz, python, snapshots};
 
 pub(crate) fn run() -> anyhow::Result<()> {
     step("cargo fmt --check");
@@ -28,6 +28,9 @@ pub(crate) fn run() -> anyhow::Result<()> {
         ]),
         "cargo clippy --workspace --all-targets -- -D warnings",
     )?;
+
+    step("the fuzz targets compile (cargo clippy --manifest-path fuzz/Cargo.toml)");
+    fuzz::check()?;
 
     step("cargo test --workspace");
     let (mut passed, mut failed) = (0, 0);

@@ -8,13 +8,16 @@
 //! the stable toolchain they are unlocked with `RUSTC_BOOTSTRAP=1`, for the
 //! fuzz build only. The build goes to `target/fuzz/` (or
 //! `$CARGO_TARGET_DIR/fuzz`).
+//!
+//! `cargo xtask fuzz --check` (and `cargo xtask ci`) only type-checks and
+//! lints the targets on stable, without cargo-fuzz: seconds once the
+//! dependencies are checked, so CI catches a target that no longer builds.
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail};
 
-use crate::util::{root, run_checked};
+use crate::util::{root, run_checked, target_dir};
 
 /// The targets and the folders under `testdata/` that seed each.
 const TARGETS: &[(&str, &[&str])] = &[
@@ -39,6 +42,26 @@ pub(crate) struct Run {
     pub(crate) crashed: bool,
 }
 
+/// Type-checks every fuzz target, and lints it, on the stable toolchain
+/// without cargo-fuzz and its sanitizer flags, so that a change to a
+/// library's API cannot leave the targets broken until someone fuzzes.
+/// `fuzz/` is its own workspace with its own `Cargo.lock`, used as
+/// committed (`--locked`); the build goes to `target/fuzz-check/`, apart
+/// from the fuzzing builds' `target/fuzz/`, whose flags differ.
+pub(crate) fn check() -> anyhow::Result<()> {
+    let manifest = root().join("fuzz").join("Cargo.toml");
+    run_checked(
+        crate::util::cargo()
+            .args(["clippy", "--locked", "--bins", "--manifest-path"])
+            .arg(&manifest)
+            .arg("--target-dir")
+            .arg(target_dir().join("fuzz-check"))
+            .args(["--", "-D", "warnings"]),
+        "cargo clippy --manifest-path fuzz/Cargo.toml --bins (when only fuzz/Cargo.lock is \
+         stale, run it once without --locked and commit the lock file)",
+    )
+}
+
 /// Runs `targets` (all when empty) for `seconds` each; returns the runs.
 pub(crate) fn run(seconds: u64, targets: &[String]) -> anyhow::Result<Vec<Run>> {
     for t in targets {
@@ -49,9 +72,7 @@ pub(crate) fn run(seconds: u64, targets: &[String]) -> anyhow::Result<Vec<Run>> 
     }
     ensure_cargo_fuzz()?;
     let fuzz_dir = root().join("fuzz");
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root().join("target"), PathBuf::from)
-        .join("fuzz");
+    let target_dir = target_dir().join("fuzz");
     let mut runs = Vec::new();
     for (name, seeds) in TARGETS {
         if !targets.is_empty() && !targets.iter().any(|t| t == name) {

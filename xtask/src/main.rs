@@ -105,7 +105,12 @@ enum Command {
         /// How long to run each target.
         #[arg(long, default_value_t = 60)]
         seconds: u64,
-        /// Targets to run: sniff, microsyntax, wikitext, htmlio (all when none).
+        /// Only type-check and lint every target on stable (`cargo clippy
+        /// --manifest-path fuzz/Cargo.toml`), as CI does; run nothing.
+        #[arg(long, conflicts_with_all = ["seconds", "targets"])]
+        check: bool,
+        /// Targets to run: sniff, microsyntax, wikitext, htmlio, canon (all
+        /// when none).
         targets: Vec<String>,
     },
     /// Tools for looking closely at conversions: a page's text and
@@ -149,9 +154,10 @@ fn main() -> ExitCode {
         })
         .map(|()| true),
         Command::Ci => ci::run().map(|()| true),
-        Command::Fuzz { seconds, targets } => {
-            fuzz::run(seconds, &targets).map(|runs| runs.iter().all(|r| !r.crashed))
-        }
+        Command::Fuzz { check: true, .. } => fuzz::check().map(|()| true),
+        Command::Fuzz {
+            seconds, targets, ..
+        } => fuzz::run(seconds, &targets).map(|runs| runs.iter().all(|r| !r.crashed)),
         Command::Inspect { tool } => inspect::run(tool),
         Command::Man { out } => man::run(out.as_deref()).map(|_| true),
         Command::Corpus {

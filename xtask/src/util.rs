@@ -12,6 +12,21 @@ pub(crate) fn root() -> PathBuf {
     here.parent().unwrap_or(here).to_path_buf()
 }
 
+/// The target folder cargo uses from the workspace root.
+pub(crate) fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
+        }
+        _ => root().join("target"),
+    }
+}
+
 /// Whether we run under CI (the `CI` variable is set to anything but `false`/empty).
 pub(crate) fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
