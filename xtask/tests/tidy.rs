@@ -5,9 +5,15 @@
 //! - Only wikitext knows the text grammar: htmlio's sources hold none of
 //!   the text format's rules (they ask `wikitext::grammar` or leave the
 //!   decision to `wikitext::canon`).
-//! - In wikitext and htmlio, no function is longer than 150 lines and no
-//!   file longer than 1,000 lines (unit-test modules not counted).
+//! - In wikitext, htmlio and the CLI, no function is longer than 150 lines
+//!   and no file longer than 1,000 lines (unit-test modules not counted),
+//!   measured as `../shared/tools/shape.py` measures them.
+//! - The module graph of a crate's top-level modules (through `crate::`
+//!   paths and `use crate::{...}` groups, read as
+//!   `../shared/tools/modcycles.py` reads them) and its cycles, checked on
+//!   planted graphs.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -126,60 +132,262 @@ fn only_wikitext_knows_the_text_grammar() {
     );
 }
 
-/// The functions of a source text longer than `max` lines: an `fn` line
-/// to the `}` at its indentation (rustfmt's layout).
-fn long_functions(text: &str, max: usize) -> Vec<(usize, String, usize)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let trimmed = line.trim_start();
-        let indent = line.len() - trimmed.len();
-        let is_fn = [
-            "fn ",
-            "pub fn ",
-            "pub(crate) fn ",
-            "pub(super) fn ",
-            "const fn ",
-            "pub const fn ",
-        ]
-        .iter()
-        .any(|p| trimmed.starts_with(p));
-        if !is_fn || trimmed.ends_with(';') {
+/// The shape of one source file, measured as `../shared/tools/shape.py`
+/// measures it, so that the two agree line for line.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Shape {
+    /// The file's length in lines, up to its unit-test module (the first
+    /// `#[cfg(test)]` outside any braces). Without one, the text split at
+    /// each `\n`, so a final line feed counts as one more (empty) line.
+    lines: usize,
+    /// Each function's first line (1-based), name and length in lines,
+    /// from its `fn` line to its closing brace, in the order they close.
+    functions: Vec<(usize, String, usize)>,
+}
+
+/// What [`strip`] carries from one line to the next.
+#[derive(Debug, Default)]
+struct Lexer {
+    /// How many block comments are open (a `*/` closes one).
+    block: usize,
+    /// The end of the string literal that is open: `"` or `"##...`.
+    string: Option<String>,
+}
+
+/// Whether `text` at `at` starts with `pat`.
+fn starts(text: &[char], at: usize, pat: &str) -> bool {
+    pat.chars()
+        .enumerate()
+        .all(|(n, c)| text.get(at + n) == Some(&c))
+}
+
+/// Where `pat` next occurs in `text` at or after `from`.
+fn find(text: &[char], from: usize, pat: &str) -> Option<usize> {
+    (from..text.len()).find(|&i| starts(text, i, pat))
+}
+
+/// The length of a raw string's opening (`r"`, `br#"`...) at `at`, and its
+/// closing delimiter.
+fn raw_string_start(text: &[char], at: usize) -> Option<(usize, String)> {
+    let mut i = at;
+    if text.get(i) == Some(&'b') {
+        i += 1;
+    }
+    if text.get(i) != Some(&'r') {
+        return None;
+    }
+    i += 1;
+    let hashes = text[i..].iter().take_while(|c| **c == '#').count();
+    i += hashes;
+    (text.get(i) == Some(&'"')).then(|| (i + 1 - at, format!("\"{}", "#".repeat(hashes))))
+}
+
+/// The length of a char literal at `at` (`'x'`, `'\n'`, `'\u{..}'`,
+/// `'\x..'`); `None` for a lifetime or a label.
+fn char_literal(text: &[char], at: usize) -> Option<usize> {
+    let close = |end: usize| (text.get(end) == Some(&'\'')).then_some(end + 1 - at);
+    let body = at + 1;
+    let first = *text.get(body)?;
+    if first == '\\' {
+        // `\\.`, then `\u{hex}`, then `\xhh`, as the script tries them.
+        let plain = text
+            .get(body + 1)
+            .filter(|c| **c != '\n')
+            .and_then(|_| close(body + 2));
+        let unicode = || {
+            if !starts(text, body, "\\u{") {
+                return None;
+            }
+            let hex = text[body + 3..]
+                .iter()
+                .take_while(|c| c.is_ascii_hexdigit())
+                .count();
+            let end = body + 3 + hex;
+            (hex > 0 && text.get(end) == Some(&'}')).then_some(())?;
+            close(end + 1)
+        };
+        let byte = || {
+            let hex = text.get(body + 2..body + 4)?;
+            (text.get(body + 1) == Some(&'x') && hex.iter().all(char::is_ascii_hexdigit))
+                .then_some(())?;
+            close(body + 4)
+        };
+        plain.or_else(unicode).or_else(byte)
+    } else if first == '\'' {
+        None
+    } else {
+        close(body + 1)
+    }
+}
+
+/// One line without its strings, chars and comments (shape.py's `strip`).
+fn strip(line: &str, lexer: &mut Lexer) -> String {
+    let text: Vec<char> = line.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < text.len() {
+        if lexer.block > 0 {
+            let Some(j) = find(&text, i, "*/") else {
+                return out;
+            };
+            lexer.block -= 1;
+            i = j + 2;
             continue;
         }
-        let close = format!("{}}}", " ".repeat(indent));
-        let end = lines
-            .iter()
-            .enumerate()
-            .skip(i + 1)
-            .find(|(_, l)| **l == close)
-            .map_or(i, |(j, _)| j);
-        let len = end + 1 - i;
-        if len > max {
-            let after = trimmed.split_once("fn ").map_or(trimmed, |(_, rest)| rest);
-            let name = after.split(['(', '<']).next().unwrap_or(after).to_owned();
-            out.push((i + 1, name, len));
+        if let Some(end) = lexer.string.clone() {
+            let mut j = find(&text, i, &end);
+            // An escaped quote does not end the string; `\\"` does.
+            while let Some(at) = j.filter(|&at| {
+                at > 0 && end == "\"" && text[at - 1] == '\\' && !(at >= 2 && text[at - 2] == '\\')
+            }) {
+                j = find(&text, at + 1, &end);
+            }
+            let Some(j) = j else {
+                return out;
+            };
+            lexer.string = None;
+            i = j + end.chars().count();
+            continue;
         }
+        if starts(&text, i, "//") {
+            break;
+        }
+        if starts(&text, i, "/*") {
+            lexer.block += 1;
+            i += 2;
+            continue;
+        }
+        let after_word = i > 0 && (text[i - 1].is_alphanumeric() || text[i - 1] == '_');
+        if let Some((len, end)) = raw_string_start(&text, i).filter(|_| !after_word) {
+            lexer.string = Some(end);
+            i += len;
+            continue;
+        }
+        let c = text[i];
+        if c == '"' {
+            lexer.string = Some("\"".to_owned());
+            i += 1;
+            continue;
+        }
+        if let Some(len) = (c == '\'').then(|| char_literal(&text, i)).flatten() {
+            i += len;
+            continue;
+        }
+        out.push(c);
+        i += 1;
     }
     out
 }
 
-#[test]
-fn functions_and_files_stay_small() {
-    let mut found = Vec::new();
-    for krate in ["wikitext", "htmlio"] {
-        for file in sources(krate) {
-            let text = fs::read_to_string(&file).unwrap_or_default();
-            let code = without_tests(&text);
-            let lines = code.lines().count();
-            if lines > 1000 {
-                found.push(format!("{}: {lines} lines", file.display()));
-            }
-            for (at, name, len) in long_functions(code, 150) {
-                found.push(format!("{}:{at}: {name}: {len} lines", file.display()));
+/// The name of the function a line starts, the way shape.py's `FN` reads
+/// it: `pub`, `pub(...)`, `const`, `async` and `unsafe` may come first.
+fn fn_name(line: &str) -> Option<&str> {
+    fn word<'a>(rest: &'a str, word: &str) -> Option<&'a str> {
+        let after = rest.strip_prefix(word)?;
+        let trimmed = after.trim_start();
+        (trimmed.len() < after.len()).then_some(trimmed)
+    }
+    let mut rest = line.trim_start();
+    if let Some(after) = rest.strip_prefix("pub") {
+        let after = match after.strip_prefix('(') {
+            Some(inner) => inner.find(')').map_or(after, |at| &inner[at + 1..]),
+            None => after,
+        };
+        let trimmed = after.trim_start();
+        if trimmed.len() < after.len() {
+            rest = trimmed;
+        }
+    }
+    for qualifier in ["const", "async", "unsafe"] {
+        rest = word(rest, qualifier).unwrap_or(rest);
+    }
+    let rest = word(rest, "fn")?;
+    let first = rest.chars().next()?;
+    if !(first.is_ascii_alphabetic() || first == '_') {
+        return None;
+    }
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// Measures a source text as shape.py does: braces matched outside
+/// strings, chars and comments, unit tests left out.
+fn shape(text: &str) -> Shape {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut shape = Shape {
+        lines: lines.len(),
+        functions: Vec::new(),
+    };
+    let mut lexer = Lexer::default();
+    // Open functions: name, first line, depth at the `fn`, body opened.
+    let mut open: Vec<(String, usize, i64, bool)> = Vec::new();
+    let mut depth: i64 = 0;
+    for (n, raw) in lines.iter().enumerate() {
+        let no = n + 1;
+        if raw.contains("#[cfg(test)]") && depth == 0 {
+            shape.lines = no - 1;
+            break;
+        }
+        let name = (lexer.block == 0 && lexer.string.is_none())
+            .then(|| fn_name(raw))
+            .flatten();
+        let code = strip(raw, &mut lexer);
+        if let Some(name) = name {
+            open.push((name.to_owned(), no, depth, false));
+        }
+        for c in code.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    if let Some(f) = open.last_mut().filter(|f| !f.3 && depth == f.2 + 1) {
+                        f.3 = true;
+                    }
+                }
+                '}' => {
+                    depth -= 1;
+                    if open.last().is_some_and(|f| f.3 && depth == f.2)
+                        && let Some((name, start, _, _)) = open.pop()
+                    {
+                        shape.functions.push((start, name, no - start + 1));
+                    }
+                }
+                ';' if open.last().is_some_and(|f| !f.3 && depth == f.2) => {
+                    // A declaration without a body.
+                    open.pop();
+                }
+                _ => {}
             }
         }
     }
+    shape
+}
+
+/// Files over `max_file` lines and functions over `max_fn` in the sources
+/// of `krates`, one line each.
+fn too_long(krates: &[&str], max_file: usize, max_fn: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    for krate in krates {
+        for file in sources(krate) {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let shape = shape(&text);
+            if shape.lines > max_file {
+                found.push(format!("{}: {} lines", file.display(), shape.lines));
+            }
+            for (at, name, len) in shape.functions {
+                if len > max_fn {
+                    found.push(format!("{}:{at}: {name}: {len} lines", file.display()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn functions_and_files_stay_small() {
+    let found = too_long(&["wikitext", "htmlio", "cli"], 1000, 150);
     assert!(
         found.is_empty(),
         "over 150 lines a function or 1,000 a file:\n{}",
@@ -191,8 +399,47 @@ fn functions_and_files_stay_small() {
 fn the_length_check_finds_a_long_function() {
     let body = "    x();\n".repeat(160);
     let text = format!("fn long() {{\n{body}}}\n\nfn short() {{\n}}\n");
-    let found = long_functions(&text, 150);
-    assert_eq!(found, vec![(1, "long".to_owned(), 162)]);
+    let found = shape(&text).functions;
+    assert_eq!(
+        found,
+        vec![(1, "long".to_owned(), 162), (164, "short".to_owned(), 2)]
+    );
+}
+
+#[test]
+fn the_length_check_reads_code_as_shape_py_does() {
+    let text = r##"//! A module.
+pub(crate) async fn one_line() -> u8 { 1 }
+trait T {
+    fn declared(&self);
+}
+unsafe fn braces_in_literals() {
+    let s = "{ \" {";
+    let r = r#"{ "# ;
+    let c = ['{', '\'', '\u{7b}', '\x7b'];
+    // { in a comment
+    /* { in a block */
+}
+fn after<'a>(x: &'a str) -> &'a str {
+    x
+}
+#[cfg(test)]
+mod tests {
+    fn not_counted() {}
+}
+"##;
+    let shape = shape(text);
+    assert_eq!(shape.lines, 15);
+    assert_eq!(
+        shape.functions,
+        vec![
+            (2, "one_line".to_owned(), 1),
+            (6, "braces_in_literals".to_owned(), 7),
+            (13, "after".to_owned(), 3),
+        ]
+    );
+    // Without unit tests, a final line feed counts as a line, as in shape.py.
+    assert_eq!(self::shape("fn a() {\n}\n").lines, 3);
 }
 
 #[test]
@@ -203,5 +450,282 @@ fn the_walk_finds_the_sources() {
         files
             .iter()
             .all(|f| f.extension().is_some_and(|e| e == "rs"))
+    );
+}
+
+/// The top-level modules of a crate's `src/`: every `.rs` file there but
+/// `lib.rs` and `main.rs`, and every folder.
+fn top_modules(src: &Path) -> BTreeSet<String> {
+    let Ok(entries) = fs::read_dir(src) else {
+        return BTreeSet::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if entry.path().is_dir() {
+                Some(name)
+            } else {
+                let stem = name.strip_suffix(".rs")?;
+                (stem != "lib" && stem != "main").then(|| stem.to_owned())
+            }
+        })
+        .collect()
+}
+
+/// The lowercase identifier at the start of `text` (`[a-z_][a-z0-9_]*`).
+fn leading_ident(text: &str) -> Option<&str> {
+    let end = text
+        .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(text.len());
+    let ident = &text[..end];
+    ident
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        .then_some(ident)
+}
+
+/// Whether `text[at..]` starts a word: `at` is 0 or follows a character
+/// that cannot be part of an identifier.
+fn word_starts(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+}
+
+/// The names a source file reaches through `crate::`: the first segment of
+/// every `crate::name` path, and every name at the top of a
+/// `use crate::{...}` group, as `../shared/tools/modcycles.py` reads them.
+/// The unit-test module (from `#[cfg(test)] mod tests` on) and comments are
+/// left out: a doc link is not a dependency.
+fn crate_names(text: &str) -> BTreeSet<String> {
+    let code = match test_module_start(text) {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    let code: String = code
+        .split('\n')
+        .map(|line| line.find("//").map_or(line, |at| &line[..at]))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut names = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::") {
+        if word_starts(&code, at)
+            && let Some(name) = leading_ident(&code[at + "crate::".len()..])
+        {
+            names.insert(name.to_owned());
+        }
+    }
+    for (at, _) in code.match_indices("use") {
+        let rest = code[at + 3..].trim_start();
+        if !word_starts(&code, at) || rest.len() == code.len() - at - 3 {
+            continue;
+        }
+        let Some(group) = rest.strip_prefix("crate::{") else {
+            continue;
+        };
+        let Some(end) = group.find('}') else {
+            continue;
+        };
+        for item in group[..end].split(',') {
+            if let Some(name) = leading_ident(item.trim_start()) {
+                names.insert(name.to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// Where the unit-test module starts: `#[cfg(test)]`, white space, `mod`,
+/// white space, `tests`.
+fn test_module_start(text: &str) -> Option<usize> {
+    text.match_indices("#[cfg(test)]")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let rest = text[at + "#[cfg(test)]".len()..].trim_start();
+            rest.strip_prefix("mod").is_some_and(|after| {
+                let name = after.trim_start();
+                name.len() < after.len() && name.starts_with("tests")
+            })
+        })
+}
+
+/// A module graph: for each top-level module, the other top-level modules
+/// its files name, each with the first file that does.
+type Edges = BTreeMap<String, BTreeMap<String, String>>;
+
+/// The module graph of a crate's `modules` from its `files`: paths
+/// relative to `src/` (with `/`), each with its text.
+fn module_edges(modules: &BTreeSet<String>, files: &[(String, String)]) -> Edges {
+    let mut edges: Edges = modules
+        .iter()
+        .map(|m| (m.clone(), BTreeMap::new()))
+        .collect();
+    for (path, text) in files {
+        let first = path.split('/').next().unwrap_or(path);
+        let top = first.strip_suffix(".rs").unwrap_or(first);
+        let Some(out) = edges.get_mut(top) else {
+            continue;
+        };
+        for name in crate_names(text) {
+            if name != top && modules.contains(&name) {
+                out.entry(name).or_insert_with(|| path.clone());
+            }
+        }
+    }
+    edges
+}
+
+/// The modules each module reaches, itself included.
+fn reach(edges: &Edges, from: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::from([from.to_owned()]);
+    let mut todo = vec![from.to_owned()];
+    while let Some(m) = todo.pop() {
+        for next in edges.get(&m).into_iter().flat_map(BTreeMap::keys) {
+            if seen.insert(next.clone()) {
+                todo.push(next.clone());
+            }
+        }
+    }
+    seen
+}
+
+/// The cycles of a module graph: its strongly connected components of more
+/// than one module, each sorted, in the order of their first module.
+fn cycles(edges: &Edges) -> Vec<Vec<String>> {
+    let reached: BTreeMap<&String, BTreeSet<String>> =
+        edges.keys().map(|m| (m, reach(edges, m))).collect();
+    let mut found: Vec<Vec<String>> = Vec::new();
+    for (m, from_m) in &reached {
+        if found.iter().any(|c| c.contains(*m)) {
+            continue;
+        }
+        let component: Vec<String> = from_m
+            .iter()
+            .filter(|other| reached.get(other).is_some_and(|r| r.contains(*m)))
+            .cloned()
+            .collect();
+        if component.len() > 1 {
+            found.push(component);
+        }
+    }
+    found
+}
+
+/// Each cycle as `a <-> b <-> c`, followed by its edges and the file that
+/// makes each.
+fn describe_cycles(edges: &Edges) -> Vec<String> {
+    cycles(edges)
+        .iter()
+        .map(|cycle| {
+            let mut text = format!("cycle: {}", cycle.join(" <-> "));
+            for from in cycle {
+                for (to, file) in edges.get(from).into_iter().flatten() {
+                    if cycle.contains(to) {
+                        text.push_str(&format!("\n  {from} -> {to} ({file})"));
+                    }
+                }
+            }
+            text
+        })
+        .collect()
+}
+
+/// The module graph of a crate's sources on disk.
+fn crate_module_edges(src: &Path) -> Edges {
+    let files: Vec<(String, String)> = rust_files(src)
+        .into_iter()
+        .filter_map(|file| {
+            let rel = file.strip_prefix(src).ok()?;
+            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy());
+            let rel = rel.collect::<Vec<_>>().join("/");
+            let text = fs::read(&file).ok()?;
+            Some((rel, String::from_utf8_lossy(&text).into_owned()))
+        })
+        .collect();
+    module_edges(&top_modules(src), &files)
+}
+
+fn modules(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|n| (*n).to_owned()).collect()
+}
+
+fn files(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))
+        .collect()
+}
+
+#[test]
+fn the_cycle_check_finds_a_planted_cycle() {
+    let mods = modules(&["alpha", "beta", "gamma", "delta"]);
+    let planted = files(&[
+        ("alpha.rs", "use crate::beta::Thing;\n"),
+        (
+            "beta/mod.rs",
+            "mod inner;\npub(crate) fn f() { crate::gamma::g() }\n",
+        ),
+        (
+            "beta/inner.rs",
+            "use crate::{\n    delta,\n    alpha::A,\n};\n",
+        ),
+        ("gamma.rs", "//! No names here.\n"),
+        ("delta.rs", "pub(crate) struct D;\n"),
+    ]);
+    let edges = module_edges(&mods, &planted);
+    assert_eq!(cycles(&edges), vec![vec!["alpha", "beta"]]);
+    assert_eq!(
+        describe_cycles(&edges),
+        vec!["cycle: alpha <-> beta\n  alpha -> beta (alpha.rs)\n  beta -> alpha (beta/inner.rs)"]
+    );
+}
+
+#[test]
+fn the_cycle_check_passes_a_graph_without_one() {
+    let mods = modules(&["alpha", "beta", "gamma"]);
+    let clean = files(&[
+        ("alpha.rs", "use crate::{beta, gamma::G};\n"),
+        ("beta.rs", "fn f() { crate::gamma::g() }\n"),
+        // Comments, doc links, other crates' paths and unit tests are no
+        // dependencies.
+        (
+            "gamma.rs",
+            "//! See [`crate::alpha`].\nfn g() {} // crate::beta\nuse my_crate::alpha;\n\
+             #[cfg(test)]\nmod tests {\n    use crate::alpha;\n}\n",
+        ),
+    ]);
+    let edges = module_edges(&mods, &clean);
+    assert!(cycles(&edges).is_empty(), "{:?}", describe_cycles(&edges));
+    assert_eq!(edges["alpha"].len(), 2);
+    assert!(edges["gamma"].is_empty());
+}
+
+#[test]
+fn the_cycle_check_reads_use_groups_and_paths() {
+    let names = crate_names(
+        "use crate::{a, b::{c, d}, E};\nuse  crate::{\n  f,\n};\nlet x = crate::g::h;\n$crate::i!();\n",
+    );
+    // The group ends at the first `}`; inside it, a name counts at its
+    // start and after each comma (so `d`, not `c`), as modcycles.py reads
+    // it. Names in capitals are items, not modules.
+    assert_eq!(names, modules(&["a", "b", "d", "f", "g", "i"]));
+}
+
+#[test]
+fn the_cycle_check_reads_the_real_module_graph() {
+    let src = src("wikitext");
+    let modules = top_modules(&src);
+    assert!(
+        modules.contains("canon") && modules.contains("model"),
+        "{modules:?}"
+    );
+    assert!(!modules.contains("lib"));
+    let edges = crate_module_edges(&src);
+    // Every module of the text grammar uses the document model.
+    assert!(
+        edges.values().filter(|to| to.contains_key("model")).count() > 3,
+        "{edges:?}"
     );
 }
