@@ -1,6 +1,6 @@
-//! `pagetext edit`: the web page editor the text format was made for
-//! (issue 20), as a local web application. Built only with the `edit` cargo
-//! feature (on by default), which brings in its HTTP stack.
+//! `pagetext edit`: the web page editor the text format was made for, as a
+//! local web application. Built only with the `edit` cargo feature (on by
+//! default), which brings in its HTTP stack.
 //!
 //! A thin layer over the libraries, through [`crate::convert`] like every
 //! other command: this module owns HTTP, paths and files, never a format.
