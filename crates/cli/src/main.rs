@@ -9,7 +9,8 @@
 //!   files (and removes the temporary files of an interrupted run),
 //!   [`stdout`] prints, [`diag`] draws diagnostics;
 //! - [`demo`], [`micro`] and `completions` are the one-shot commands;
-//! - [`edit`] is the web editor's server.
+//! - `edit` is the web editor's server (with the `edit` cargo feature, on
+//!   by default).
 //!
 //! Exit status: 0 success, 1 some input failed (or `fmt --check` found work,
 //! or standard output could not be written), 2 usage errors. A closed
@@ -23,10 +24,15 @@ use pagetext::{Cli, ColorChoice, Command, HTML_EXTENSIONS, TEXT_EXTENSION};
 
 mod atomic;
 mod batch;
+// The editor's conversions (`edit_view`, `save_html`, `save_text`) live in
+// `convert` with the others and have no caller in a build without the
+// editor.
+#[cfg_attr(not(feature = "edit"), allow(dead_code))]
 mod convert;
 mod crawl;
 mod demo;
 mod diag;
+#[cfg(feature = "edit")]
 mod edit;
 mod inputs;
 mod micro;
@@ -276,7 +282,14 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             Ok(exit(summary.success(None)))
         }
         Command::Micro(args) => micro::run(&args, display),
+        #[cfg(feature = "edit")]
         Command::Edit(args) => edit::run(&args),
+        #[cfg(not(feature = "edit"))]
+        Command::Edit(_) => usage(
+            display,
+            "this build of pagetext has no editor: it was built without the `edit` feature \
+             (cargo build -p pagetext --features edit)",
+        ),
         Command::Demo => demo::run(display),
         Command::Completions { shell } => {
             let mut cmd = pagetext::command();

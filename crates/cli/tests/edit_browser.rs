@@ -1,4 +1,4 @@
-//! `pagetext edit` in a real browser (issue 20): headless Chromium driven
+//! `pagetext edit` in a real browser: headless Chromium driven
 //! through chromedriver (WebDriver, with the fantoccini client) against the
 //! real server. A person opens the editor, picks a page, changes a heading
 //! and sees the preview change, sees a near-miss hint at its line, saves

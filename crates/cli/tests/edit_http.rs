@@ -1,4 +1,4 @@
-//! `pagetext edit` at the HTTP level (issue 20): the real server on a random
+//! `pagetext edit` at the HTTP level: the real server on a random
 //! loopback port, spoken to with raw requests. The token, Host and Origin
 //! checks; path traversal in every form; conflicting, charset-keeping and
 //! concurrent saves; a 5 MB page; a 10,000-file tree.

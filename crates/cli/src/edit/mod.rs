@@ -1,5 +1,6 @@
-//! `pagetext edit`: the web page editor the text format was made for
-//! (issue 20), as a local web application.
+//! `pagetext edit`: the web page editor the text format was made for, as a
+//! local web application. Built only with the `edit` cargo feature (on by
+//! default), which brings in its HTTP stack.
 //!
 //! A thin layer over the libraries, through [`crate::convert`] like every
 //! other command: this module owns HTTP, paths and files, never a format.
@@ -10,6 +11,8 @@
 //! - [`site`] maps request paths into DIR and refuses the rest, lists the
 //!   site lazily, finds pages, and serves the site's own files sandboxed;
 //! - [`page`] opens a page as text, checks and previews text, and saves;
+//! - [`answers`] are the JSON answers of its calls, one type each: the
+//!   contract with the editor's script;
 //! - [`assets`] are the editor's HTML, CSS and JavaScript, embedded in the
 //!   binary.
 //!
@@ -17,6 +20,7 @@
 //! calls, `/TOKEN/site/PATH` the site's files (stylesheets and images for
 //! the preview).
 
+mod answers;
 mod assets;
 mod guard;
 mod page;
@@ -178,23 +182,32 @@ impl Failed {
 /// A request's query fields (`?path=a/b.html`), decoded.
 pub(crate) type Query = HashMap<String, String>;
 
-/// An error answer: `{"error": MESSAGE}` with `status`.
+/// An error answer: [`answers::Error`] with `status`.
 pub(crate) fn failure(status: StatusCode, message: &str) -> Response {
-    let body = serde_json::json!({ "error": message }).to_string();
+    answer(status, &answers::Error { error: message })
+}
+
+/// A JSON answer with status 200.
+pub(crate) fn json(body: &impl serde::Serialize) -> Response {
+    answer(StatusCode::OK, body)
+}
+
+/// A JSON answer with `status`.
+pub(crate) fn answer(status: StatusCode, body: &impl serde::Serialize) -> Response {
+    let (status, text) = match serde_json::to_string(body) {
+        Ok(text) => (status, text),
+        // The answers are plain structs of strings, numbers, booleans and
+        // lists, which always serialize: reaching this is a bug, said as an
+        // error answer rather than a panic.
+        Err(_) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            r#"{"error":"the answer could not be written"}"#.to_owned(),
+        ),
+    };
     (
         status,
         [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
-        Body::from(body),
-    )
-        .into_response()
-}
-
-/// A JSON answer.
-pub(crate) fn json(value: &serde_json::Value) -> Response {
-    (
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
-        Body::from(value.to_string()),
+        Body::from(text),
     )
         .into_response()
 }

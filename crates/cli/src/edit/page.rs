@@ -14,10 +14,10 @@ use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 
+use super::answers::{self, Checked, Conflict, OnDisk, Opened, Original, PageKind, Superseded};
 use super::site::{self, PAGE_EXTENSIONS};
-use super::{App, Failed, Query, json};
+use super::{App, Failed, Query, answer, json};
 use crate::convert::{self, HtmlInput, Output, Reading};
 use crate::inputs::has_extension;
 
@@ -45,6 +45,14 @@ impl Kind {
             Some(Kind::Html)
         } else {
             None
+        }
+    }
+
+    /// What the editor's page is told: text, or HTML (XHTML included).
+    fn answered(self) -> PageKind {
+        match self {
+            Kind::Text => PageKind::Text,
+            Kind::Html | Kind::Xhtml => PageKind::Html,
         }
     }
 
@@ -124,18 +132,30 @@ fn io_failure(rel: &str, e: &std::io::Error) -> Failed {
     )
 }
 
+/// A page's bytes as the editor shows them.
+struct AsText {
+    /// The page as text.
+    text: String,
+    /// The encoding it was read in (`None` when nothing was decoded).
+    encoding: Option<&'static str>,
+    /// For HTML, what was lost on the way in.
+    ingestion: Vec<answers::Diagnostic>,
+    /// For HTML, ingestion's account for a person.
+    summary: Option<String>,
+}
+
 /// A page's bytes as the editor shows them: the text, the encoding it was
 /// read in, and for HTML what was lost on the way in.
-fn as_text(kind: Kind, bytes: &[u8]) -> serde_json::Value {
+fn as_text(kind: Kind, bytes: &[u8]) -> AsText {
     match kind {
         Kind::Text => {
             let (text, encoding, diagnostics) = convert::decode_text(bytes);
-            json!({
-                "text": text,
-                "encoding": encoding.name(),
-                "ingestion": diagnostics,
-                "summary": null,
-            })
+            AsText {
+                text,
+                encoding: Some(encoding.name()),
+                ingestion: answers::diagnostics(diagnostics),
+                summary: None,
+            }
         }
         Kind::Html | Kind::Xhtml => {
             let input = HtmlInput {
@@ -144,12 +164,12 @@ fn as_text(kind: Kind, bytes: &[u8]) -> serde_json::Value {
             };
             let converted = convert::html_to_text(bytes, &input, None, Output::Keep);
             let text = String::from_utf8_lossy(&converted.output.unwrap_or_default()).into_owned();
-            json!({
-                "text": text,
-                "encoding": converted.encoding.map(|e| e.name()),
-                "ingestion": converted.diagnostics,
-                "summary": converted.summary,
-            })
+            AsText {
+                text,
+                encoding: converted.encoding.map(|e| e.name()),
+                ingestion: answers::diagnostics(converted.diagnostics),
+                summary: converted.summary,
+            }
         }
     }
 }
@@ -165,23 +185,28 @@ pub(super) async fn open(app: &App, query: &Query) -> Response {
     };
     let done = tokio::task::spawn_blocking(move || {
         let bytes = read_page(&file)?;
-        let mut answer = as_text(file.kind, &bytes);
-        let orig = orig_path(&file.real);
-        answer["path"] = json!(file.rel);
-        answer["kind"] = json!(if file.kind == Kind::Text {
-            "text"
-        } else {
-            "html"
-        });
-        answer["version"] = json!(version(&bytes));
-        answer["original"] = match &orig {
-            Some(orig) if keeps_original(file.kind, &bytes) => json!({
-                "name": orig.file_name().map(|n| n.to_string_lossy().into_owned()),
-                "exists": orig.exists(),
-            }),
-            _ => json!(null),
-        };
-        Ok::<_, Failed>(json(&answer))
+        let AsText {
+            text,
+            encoding,
+            ingestion,
+            summary,
+        } = as_text(file.kind, &bytes);
+        let original = orig_path(&file.real)
+            .filter(|_| keeps_original(file.kind, &bytes))
+            .map(|orig| Original {
+                exists: orig.exists(),
+                name: orig.file_name().map(|n| n.to_string_lossy().into_owned()),
+            });
+        Ok::<_, Failed>(json(&Opened {
+            encoding,
+            ingestion,
+            kind: file.kind.answered(),
+            original,
+            path: file.rel,
+            summary,
+            text,
+            version: version(&bytes),
+        }))
     })
     .await;
     match done {
@@ -251,17 +276,16 @@ pub(super) async fn render(app: &App, request: Request) -> Response {
     // Let a burst of keystrokes settle before the work starts.
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     if superseded() {
-        return json(&json!({"seq": asked.seq, "superseded": true}));
+        return json(&Superseded::new(asked.seq));
     }
     let text = asked.text;
     let done = tokio::task::spawn_blocking(move || convert::edit_view(&text)).await;
     match done {
-        Ok((xhtml, diagnostics)) => json(&json!({
-            "seq": asked.seq,
-            "superseded": false,
-            "diagnostics": diagnostics,
-            "xhtml": xhtml,
-        })),
+        Ok((xhtml, diagnostics)) => json(&Checked::new(
+            asked.seq,
+            answers::diagnostics(diagnostics),
+            xhtml,
+        )),
         Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "the check failed").response(),
     }
 }
@@ -307,15 +331,23 @@ fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
     let current = read_page(file)?;
     let current_version = version(&current);
     if current_version != asked.version && !asked.force {
-        let mut theirs = as_text(file.kind, &current);
-        theirs["version"] = json!(current_version);
-        let mut response = json(&json!({
-            "error": format!("{} changed on disk since it was opened: nothing was written", file.rel),
-            "conflict": true,
-            "theirs": theirs,
-        }));
-        *response.status_mut() = StatusCode::CONFLICT;
-        return Ok(response);
+        let AsText {
+            text,
+            encoding,
+            ingestion,
+            summary,
+        } = as_text(file.kind, &current);
+        let theirs = OnDisk {
+            encoding,
+            ingestion,
+            summary,
+            text,
+            version: current_version,
+        };
+        return Ok(answer(
+            StatusCode::CONFLICT,
+            &Conflict::new(&file.rel, theirs),
+        ));
     }
     let saved = match file.kind {
         Kind::Text => convert::save_text(&asked.text),
@@ -332,14 +364,14 @@ fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
         kept = keep_original(&orig, &current).map_err(|e| io_failure(&file.rel, &e))?;
     }
     crate::atomic::write_atomic(&file.real, &saved.bytes).map_err(|e| io_failure(&file.rel, &e))?;
-    Ok(json(&json!({
-        "path": file.rel,
-        "version": version(&saved.bytes),
-        "encoding": saved.encoding.name(),
-        "notices": saved.notices,
-        "text": saved.text,
-        "original": kept,
-    })))
+    Ok(json(&answers::Saved {
+        encoding: saved.encoding.name(),
+        notices: saved.notices,
+        original: kept,
+        path: file.rel.clone(),
+        text: saved.text,
+        version: version(&saved.bytes),
+    }))
 }
 
 /// Writes `bytes` to `orig` unless something is there already (never

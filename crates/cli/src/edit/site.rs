@@ -11,13 +11,12 @@
 
 use std::path::{Path, PathBuf};
 
+use super::answers::{Found, Listed, ListedKind, Listing};
+use super::{App, Failed, Query, failure, json};
+use crate::inputs::has_extension;
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
-
-use super::{App, Failed, Query, failure, json};
-use crate::inputs::has_extension;
 
 /// The extensions of the pages the editor lists and opens.
 pub(super) const PAGE_EXTENSIONS: &[&str] = &["html", "htm", "xhtml", "txt"];
@@ -213,15 +212,22 @@ pub(super) async fn tree(app: &App, query: &Query) -> Response {
         .into_iter()
         .skip(offset)
         .take(PAGE_SIZE)
-        .map(|e| json!({"name": e.name, "kind": if e.is_page { "page" } else { "dir" }}))
+        .map(|e| Listed {
+            kind: if e.is_page {
+                ListedKind::Page
+            } else {
+                ListedKind::Dir
+            },
+            name: e.name,
+        })
         .collect();
-    json(&json!({
-        "dir": dir,
-        "offset": offset,
-        "total": total,
-        "more": offset.saturating_add(PAGE_SIZE) < total,
-        "entries": shown,
-    }))
+    json(&Listing {
+        dir,
+        entries: shown,
+        more: offset.saturating_add(PAGE_SIZE) < total,
+        offset,
+        total,
+    })
 }
 
 /// The visible directories and pages directly in `dir`. A symbolic link is
@@ -272,7 +278,7 @@ pub(super) async fn find(app: &App, query: &Query) -> Response {
     let root = app.root.clone();
     let found = tokio::task::spawn_blocking(move || walk_for(&root, &needle)).await;
     match found {
-        Ok((paths, truncated)) => json(&json!({"pages": paths, "truncated": truncated})),
+        Ok((pages, truncated)) => json(&Found { pages, truncated }),
         Err(_) => failure(StatusCode::INTERNAL_SERVER_ERROR, "the search failed"),
     }
 }
