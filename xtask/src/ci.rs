@@ -29,6 +29,34 @@ pub(crate) fn run() -> anyhow::Result<()> {
         "cargo clippy --workspace --all-targets -- -D warnings",
     )?;
 
+    // The editor is a default feature; a build without it must stay
+    // clean and say that it has no editor.
+    step("pagetext without the editor (--no-default-features)");
+    run_checked(
+        cargo().args([
+            "clippy",
+            "-p",
+            "pagetext",
+            "--no-default-features",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+        "cargo clippy -p pagetext --no-default-features --all-targets -- -D warnings",
+    )?;
+    run_checked(
+        cargo().args([
+            "test",
+            "-p",
+            "pagetext",
+            "--no-default-features",
+            "--test",
+            "no_editor",
+        ]),
+        "cargo test -p pagetext --no-default-features --test no_editor",
+    )?;
+
     step("the fuzz targets compile (cargo clippy --manifest-path fuzz/Cargo.toml)");
     fuzz::check()?;
 
