@@ -289,6 +289,7 @@ pub mod dump;
 mod escape;
 pub mod events;
 pub mod grammar;
+mod header;
 mod hints;
 mod inline;
 mod lines;
