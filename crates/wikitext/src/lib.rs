@@ -296,6 +296,7 @@ mod lines;
 pub mod model;
 mod parse;
 mod pull;
+mod readback;
 mod refs;
 mod scan;
 mod write;

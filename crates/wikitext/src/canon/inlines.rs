@@ -5,6 +5,7 @@
 
 use crate::diag::{Code, Severity};
 use crate::model::{Inline, Pos, plain_text};
+use crate::readback::clean_edges;
 use crate::scan::is_link_value_char;
 
 use super::reads::Role;
@@ -635,22 +636,6 @@ fn marked_up_and_clean(run: &[Inline], ctx: Ctx) -> bool {
     let mut at_line_start = true;
     clean_run(run, ctx, 0, false, &mut at_line_start)
         && !matches!(run.last(), Some(Inline::LineBreak { .. }))
-}
-
-/// Rules 1 and 2 at an element's edges: content neither empty nor starting
-/// or ending with white space or a line division.
-pub(super) fn clean_edges(content: &[Inline]) -> bool {
-    let starts = match content.first() {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => !text.starts_with(char::is_whitespace),
-        Some(_) => true,
-    };
-    let ends = match content.last() {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => !text.ends_with(char::is_whitespace),
-        Some(_) => true,
-    };
-    starts && ends
 }
 
 /// [`marked_up_and_clean`] for one level; recursion is bounded by

@@ -40,7 +40,6 @@ mod reads;
 mod touching;
 
 pub(crate) use inlines::has_three_spaces;
-pub(crate) use reads::reads_as_itself_quickly;
 
 use std::collections::HashSet;
 

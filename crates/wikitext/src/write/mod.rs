@@ -118,6 +118,39 @@ pub(crate) struct Rendered {
     pub(crate) escapes: bool,
 }
 
+impl Rendered {
+    /// The top-level blocks (of `n`) in groups `[i, j)` that are read
+    /// together: each block with the blocks glued to it after it.
+    pub(crate) fn groups(&self, n: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < n {
+            let mut j = i + 1;
+            while self.tops.get(j).is_some_and(|m| m.glued) {
+                j += 1;
+            }
+            out.push((i, j));
+            i = j;
+        }
+        out
+    }
+
+    /// The part of the text of the group `[i, j)` of top-level blocks when
+    /// a line of it is doubtful; `None` when none is.
+    pub(crate) fn suspect_part(&self, i: usize, j: usize) -> Option<&str> {
+        let suspect = self
+            .tops
+            .get(i..j)
+            .is_some_and(|g| g.iter().any(|m| m.suspect));
+        if !suspect {
+            return None;
+        }
+        let start = self.tops.get(i).map_or(self.text.len(), |m| m.start);
+        let end = self.tops.get(j).map_or(self.text.len(), |m| m.start);
+        self.text.get(start..end)
+    }
+}
+
 /// Renders the canonical text of a document, noting the top-level blocks
 /// whose lines could read as something else. With `escapes`, runs that
 /// would read back as something else are escaped, and so are the doubtful
