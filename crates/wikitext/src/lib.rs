@@ -298,6 +298,7 @@ mod parse;
 mod pull;
 mod readback;
 mod refs;
+mod render;
 mod scan;
 mod write;
 

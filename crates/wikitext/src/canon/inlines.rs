@@ -6,7 +6,7 @@
 use crate::diag::{Code, Severity};
 use crate::model::{Inline, Pos, plain_text};
 use crate::readback::clean_edges;
-use crate::scan::is_link_value_char;
+use crate::scan::{has_three_spaces, is_link_value_char};
 
 use super::reads::Role;
 use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Silent, Touching};
@@ -559,11 +559,6 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
 /// runs are checked for them on every canonicalisation).
 fn has_line_end(text: &str) -> bool {
     memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some()
-}
-
-/// Whether text holds three spaces in a row ([`crate::scan::three_spaces`]).
-pub(crate) fn has_three_spaces(text: &str) -> bool {
-    crate::scan::three_spaces(text).is_some()
 }
 
 /// Whether every character of a link value may stand in one; an ASCII

@@ -39,8 +39,6 @@ mod meta;
 mod reads;
 mod touching;
 
-pub(crate) use inlines::has_three_spaces;
-
 use std::collections::HashSet;
 
 use crate::diag::{Code, Diagnostic, Severity, Span};

@@ -32,7 +32,7 @@
 
 use crate::model::{Block, Document, Inline, Pos};
 use crate::readback::{self, cannot_misread, differences, misread, read_run_at};
-use crate::write::Rendered;
+use crate::render::Rendered;
 
 use super::blocks::{Merge, push_merging};
 use super::{Ctx, Fixer};
@@ -81,7 +81,7 @@ pub(super) fn as_read(
     // A line of preformatted text holds no line division: the writer
     // writes one as a space.
     let mut text = String::new();
-    crate::write::render_run(&run, pre, 0, &mut text);
+    crate::render::render_run(&run, pre, 0, &mut text);
     let read = read_run_at(&text, pre, pos);
     if read == run {
         return read;
@@ -169,8 +169,8 @@ pub(super) fn settle(mut doc: Document, fixer: &mut Fixer) -> (Document, String)
 fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>) {
     // The second rendering differs in its line escapes only: the runs
     // spelled for the first are not spelled again.
-    let memo = crate::escape::Memo::for_document(doc);
-    let r = crate::write::render(doc, escapes, &[], &memo);
+    let memo = crate::render::Memo::for_document(doc);
+    let r = crate::render::render(doc, escapes, &[], &memo);
     if !escapes || !r.tops.iter().any(|m| m.suspect) {
         return (r, Vec::new());
     }
@@ -187,7 +187,7 @@ fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>)
     if !any {
         return (r, Vec::new());
     }
-    let again = crate::write::render(doc, escapes, &lines, &memo);
+    let again = crate::render::render(doc, escapes, &lines, &memo);
     (again, lines)
 }
 

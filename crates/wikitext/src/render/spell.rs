@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::marker::PhantomData;
 
+use super::origin as from;
+use super::{LineKind, Sink, render_run};
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::model::{Document, Inline};
 use crate::readback::{cannot_misread, read_run, reads_as};
@@ -14,11 +16,9 @@ use crate::scan::{
     bullet, char_runs, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix,
     run_can_end, term_line,
 };
-use crate::write::origin as from;
-use crate::write::{LineKind, Sink, render_run};
 
 /// A run rendered without escapes, with the origin of every byte (the
-/// flags of [`crate::write::origin`]).
+/// flags of [`origin`](super::origin)).
 struct Plain {
     text: String,
     flags: Vec<u8>,

@@ -1,26 +1,25 @@
-//! The canonical writer: a [`Canonical`] document to text, in one pass.
+//! The writer: any document to canonical text, as a pipeline of three
+//! stages that each hand their result to the next.
 //!
-//! What the format can hold is decided before, by [`crate::canon`]; this
-//! module only lays it out (see the crate documentation for the layout).
+//! 1. `canon` makes the document one the format holds: repairs, moves,
+//!    and under [`Escapes::Never`](crate::Escapes::Never) what each run
+//!    reads as, each change reported.
+//! 2. `render` turns it into text, spelling each run (with escapes where
+//!    needed) and marking the top-level blocks with a doubtful line.
+//! 3. `readback` reads the part of the text of each marked group of
+//!    top-level blocks again, alone. With escapes, a group that reads
+//!    differently is rendered again with its doubtful lines escaped, and
+//!    read again.
+//!
+//! Rarely, a group still reads as something else: `canon` then adopts what
+//! it reads as (reporting each difference) and the result is rendered once
+//! more. No stage calls back into an earlier one.
 
 use serde::{Deserialize, Serialize};
 
-use std::cell::Cell;
-
 use crate::canon::{Canonical, Policy, canonicalize};
 use crate::diag::Diagnostic;
-use crate::escape::{Marks, Memo, Spell};
-use crate::grammar::ESCAPE_DECLARATION;
 use crate::model::Document;
-
-mod blocks;
-mod defs;
-mod out;
-
-use blocks::{Container, render_blocks};
-pub(crate) use blocks::{Sink, origin, render_run};
-pub(crate) use out::{LineKind, TopMark};
-use out::{Need, Out};
 
 /// What [`write()`] returns.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,144 +106,8 @@ pub fn write_canonical(canonical: &Canonical) -> &str {
     canonical.text()
 }
 
-/// A rendered body: the text and a mark per top-level block.
-pub(crate) struct Rendered {
-    /// The whole text, header included.
-    pub(crate) text: String,
-    /// Where each top-level block's part starts, and what was noticed.
-    pub(crate) tops: Vec<TopMark>,
-    /// Whether the text declares `#Escape \\` (the document did, or it
-    /// needed an escape).
-    pub(crate) escapes: bool,
-}
-
-impl Rendered {
-    /// The top-level blocks (of `n`) in groups `[i, j)` that are read
-    /// together: each block with the blocks glued to it after it.
-    pub(crate) fn groups(&self, n: usize) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < n {
-            let mut j = i + 1;
-            while self.tops.get(j).is_some_and(|m| m.glued) {
-                j += 1;
-            }
-            out.push((i, j));
-            i = j;
-        }
-        out
-    }
-
-    /// The part of the text of the group `[i, j)` of top-level blocks when
-    /// a line of it is doubtful; `None` when none is.
-    pub(crate) fn suspect_part(&self, i: usize, j: usize) -> Option<&str> {
-        let suspect = self
-            .tops
-            .get(i..j)
-            .is_some_and(|g| g.iter().any(|m| m.suspect));
-        if !suspect {
-            return None;
-        }
-        let start = self.tops.get(i).map_or(self.text.len(), |m| m.start);
-        let end = self.tops.get(j).map_or(self.text.len(), |m| m.start);
-        self.text.get(start..end)
-    }
-}
-
-/// Renders the canonical text of a document, noting the top-level blocks
-/// whose lines could read as something else. With `escapes`, runs that
-/// would read back as something else are escaped, and so are the doubtful
-/// lines of the top-level blocks that `lines` flags; the header declares
-/// the extension when that happened or the document declares it already.
-///
-/// Runs are spelled once per `memo`, which may serve several renderings of
-/// the document.
-pub(crate) fn render<'d>(
-    doc: &'d Document,
-    escapes: bool,
-    lines: &[bool],
-    memo: &Memo<'d>,
-) -> Rendered {
-    let marks = Cell::new(Marks::default());
-    let spell = if escapes || doc.meta.escape {
-        Spell::escaping_once(&marks, memo.spellings())
-    } else {
-        Spell::seed()
-    };
-    let mut text = String::with_capacity(4096);
-    render_header(doc, &mut text);
-    let header_end = text.len().saturating_sub(1);
-    let mut out = Out::new(text, spell, lines);
-    render_blocks(&mut out, &doc.body, Container::BODY);
-    out.flush_prefix();
-    // The end of the text counts as an empty line: text that had to be
-    // followed by none reads differently there.
-    if matches!(out.gap.need, Need::NoEmpty | Need::Conflict) {
-        out.suspect();
-    }
-    let Out {
-        mut text, mut tops, ..
-    } = out;
-    let used = marks.get();
-    if used.misread {
-        // A run that reads back as something else even with escapes: its
-        // block is read again (rare; which block is not tracked).
-        for mark in &mut tops {
-            mark.suspect = true;
-        }
-    }
-    if !doc.meta.escape && used.escaped {
-        // The declaration goes last in the header.
-        let line = format!("{ESCAPE_DECLARATION}\n");
-        text.insert_str(header_end, &line);
-        for mark in &mut tops {
-            mark.start += line.len();
-        }
-    } else if !doc.meta.escape && used.doubled {
-        // Backslashes were doubled for nothing: pure seed text after all.
-        return render(doc, false, lines, memo);
-    }
-    Rendered {
-        text,
-        tops,
-        escapes: doc.meta.escape || used.escaped,
-    }
-}
-
-fn render_header(doc: &Document, text: &mut String) {
-    let meta = &doc.meta;
-    if let Some(title) = &meta.title {
-        text.push_str(&format!("#Title {title}\n"));
-    }
-    if let Some(lang) = &meta.lang {
-        text.push_str(&format!("#Lang {lang}\n"));
-    }
-    for m in &meta.metas {
-        if m.content.is_empty() {
-            text.push_str(&format!("#Meta:{}\n", m.name));
-        } else {
-            text.push_str(&format!("#Meta:{} {}\n", m.name, m.content));
-        }
-    }
-    for l in &meta.links {
-        text.push_str(&format!("#Link:{} {}", l.rel.join(":"), l.href));
-        if let Some(title) = &l.title {
-            text.push(' ');
-            text.push_str(title);
-        }
-        text.push('\n');
-    }
-    if meta.escape {
-        text.push_str(ESCAPE_DECLARATION);
-        text.push('\n');
-    }
-    // The empty line that ends the header (also when there is none).
-    text.push('\n');
-}
-
 #[cfg(test)]
 mod tests {
-    use super::blocks::bullet;
     use super::*;
     use crate::diag::{Code, Severity};
     use crate::model::{
@@ -623,18 +486,5 @@ mod tests {
                 .message
                 .contains("reads back as a text block")
         );
-    }
-
-    #[test]
-    fn bullets() {
-        let ord = |n| ListKind::Ordered(n);
-        assert_eq!(bullet(ListKind::Unordered, 5), "*");
-        assert_eq!(bullet(ord(Numbering::Decimal), 0), "1.");
-        assert_eq!(bullet(ord(Numbering::Decimal), 11), "12.");
-        assert_eq!(bullet(ord(Numbering::LowerAlpha), 0), "a.");
-        assert_eq!(bullet(ord(Numbering::LowerAlpha), 25), "z.");
-        assert_eq!(bullet(ord(Numbering::LowerAlpha), 26), "aa.");
-        assert_eq!(bullet(ord(Numbering::UpperAlpha), 27), "AB.");
-        assert_eq!(bullet(ord(Numbering::UpperAlpha), 702), "AAA.");
     }
 }
