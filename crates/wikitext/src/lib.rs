@@ -302,7 +302,7 @@ mod render;
 mod scan;
 mod write;
 
-pub use canon::{Canonical, Canonicalized, Escapes, Policy, Silent, Touching, canonicalize};
+pub use canon::{Escapes, Policy, Silent, Touching};
 pub use check::check;
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use hints::hints;
@@ -313,4 +313,7 @@ pub use model::{
 pub use parse::{Parsed, parse};
 pub use pull::Parser;
 pub use refs::{Dangling, dangling_references, reference_diagnostics};
-pub use write::{Written, write, write_canonical, write_owned, write_with};
+pub use write::{
+    Canonical, Canonicalized, Written, canonicalize, write, write_canonical, write_owned,
+    write_with,
+};

@@ -14,7 +14,9 @@
 //! - *A part* ([`read_part`]): the text of a group of top-level blocks the
 //!   renderer marked doubtful, read alone as a document. Top-level blocks
 //!   are separated by an empty line at the first column, which closes
-//!   everything, so a part reads the same alone as in its document.
+//!   everything, so a part reads the same alone as in its document (blocks
+//!   written without that empty line between them are read together).
+//!   In debug builds the writer also reads its whole text ([`read_whole`]).
 //!
 //! Where what was meant and what reads back differ, [`differences`] and
 //! [`misread`] say so in words, at the position of the node concerned;
@@ -27,7 +29,7 @@ use std::mem;
 use crate::events::Events;
 use crate::grammar::ESCAPE_DECLARATION;
 use crate::inline::{Mode, Seg, inline_events, parse_inlines};
-use crate::model::{Block, DefItem, Inline, Pos};
+use crate::model::{Block, DefItem, Document, Inline, Pos};
 use crate::scan::is_side_char;
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
@@ -215,6 +217,14 @@ pub(crate) fn read_part(part: &str, escapes: bool) -> Vec<Block> {
     crate::parse::parse(&format!("{header}{part}"))
         .document
         .body
+}
+
+/// What a whole written text reads as, for the writer's debug assertion
+/// that its text reads back as its document (release builds leave that
+/// check to the tests).
+#[cfg(debug_assertions)]
+pub(crate) fn read_whole(text: &str) -> Document {
+    crate::parse::parse(text).document
 }
 
 /// Calls `report` with a message and a position for each place where the

@@ -39,6 +39,8 @@ mod meta;
 mod reads;
 mod touching;
 
+pub(crate) use reads::{Reading, adopt};
+
 use std::collections::HashSet;
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
@@ -51,42 +53,8 @@ pub(crate) const MAX_INLINE_DEPTH: usize = 8;
 /// At most this many read-back differences are reported per document.
 const MAX_REPORTS: usize = 50;
 
-/// A document the text format holds exactly: [`write_canonical`] renders it
-/// in one pass, and its text reads back as this same document. Only
-/// [`canonicalize`] makes one.
-///
-/// [`write_canonical`]: crate::write_canonical
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Canonical {
-    doc: Document,
-    /// Its text, rendered once while it was made.
-    text: String,
-}
-
-impl Canonical {
-    /// The document.
-    pub fn document(&self) -> &Document {
-        &self.doc
-    }
-
-    /// The document, given up.
-    pub fn into_document(self) -> Document {
-        self.doc
-    }
-
-    /// Its canonical text.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// The document and its text, given up.
-    pub fn into_parts(self) -> (Document, String) {
-        (self.doc, self.text)
-    }
-}
-
 /// Repairs that go unreported (they are still made, and the result is then
-/// not [`exact`](Canonicalized::exact)). A set of named flags.
+/// not [`exact`](crate::Canonicalized::exact)). A set of named flags.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Silent(u8);
 
@@ -144,7 +112,7 @@ pub enum Escapes {
     Never,
 }
 
-/// How [`canonicalize`] treats what it changes.
+/// How [`canonicalize`](crate::canonicalize) treats what it changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Policy {
     /// Repairs made without a diagnostic.
@@ -165,40 +133,12 @@ impl Policy {
     };
 }
 
-/// What [`canonicalize`] returns.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Canonicalized {
-    /// The document as the format holds it.
-    pub canonical: Canonical,
-    /// Every change, at the position of the node it is about.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Whether nothing had to change: the canonical document equals the
-    /// one given.
-    pub exact: bool,
-}
-
-/// Turns any document into one the text format holds exactly, reporting
-/// every change (see the module documentation). Never fails; linear in the
-/// size of the document.
-///
-/// ```
-/// use wikitext::{Block, Document, Inline, canon};
-/// let doc = Document {
-///     body: vec![Block::paragraph(vec![Inline::text("_x_")])],
-///     ..Document::default()
-/// };
-/// // Literal markup characters are escaped, and the header says so.
-/// let done = canon::canonicalize(doc.clone(), &canon::Policy::default());
-/// assert!(done.exact);
-/// assert_eq!(done.canonical.text(), "#Escape \\\n\n\\_x_\n");
-/// // Pure seed text cannot say it: the text reads back as emphasis.
-/// let seed = canon::Policy { escapes: canon::Escapes::Never, ..canon::Policy::DEFAULT };
-/// let done = canon::canonicalize(doc, &seed);
-/// assert!(!done.exact);
-/// let want = vec![Block::paragraph(vec![Inline::emphasis(vec![Inline::text("x")])])];
-/// assert_eq!(done.canonical.document().body, want);
-/// ```
-pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
+/// Stage one of the writer: the repairs and moves that make `doc` a
+/// document the format holds, and under [`Escapes::Never`] what each of
+/// its runs reads as, every change reported in `fixer` (see the module
+/// documentation). What a doubtful top-level block reads as is adopted
+/// later, once it was rendered and read back ([`adopt`]).
+pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
     let mut fixer = Fixer::new(*policy);
     let mut meta = meta::canon_meta(&doc.meta, &mut fixer);
     // A text's choice is kept, unless escapes are off.
@@ -207,27 +147,12 @@ pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
         fixer.changed = true;
     }
     let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
-    let (doc, text) = reads::settle(Document { meta, body }, &mut fixer);
-    #[cfg(debug_assertions)]
-    {
-        let back = crate::parse(&text).document;
-        debug_assert!(
-            back == doc,
-            "a canonical document reads back as itself:\n{text}\n--- canonical\n{}\n--- read back\n{}",
-            crate::dump::tree(&doc),
-            crate::dump::tree(&back)
-        );
-    }
-    fixer.finish_reports();
-    Canonicalized {
-        canonical: Canonical { doc, text },
-        diagnostics: fixer.diags,
-        exact: !fixer.changed,
-    }
+    (Document { meta, body }, fixer)
 }
 
-/// Collects the changes and their diagnostics.
-struct Fixer {
+/// Collects the changes and their diagnostics, through every stage of the
+/// writer.
+pub(crate) struct Fixer {
     policy: Policy,
     changed: bool,
     diags: Vec<Diagnostic>,
@@ -322,7 +247,9 @@ impl Fixer {
         self.differences += 1;
     }
 
-    fn finish_reports(&mut self) {
+    /// The diagnostics, with a count of the differences that were not
+    /// listed, and whether nothing had to change.
+    pub(crate) fn finish(mut self) -> (Vec<Diagnostic>, bool) {
         if self.differences > MAX_REPORTS {
             let more = self.differences - MAX_REPORTS;
             self.diags.push(Diagnostic::new(
@@ -332,6 +259,7 @@ impl Fixer {
                 Span::default(),
             ));
         }
+        (self.diags, !self.changed)
     }
 }
 
@@ -376,6 +304,7 @@ impl Ctx {
 mod tests {
     use super::*;
     use crate::model::{Block, Inline};
+    use crate::write::canonicalize;
 
     fn paragraph(run: Vec<Inline>) -> Document {
         Document {
