@@ -29,7 +29,7 @@ use std::mem;
 use crate::events::Events;
 use crate::grammar::ESCAPE_DECLARATION;
 use crate::inline::{Mode, Seg, inline_events, parse_inlines};
-use crate::model::{Block, DefItem, Document, Inline, Pos};
+use crate::model::{Block, DefItem, Inline, Pos};
 use crate::scan::is_side_char;
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
@@ -189,7 +189,8 @@ pub(crate) fn read_run_at(text: &str, pre: bool, pos: Pos) -> Vec<Inline> {
     parse_inlines(text, &segs, mode(pre), false)
 }
 
-/// Whether `text` reads as `run`: `read_run(text, pre, escapes) == run`, comparing events as they come instead of building the run.
+/// Whether `text` reads as `run`: `read_run(text, pre, escapes) == run`,
+/// comparing events as they come instead of building the run.
 pub(crate) fn reads_as(text: &str, pre: bool, escapes: bool, run: &[Inline]) -> bool {
     let mut events = Vec::new();
     inline_events(text, &[], mode(pre), escapes, &mut events);
@@ -223,7 +224,7 @@ pub(crate) fn read_part(part: &str, escapes: bool) -> Vec<Block> {
 /// that its text reads back as its document (release builds leave that
 /// check to the tests).
 #[cfg(debug_assertions)]
-pub(crate) fn read_whole(text: &str) -> Document {
+pub(crate) fn read_whole(text: &str) -> crate::model::Document {
     crate::parse::parse(text).document
 }
 

@@ -772,9 +772,9 @@ pub(super) fn canon_inlines(
         );
     }
     if fixer.escapes() {
-        // The writer spells the run, with escapes where they are needed,
-        // and notes a run that reads back differently all the same; that
-        // part of the text is then read again (`reads::settle`).
+        // The renderer spells the run, with escapes where they are needed,
+        // and marks a run that reads back differently all the same; the
+        // writer then has that part of the text read again (`write.rs`).
         return run;
     }
     super::reads::as_read(run, ctx, role, block, fixer)

@@ -1,6 +1,12 @@
 //! What the text format can hold: the one place that turns any
-//! [`Document`] into a [`Canonical`] one, which the writer renders in one
-//! pass and which reads back as itself.
+//! [`Document`] into a document the format holds, which the writer
+//! (`write.rs`) then renders and which reads back as itself.
+//!
+//! This is the writer's first stage ([`repair`]), and the one that decides
+//! again when the text of a top-level block reads back as something else
+//! ([`adopt`]). It renders and reads single runs only (under
+//! [`Escapes::Never`]); the whole document is rendered by `render` and its
+//! doubtful parts read by `readback`, never from here.
 //!
 //! Three kinds of change are made, each reported at the node's own
 //! position (for an ingested page, the line of its HTML):
@@ -19,10 +25,11 @@
 //!    [`Policy`]) literal `_x_` or a line that looks like a bullet is
 //!    escaped and the header declares `#Escape \` (no change, no
 //!    diagnostic); what no escape can save (markup touching a letter), or
-//!    anything under [`Escapes::Never`], becomes what it reads as (error),
-//!    checked run by run with the inline parser (the `reads` module); a line
+//!    anything under [`Escapes::Never`], becomes what it reads as (error):
+//!    a run checked with the inline parser as the walk reaches it, a line
 //!    that reads as other structure (a heading, a rule, a term, a bullet)
-//!    makes its top-level block what its text reads as.
+//!    by making its top-level block what its text reads as, once the text
+//!    was rendered and read back (the `reads` module).
 //!
 //! Adjacent emphasis, strong emphasis or sample text of one kind is made one
 //! element (info): text cannot tell `_a__b_` from one emphasis.
