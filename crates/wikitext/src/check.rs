@@ -17,11 +17,11 @@ use crate::diag::Diagnostic;
 /// assert!(wikitext::check("\n= Heading =\n").is_empty());
 /// ```
 pub fn check(text: &str) -> Vec<Diagnostic> {
-    let parsed = crate::parse(text);
+    let parsed = crate::parse::parse(text);
     let mut found = parsed.diagnostics;
-    found.extend(crate::reference_diagnostics(&parsed.document));
-    found.extend(crate::hints(text));
-    found.extend(crate::write_owned(parsed.document).diagnostics);
+    found.extend(crate::refs::reference_diagnostics(&parsed.document));
+    found.extend(crate::hints::hints(text));
+    found.extend(crate::write::write_owned(parsed.document).diagnostics);
     found.sort_by_key(|d| (d.span.line, d.span.column));
     found
 }

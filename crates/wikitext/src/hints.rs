@@ -1,7 +1,7 @@
 //! Near misses: text one character away from markup, which therefore reads
-//! as something its author probably did not mean (issue 20). [`hints`]
-//! reports each one as a warning, or as a note for the three kinds that real
-//! text often has on purpose (see `warn`); parsing is not changed by them.
+//! as something its author probably did not mean. [`hints`] reports each
+//! one as a warning, or as a note for the three kinds that real text often
+//! has on purpose (see `warn`); parsing is not changed by them.
 //!
 //! The hints look at the block structure exactly as the parser builds it
 //! (the block pass is run again), and decide with the parser's own
@@ -66,7 +66,7 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
         .unwrap_or(lines.len());
     let header = lines.get(..header_end).unwrap_or(&[]);
     let mut ignored = Vec::new();
-    let escapes = crate::parse::parse_header(header, &mut ignored).escape;
+    let escapes = crate::header::parse_header(header, &mut ignored).escape;
     let body = lines.get(header_end + 1..).unwrap_or(&[]);
     let flat = parse_body(body, &mut ignored);
 

@@ -52,7 +52,7 @@
 use std::borrow::Cow;
 
 use crate::escape::{Masked, mask, unescaped};
-use crate::events::{Event, Events, Positioned, Tag, TagEnd, inlines_from_events};
+use crate::events::{Event, Positioned, Tag, TagEnd, inlines_from_events};
 use crate::model::{Inline, Pos};
 use crate::scan::{char_runs, email, is_side_char, is_ws, link_prefix, run_can_end};
 
@@ -691,24 +691,6 @@ pub(crate) fn inline_events<'a>(
     Scanner::new(seen, out, mode).run();
 }
 
-/// Whether `text` reads as `run`: `parse_inlines(text, &[], mode, escapes)
-/// == run`, comparing events as they come instead of building the run.
-pub(crate) fn reads_as(text: &str, mode: Mode, escapes: bool, run: &[Inline]) -> bool {
-    let mut events = Vec::new();
-    inline_events(text, &[], mode, escapes, &mut events);
-    // The pass never yields two text events in a row nor an empty one,
-    // as a run of the model holds none.
-    let mut read = events.into_iter().map(|(event, _)| event);
-    let mut expected = Events::of_run(run).map(|(event, _)| event);
-    loop {
-        match (read.next(), expected.next()) {
-            (None, None) => return true,
-            (Some(a), Some(b)) if a == b => {}
-            _ => return false,
-        }
-    }
-}
-
 /// [`inline_events`] as a run of the model.
 pub(crate) fn parse_inlines(
     text: &str,
@@ -752,42 +734,6 @@ mod tests {
     #[track_caller]
     fn plain(input: &str) {
         check(input, vec![t(input)]);
-    }
-
-    #[test]
-    fn reads_as_is_reading_and_comparing() {
-        let cases: Vec<(&str, Vec<Inline>)> = vec![
-            ("a _b_ c", vec![t("a "), I::emphasis(vec![t("b")]), t(" c")]),
-            ("a _b_ c", vec![t("a _b_ c")]),
-            // Runs the model calls wrong: two text nodes, an empty one.
-            ("ab", vec![t("a"), t("b")]),
-            ("ab", vec![t("ab"), t("")]),
-            (
-                "[u||x] <a@b.de>",
-                vec![
-                    I::link(Some("u".into()), None, vec![t("x")]),
-                    t(" "),
-                    I::email("a@b.de"),
-                ],
-            ),
-            (
-                "[u||x]",
-                vec![I::link(Some("v".into()), None, vec![t("x")])],
-            ),
-            ("a\nb", vec![t("a"), I::line_break(), t("b")]),
-            ("", vec![]),
-            ("x", vec![]),
-        ];
-        for (text, run) in cases {
-            for escapes in [false, true] {
-                let tree = parse_inlines(text, &[], Mode::Normal, escapes) == run;
-                assert_eq!(
-                    reads_as(text, Mode::Normal, escapes, &run),
-                    tree,
-                    "{text:?} {run:?}"
-                );
-            }
-        }
     }
 
     #[test]

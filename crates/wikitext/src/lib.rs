@@ -211,13 +211,20 @@
 //! written before it (Sphinx puts indented lists in blockquotes), and a list
 //! opening a definition is written after its terms, the rest of the
 //! definition following under an empty term (rule 6). Where the text of a
-//! run or a line would read back as something else, it escapes it (the
-//! escape extension below); where escapes are off ([`Escapes::Never`]) or
-//! cannot help (markup touching a letter), it decides locally what the
-//! text reads as, and that is what is written, with an error at the node's
-//! position: a run is checked with the inline parser alone, a line with
-//! the block scanners as the writer renders it, and only a top-level block
-//! with a doubtful line is read again, on its own. So writing is one pass and a fixpoint for every
+//! run or a line would read back as something else, the writer escapes it
+//! (the escape extension below); where escapes are off ([`Escapes::Never`])
+//! or cannot help (markup touching a letter), what the text reads as is
+//! what is written, with an error at the node's position: a run is checked
+//! with the inline parser alone, a line with the block scanners as it is
+//! rendered, and only a top-level block with a doubtful line is read
+//! again, on its own.
+//!
+//! Writing runs in one direction ([`canonicalize`], in `write.rs`):
+//! `canon` repairs the document, `render` writes its text and marks the
+//! doubtful top-level blocks, `readback` reads those again (with escapes, a
+//! block that reads differently is rendered again with its doubtful lines
+//! escaped); rarely, `canon` adopts what a block still reads as and the
+//! result is rendered once more. Writing is a fixpoint for every
 //! document: `write(parse(write(d)))` equals `write(d)`, and
 //! [`Written::is_exact`] says whether nothing had to change; for every
 //! document [`parse`] returns, the writer is exact. The whole-document
@@ -271,15 +278,15 @@
 //!
 //! | Seed 000 section | Where |
 //! |---|---|
-//! | Meta Data | [`parse`] (`parse.rs`), `scan::header_line` |
+//! | Meta Data | `header.rs`, `scan::header_line` |
 //! | (the pull parser, events) | [`Parser`] (`pull.rs`), [`events`] |
 //! | Body Part: preprocessing | `lines::split_lines` |
 //! | Body Part: context, indentation, paragraphs | `block.rs` |
 //! | Block-level Elements (each kind) | `block.rs`, scanners in `scan.rs` |
 //! | Inline Elements, rules 1-5, steps 1-3 | `inline.rs` |
 //! | (what the format holds) | `canon/` |
-//! | (the escape extension) | `escape.rs`, [`grammar::is_escapable`] |
-//! | (writing) | `write.rs` |
+//! | (the escape extension) | reading: `escape.rs`; writing: `render/spell.rs`; [`grammar::is_escapable`] |
+//! | (writing) | `write.rs` (the pipeline): `canon/`, then `render/`, then `readback.rs` |
 
 mod block;
 pub mod canon;
@@ -289,17 +296,20 @@ pub mod dump;
 mod escape;
 pub mod events;
 pub mod grammar;
+mod header;
 mod hints;
 mod inline;
 mod lines;
 pub mod model;
 mod parse;
 mod pull;
+mod readback;
 mod refs;
+mod render;
 mod scan;
 mod write;
 
-pub use canon::{Canonical, Canonicalized, Escapes, Policy, Silent, Touching, canonicalize};
+pub use canon::{Escapes, Policy, Silent, Touching};
 pub use check::check;
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use hints::hints;
@@ -310,4 +320,7 @@ pub use model::{
 pub use parse::{Parsed, parse};
 pub use pull::Parser;
 pub use refs::{Dangling, dangling_references, reference_diagnostics};
-pub use write::{Written, write, write_canonical, write_owned, write_with};
+pub use write::{
+    Canonical, Canonicalized, Written, canonicalize, write, write_canonical, write_owned,
+    write_with,
+};

@@ -13,10 +13,10 @@
 use crate::block::{Flat, Item, Leaf, Line, parse_body};
 use crate::diag::Diagnostic;
 use crate::events::{Event, Positioned, Tag};
+use crate::header::parse_header;
 use crate::inline::{Mode, Seg, inline_events};
 use crate::lines::{SrcLine, split_lines};
 use crate::model::{Metadata, Pos};
-use crate::parse::parse_header;
 
 /// A pull parser over a text: an iterator of [`Positioned`] events
 /// (balanced starts and ends, text borrowed from `input` where it can be).

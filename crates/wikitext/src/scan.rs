@@ -228,6 +228,11 @@ pub(crate) fn three_spaces(text: &str) -> Option<usize> {
     None
 }
 
+/// Whether text holds three spaces in a row ([`three_spaces`]).
+pub(crate) fn has_three_spaces(text: &str) -> bool {
+    three_spaces(text).is_some()
+}
+
 /// The columns a run of separating spaces and tabs takes once the bullet
 /// or term before it is replaced by spaces: the tabs are then leading, and
 /// count eight each, as leading tabs do.

@@ -1,7 +1,9 @@
-//! Hostile input beyond `pathological.rs` (issue 10, DESIGN decision 7):
-//! megabytes of mixed markup characters, blockquote and bullet markers
-//! repeated 100,000 times, tabs as indentation, NUL and other control
-//! characters, byte order marks in the middle, a million lines. Every case
+//! Hostile input beyond `pathological.rs`: the parser and the writer
+//! promise never to panic and to stay linear on any text, and text from
+//! the web is sometimes made to break tools. Megabytes of mixed markup
+//! characters, blockquote and bullet markers repeated 100,000 times, tabs
+//! as indentation, NUL and other control characters, byte order marks in
+//! the middle, a million lines. Every case
 //! checks the result and the round-trip invariant
 //! `parse(write(parse(t))) == parse(t)`; none checks time, but the sizes
 //! make quadratic behaviour obvious.

@@ -5,7 +5,8 @@
 
 use crate::diag::{Code, Severity};
 use crate::model::{Inline, Pos, plain_text};
-use crate::scan::is_link_value_char;
+use crate::readback::clean_edges;
+use crate::scan::{has_three_spaces, is_link_value_char};
 
 use super::reads::Role;
 use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Silent, Touching};
@@ -560,11 +561,6 @@ fn has_line_end(text: &str) -> bool {
     memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some()
 }
 
-/// Whether text holds three spaces in a row ([`crate::scan::three_spaces`]).
-pub(crate) fn has_three_spaces(text: &str) -> bool {
-    crate::scan::three_spaces(text).is_some()
-}
-
 /// Whether every character of a link value may stand in one; an ASCII
 /// value (most are) is read byte by byte, without decoding.
 fn link_value_chars(v: &str) -> bool {
@@ -635,22 +631,6 @@ fn marked_up_and_clean(run: &[Inline], ctx: Ctx) -> bool {
     let mut at_line_start = true;
     clean_run(run, ctx, 0, false, &mut at_line_start)
         && !matches!(run.last(), Some(Inline::LineBreak { .. }))
-}
-
-/// Rules 1 and 2 at an element's edges: content neither empty nor starting
-/// or ending with white space or a line division.
-pub(super) fn clean_edges(content: &[Inline]) -> bool {
-    let starts = match content.first() {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => !text.starts_with(char::is_whitespace),
-        Some(_) => true,
-    };
-    let ends = match content.last() {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => !text.ends_with(char::is_whitespace),
-        Some(_) => true,
-    };
-    starts && ends
 }
 
 /// [`marked_up_and_clean`] for one level; recursion is bounded by
@@ -792,9 +772,9 @@ pub(super) fn canon_inlines(
         );
     }
     if fixer.escapes() {
-        // The writer spells the run, with escapes where they are needed,
-        // and notes a run that reads back differently all the same; that
-        // part of the text is then read again (`reads::settle`).
+        // The renderer spells the run, with escapes where they are needed,
+        // and marks a run that reads back differently all the same; the
+        // writer then has that part of the text read again (`write.rs`).
         return run;
     }
     super::reads::as_read(run, ctx, role, block, fixer)

@@ -1,6 +1,12 @@
 //! What the text format can hold: the one place that turns any
-//! [`Document`] into a [`Canonical`] one, which the writer renders in one
-//! pass and which reads back as itself.
+//! [`Document`] into a document the format holds, which the writer
+//! (`write.rs`) then renders and which reads back as itself.
+//!
+//! This is the writer's first stage ([`repair`]), and the one that decides
+//! again when the text of a top-level block reads back as something else
+//! ([`adopt`]). It renders and reads single runs only (under
+//! [`Escapes::Never`]); the whole document is rendered by `render` and its
+//! doubtful parts read by `readback`, never from here.
 //!
 //! Three kinds of change are made, each reported at the node's own
 //! position (for an ingested page, the line of its HTML):
@@ -19,10 +25,11 @@
 //!    [`Policy`]) literal `_x_` or a line that looks like a bullet is
 //!    escaped and the header declares `#Escape \` (no change, no
 //!    diagnostic); what no escape can save (markup touching a letter), or
-//!    anything under [`Escapes::Never`], becomes what it reads as (error),
-//!    checked run by run with the inline parser (the `reads` module); a line
+//!    anything under [`Escapes::Never`], becomes what it reads as (error):
+//!    a run checked with the inline parser as the walk reaches it, a line
 //!    that reads as other structure (a heading, a rule, a term, a bullet)
-//!    makes its top-level block what its text reads as.
+//!    by making its top-level block what its text reads as, once the text
+//!    was rendered and read back (the `reads` module).
 //!
 //! Adjacent emphasis, strong emphasis or sample text of one kind is made one
 //! element (info): text cannot tell `_a__b_` from one emphasis.
@@ -39,8 +46,7 @@ mod meta;
 mod reads;
 mod touching;
 
-pub(crate) use inlines::has_three_spaces;
-pub(crate) use reads::reads_as_itself_quickly;
+pub(crate) use reads::{Reading, adopt};
 
 use std::collections::HashSet;
 
@@ -54,42 +60,8 @@ pub(crate) const MAX_INLINE_DEPTH: usize = 8;
 /// At most this many read-back differences are reported per document.
 const MAX_REPORTS: usize = 50;
 
-/// A document the text format holds exactly: [`write_canonical`] renders it
-/// in one pass, and its text reads back as this same document. Only
-/// [`canonicalize`] makes one.
-///
-/// [`write_canonical`]: crate::write_canonical
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Canonical {
-    doc: Document,
-    /// Its text, rendered once while it was made.
-    text: String,
-}
-
-impl Canonical {
-    /// The document.
-    pub fn document(&self) -> &Document {
-        &self.doc
-    }
-
-    /// The document, given up.
-    pub fn into_document(self) -> Document {
-        self.doc
-    }
-
-    /// Its canonical text.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// The document and its text, given up.
-    pub fn into_parts(self) -> (Document, String) {
-        (self.doc, self.text)
-    }
-}
-
 /// Repairs that go unreported (they are still made, and the result is then
-/// not [`exact`](Canonicalized::exact)). A set of named flags.
+/// not [`exact`](crate::Canonicalized::exact)). A set of named flags.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Silent(u8);
 
@@ -147,7 +119,7 @@ pub enum Escapes {
     Never,
 }
 
-/// How [`canonicalize`] treats what it changes.
+/// How [`canonicalize`](crate::canonicalize) treats what it changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Policy {
     /// Repairs made without a diagnostic.
@@ -168,40 +140,12 @@ impl Policy {
     };
 }
 
-/// What [`canonicalize`] returns.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Canonicalized {
-    /// The document as the format holds it.
-    pub canonical: Canonical,
-    /// Every change, at the position of the node it is about.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Whether nothing had to change: the canonical document equals the
-    /// one given.
-    pub exact: bool,
-}
-
-/// Turns any document into one the text format holds exactly, reporting
-/// every change (see the module documentation). Never fails; linear in the
-/// size of the document.
-///
-/// ```
-/// use wikitext::{Block, Document, Inline, canon};
-/// let doc = Document {
-///     body: vec![Block::paragraph(vec![Inline::text("_x_")])],
-///     ..Document::default()
-/// };
-/// // Literal markup characters are escaped, and the header says so.
-/// let done = canon::canonicalize(doc.clone(), &canon::Policy::default());
-/// assert!(done.exact);
-/// assert_eq!(done.canonical.text(), "#Escape \\\n\n\\_x_\n");
-/// // Pure seed text cannot say it: the text reads back as emphasis.
-/// let seed = canon::Policy { escapes: canon::Escapes::Never, ..canon::Policy::DEFAULT };
-/// let done = canon::canonicalize(doc, &seed);
-/// assert!(!done.exact);
-/// let want = vec![Block::paragraph(vec![Inline::emphasis(vec![Inline::text("x")])])];
-/// assert_eq!(done.canonical.document().body, want);
-/// ```
-pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
+/// Stage one of the writer: the repairs and moves that make `doc` a
+/// document the format holds, and under [`Escapes::Never`] what each of
+/// its runs reads as, every change reported in `fixer` (see the module
+/// documentation). What a doubtful top-level block reads as is adopted
+/// later, once it was rendered and read back ([`adopt`]).
+pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
     let mut fixer = Fixer::new(*policy);
     let mut meta = meta::canon_meta(&doc.meta, &mut fixer);
     // A text's choice is kept, unless escapes are off.
@@ -210,27 +154,12 @@ pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
         fixer.changed = true;
     }
     let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
-    let (doc, text) = reads::settle(Document { meta, body }, &mut fixer);
-    #[cfg(debug_assertions)]
-    {
-        let back = crate::parse(&text).document;
-        debug_assert!(
-            back == doc,
-            "a canonical document reads back as itself:\n{text}\n--- canonical\n{}\n--- read back\n{}",
-            crate::dump::tree(&doc),
-            crate::dump::tree(&back)
-        );
-    }
-    fixer.finish_reports();
-    Canonicalized {
-        canonical: Canonical { doc, text },
-        diagnostics: fixer.diags,
-        exact: !fixer.changed,
-    }
+    (Document { meta, body }, fixer)
 }
 
-/// Collects the changes and their diagnostics.
-struct Fixer {
+/// Collects the changes and their diagnostics, through every stage of the
+/// writer.
+pub(crate) struct Fixer {
     policy: Policy,
     changed: bool,
     diags: Vec<Diagnostic>,
@@ -325,7 +254,9 @@ impl Fixer {
         self.differences += 1;
     }
 
-    fn finish_reports(&mut self) {
+    /// The diagnostics, with a count of the differences that were not
+    /// listed, and whether nothing had to change.
+    pub(crate) fn finish(mut self) -> (Vec<Diagnostic>, bool) {
         if self.differences > MAX_REPORTS {
             let more = self.differences - MAX_REPORTS;
             self.diags.push(Diagnostic::new(
@@ -335,6 +266,7 @@ impl Fixer {
                 Span::default(),
             ));
         }
+        (self.diags, !self.changed)
     }
 }
 
@@ -379,6 +311,7 @@ impl Ctx {
 mod tests {
     use super::*;
     use crate::model::{Block, Inline};
+    use crate::write::canonicalize;
 
     fn paragraph(run: Vec<Inline>) -> Document {
         Document {

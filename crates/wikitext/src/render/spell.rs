@@ -7,18 +7,18 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::marker::PhantomData;
 
+use super::origin as from;
+use super::{LineKind, Sink, render_run};
 use crate::grammar::{ESCAPE, is_escapable};
-use crate::inline::{Mode, parse_inlines, reads_as};
 use crate::model::{Document, Inline};
+use crate::readback::{cannot_misread, read_run, reads_as};
 use crate::scan::{
     bullet, char_runs, compact_split, email, heading, is_rule, is_side_char, is_ws, link_prefix,
     run_can_end, term_line,
 };
-use crate::write::origin as from;
-use crate::write::{LineKind, Sink, render_run};
 
 /// A run rendered without escapes, with the origin of every byte (the
-/// flags of [`crate::write::origin`]).
+/// flags of [`origin`](super::origin)).
 struct Plain {
     text: String,
     flags: Vec<u8>,
@@ -197,20 +197,6 @@ fn compose(p: &Plain, esc: &[bool], out: &mut String) -> (bool, bool) {
     (escaped, doubled)
 }
 
-/// What the inline pass reads `text` as (one fragment, positions unknown).
-pub(crate) fn read_run(text: &str, pre: bool, escapes: bool) -> Vec<Inline> {
-    parse_inlines(text, &[], mode(pre), escapes)
-}
-
-/// The inline pass's mode for a line of preformatted text or not.
-fn mode(pre: bool) -> Mode {
-    if pre {
-        Mode::Preformatted
-    } else {
-        Mode::Normal
-    }
-}
-
 /// A run spelled with escapes, and what that spelling reads back as.
 struct Spelled {
     /// The text of the run.
@@ -296,8 +282,8 @@ fn spelling(escapes: bool, run: &[Inline], pre: bool) -> (String, Marks) {
     render_run(run, pre, 0, &mut text);
     if !escapes
         || !has_markup_byte(&text)
-        || crate::canon::reads_as_itself_quickly(run, pre)
-        || reads_as(&text, mode(pre), false, run)
+        || cannot_misread(run, pre)
+        || reads_as(&text, pre, false, run)
     {
         let mut seen = Marks::default();
         if escapes && text.contains(ESCAPE) {

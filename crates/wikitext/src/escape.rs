@@ -1,5 +1,18 @@
-//! Reading escapes: the mask the inline pass works on, and text without
-//! its escaping backslashes.
+//! The escape extension (`docs/format.md`, "Escapes"), as it is read: in a
+//! document whose header declares `#Escape \`, a backslash before an
+//! escapable character ([`is_escapable`]) makes that character plain text.
+//!
+//! The inline pass works on a masked copy of the text ([`mask`]), in which
+//! every escaped character but the space is `!`, punctuation that is no
+//! markup, so the seed's rules and scans run unchanged and an escaped
+//! character counts as a side character (rule 3); an escaped space and
+//! its backslash are white space. Text is emitted from the original with the
+//! escaping backslashes dropped ([`unescaped`]); link values are taken from
+//! the original as written. The block scanners need nothing: they see the
+//! backslash, which begins no bullet, heading, rule or blockquote, and
+//! which breaks a trailing `::` (`:\:`) and a run of three spaces (` \  `).
+//!
+//! Writing escapes is the renderer's job (`render/spell.rs`).
 
 use std::borrow::Cow;
 

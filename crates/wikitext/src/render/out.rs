@@ -3,7 +3,7 @@
 //! goes (a line the block scanners could read as other structure, an empty
 //! line both needed and forbidden).
 
-use crate::escape::Spell;
+use super::spell::Spell;
 
 /// What the gap before the next line must be.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -224,7 +224,7 @@ impl<'s> Out<'s> {
 /// (seed 000 "Block-level Elements": rules, headings, bullets, blockquotes,
 /// terms, compact items). A true answer only costs reading the block again.
 pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
-    use crate::scan::{bullet, compact_split, heading, is_rule, term_line};
+    use crate::scan::{bullet, compact_split, has_three_spaces, heading, is_rule, term_line};
     match kind {
         LineKind::Made => false,
         // Leading tabs count eight columns: they become spaces.
@@ -241,7 +241,7 @@ pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
                 || term_line(text).is_some()
                 // A compact item needs three spaces in a row: most lines
                 // have none, and that is found faster than the split.
-                || (crate::canon::has_three_spaces(text) && compact_split(text).is_some())
+                || (has_three_spaces(text) && compact_split(text).is_some())
         }
     }
 }

@@ -2,13 +2,13 @@
 //! (`term   definition`), and how, so that its first line reads as the
 //! writer means it.
 
-use crate::escape::Spell;
 use crate::model::{Block, DefItem};
 
 use super::blocks::{
     Container, RULE, Start, heading_line, inline_lines, padded, render_blocks, spaces_after,
 };
 use super::out::{LineKind, Out, line_may_mislead};
+use super::spell::Spell;
 
 /// How a compact item's terms are written: the first `normal_terms` as
 /// `term::` lines, then `term` before the three spaces (the last term, or

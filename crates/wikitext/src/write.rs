@@ -1,26 +1,32 @@
-//! The canonical writer: a [`Canonical`] document to text, in one pass.
+//! The writer: any document to canonical text, as a pipeline whose stages
+//! run in one direction, each handing its result to the next:
 //!
-//! What the format can hold is decided before, by [`crate::canon`]; this
-//! module only lays it out (see the crate documentation for the layout).
+//! 1. `canon` makes the document one the format holds (repairs and moves,
+//!    and under [`Escapes::Never`] what each run reads as), reporting each
+//!    change.
+//! 2. `render` turns it into text, spelling each run (with escapes where
+//!    they are needed and allowed) and marking the top-level blocks in
+//!    which a line could read as something else.
+//! 3. `readback` reads the text of each marked group of top-level blocks
+//!    again, alone. With escapes, the groups that read differently are
+//!    rendered again with their doubtful lines escaped, and read again.
+//! 4. Rarely, a group still reads as something else (markup touching a
+//!    letter, or any doubtful line without escapes): `canon` adopts what it
+//!    reads as, reporting each difference, and `render` writes the result
+//!    once more, which then reads back as itself.
+//!
+//! [`canonicalize`] is that pipeline; [`write()`] and its siblings return
+//! its text. No stage calls back into an earlier one: `render` never
+//! repairs or parses, `readback` never renders or repairs, and `canon`
+//! renders and reads single runs only.
 
 use serde::{Deserialize, Serialize};
 
-use std::cell::Cell;
-
-use crate::canon::{Canonical, Policy, canonicalize};
+use crate::canon::{self, Escapes, Policy, Reading};
 use crate::diag::Diagnostic;
-use crate::escape::{Marks, Memo, Spell};
-use crate::grammar::ESCAPE_DECLARATION;
-use crate::model::Document;
-
-mod blocks;
-mod defs;
-mod out;
-
-use blocks::{Container, render_blocks};
-pub(crate) use blocks::{Sink, origin, render_run};
-pub(crate) use out::{LineKind, TopMark};
-use out::{Need, Out};
+use crate::model::{Block, Document};
+use crate::readback;
+use crate::render::{self, Memo, Rendered};
 
 /// What [`write()`] returns.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,9 +49,178 @@ impl Written {
     }
 }
 
-/// Writes a document as canonical text: [`canonicalize`] makes it what the
-/// format holds (reporting every change), and [`write_canonical`] renders
-/// that in one pass. Never fails.
+/// A document the text format holds exactly, with its text, which reads
+/// back as this same document. Only [`canonicalize`] makes one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Canonical {
+    doc: Document,
+    /// Its text, written while it was made.
+    text: String,
+}
+
+impl Canonical {
+    /// The document.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The document, given up.
+    pub fn into_document(self) -> Document {
+        self.doc
+    }
+
+    /// Its canonical text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The document and its text, given up.
+    pub fn into_parts(self) -> (Document, String) {
+        (self.doc, self.text)
+    }
+}
+
+/// What [`canonicalize`] returns.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Canonicalized {
+    /// The document as the format holds it.
+    pub canonical: Canonical,
+    /// Every change, at the position of the node it is about.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether nothing had to change: the canonical document equals the
+    /// one given.
+    pub exact: bool,
+}
+
+/// Turns any document into one the text format holds exactly, and its
+/// text, reporting every change (see the module documentation and
+/// [`canon`](crate::canon)). Never fails; linear in the size of the
+/// document.
+///
+/// ```
+/// use wikitext::{Block, Document, Inline, canon};
+/// let doc = Document {
+///     body: vec![Block::paragraph(vec![Inline::text("_x_")])],
+///     ..Document::default()
+/// };
+/// // Literal markup characters are escaped, and the header says so.
+/// let done = wikitext::canonicalize(doc.clone(), &canon::Policy::default());
+/// assert!(done.exact);
+/// assert_eq!(done.canonical.text(), "#Escape \\\n\n\\_x_\n");
+/// // Pure seed text cannot say it: the text reads back as emphasis.
+/// let seed = canon::Policy { escapes: canon::Escapes::Never, ..canon::Policy::DEFAULT };
+/// let done = wikitext::canonicalize(doc, &seed);
+/// assert!(!done.exact);
+/// let want = vec![Block::paragraph(vec![Inline::emphasis(vec![Inline::text("x")])])];
+/// assert_eq!(done.canonical.document().body, want);
+/// ```
+pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
+    let escapes = policy.escapes == Escapes::WhenNeeded;
+    // 1. What the format holds.
+    let (mut doc, mut fixer) = canon::repair(doc, policy);
+    // The text's own choice (canon kept it); a rendering may add to it.
+    let chosen = doc.meta.escape;
+    // 2 and 3. Rendered, and the doubtful groups read back.
+    let (r, lines) = render_escaping_lines(&doc, escapes);
+    doc.meta.escape = r.escapes;
+    let readings = r
+        .tops
+        .iter()
+        .any(|m| m.suspect)
+        .then(|| read_doubtful(&r, &doc.body, &lines));
+    let mut text = r.text;
+    if let Some(readings) = readings {
+        // 4. What still reads differently is adopted.
+        let (adopted, changed) = canon::adopt(doc, readings, &mut fixer);
+        doc = adopted;
+        if changed {
+            // What was read renders as itself: one more rendering writes
+            // it, deciding afresh which lines need escapes, as writing it
+            // again would.
+            doc.meta.escape = chosen;
+            let (again, _) = render_escaping_lines(&doc, escapes);
+            doc.meta.escape = again.escapes;
+            text = again.text;
+        }
+    }
+    #[cfg(debug_assertions)]
+    {
+        let back = readback::read_whole(&text);
+        debug_assert!(
+            back == doc,
+            "a canonical document reads back as itself:\n{text}\n--- canonical\n{}\n--- read back\n{}",
+            crate::dump::tree(&doc),
+            crate::dump::tree(&back)
+        );
+    }
+    let (diagnostics, exact) = fixer.finish();
+    Canonicalized {
+        canonical: Canonical { doc, text },
+        diagnostics,
+        exact,
+    }
+}
+
+/// Renders the document; with escapes, where a doubtful group of top-level
+/// blocks reads back differently, renders it again with the doubtful lines
+/// of those groups escaped (the line check alone is conservative, so lines
+/// are escaped only where reading shows the need). Returns the rendering
+/// and the groups' flags (empty when no second rendering was made).
+fn render_escaping_lines(doc: &Document, escapes: bool) -> (Rendered, Vec<bool>) {
+    // The second rendering differs in its line escapes only: the runs
+    // spelled for the first are not spelled again.
+    let memo = Memo::for_document(doc);
+    let r = render::render(doc, escapes, &[], &memo);
+    if !escapes || !r.tops.iter().any(|m| m.suspect) {
+        return (r, Vec::new());
+    }
+    let mut lines = vec![false; doc.body.len()];
+    let mut any = false;
+    for (i, j) in r.groups(doc.body.len()) {
+        if read_part(&r, i, j).is_some_and(|read| doc.body.get(i..j) != Some(&read[..])) {
+            any = true;
+            for flag in lines.get_mut(i..j).unwrap_or_default() {
+                *flag = true;
+            }
+        }
+    }
+    if !any {
+        return (r, Vec::new());
+    }
+    let again = render::render(doc, escapes, &lines, &memo);
+    (again, lines)
+}
+
+/// What each group of top-level blocks of `body` reads as where that
+/// differs from the blocks, for the doubtful groups that `lines` flags (all
+/// of them when it is empty; a group it does not flag read back as written
+/// already).
+fn read_doubtful(r: &Rendered, body: &[Block], lines: &[bool]) -> Vec<Reading> {
+    r.groups(body.len())
+        .into_iter()
+        .map(|(start, end)| {
+            let read = if lines.is_empty() || lines.get(start).copied().unwrap_or(false) {
+                let group = body.get(start..end).unwrap_or_default();
+                read_part(r, start, end).filter(|read| read[..] != *group)
+            } else {
+                None
+            };
+            Reading { start, end, read }
+        })
+        .collect()
+}
+
+/// What the part of the text of a doubtful group of top-level blocks reads
+/// as, alone (with escapes when the text declares them); `None` when the
+/// group is not doubtful.
+fn read_part(r: &Rendered, i: usize, j: usize) -> Option<Vec<Block>> {
+    r.suspect_part(i, j)
+        .map(|part| readback::read_part(part, r.escapes))
+}
+
+/// Writes a document as canonical text: the text of [`canonicalize`],
+/// which makes it what the format holds (reporting every change) and
+/// writes it. Never fails.
 ///
 /// The text reads back as the canonical document, so writing is a fixpoint
 /// after the first time: `write(parse(write(d)))` equals `write(d)`. For
@@ -93,11 +268,11 @@ pub fn write_with(doc: Document, policy: &Policy) -> Written {
 }
 
 /// The text of a canonical document (see the crate documentation for the
-/// layout). It was rendered once, in one pass, when the document was made
-/// canonical, and it reads back as the same document.
+/// layout): [`canonicalize`] wrote it when it made the document, and it
+/// reads back as the same document.
 ///
 /// ```
-/// use wikitext::canon::{Policy, canonicalize};
+/// use wikitext::{Policy, canonicalize};
 /// let doc = wikitext::parse("\n= Notes =\n\n  * one\n").document;
 /// let done = canonicalize(doc, &Policy::default());
 /// assert!(done.exact);
@@ -107,111 +282,8 @@ pub fn write_canonical(canonical: &Canonical) -> &str {
     canonical.text()
 }
 
-/// A rendered body: the text and a mark per top-level block.
-pub(crate) struct Rendered {
-    /// The whole text, header included.
-    pub(crate) text: String,
-    /// Where each top-level block's part starts, and what was noticed.
-    pub(crate) tops: Vec<TopMark>,
-    /// Whether the text declares `#Escape \\` (the document did, or it
-    /// needed an escape).
-    pub(crate) escapes: bool,
-}
-
-/// Renders the canonical text of a document, noting the top-level blocks
-/// whose lines could read as something else. With `escapes`, runs that
-/// would read back as something else are escaped, and so are the doubtful
-/// lines of the top-level blocks that `lines` flags; the header declares
-/// the extension when that happened or the document declares it already.
-///
-/// Runs are spelled once per `memo`, which may serve several renderings of
-/// the document.
-pub(crate) fn render<'d>(
-    doc: &'d Document,
-    escapes: bool,
-    lines: &[bool],
-    memo: &Memo<'d>,
-) -> Rendered {
-    let marks = Cell::new(Marks::default());
-    let spell = if escapes || doc.meta.escape {
-        Spell::escaping_once(&marks, memo.spellings())
-    } else {
-        Spell::seed()
-    };
-    let mut text = String::with_capacity(4096);
-    render_header(doc, &mut text);
-    let header_end = text.len().saturating_sub(1);
-    let mut out = Out::new(text, spell, lines);
-    render_blocks(&mut out, &doc.body, Container::BODY);
-    out.flush_prefix();
-    // The end of the text counts as an empty line: text that had to be
-    // followed by none reads differently there.
-    if matches!(out.gap.need, Need::NoEmpty | Need::Conflict) {
-        out.suspect();
-    }
-    let Out {
-        mut text, mut tops, ..
-    } = out;
-    let used = marks.get();
-    if used.misread {
-        // A run that reads back as something else even with escapes: its
-        // block is read again (rare; which block is not tracked).
-        for mark in &mut tops {
-            mark.suspect = true;
-        }
-    }
-    if !doc.meta.escape && used.escaped {
-        // The declaration goes last in the header.
-        let line = format!("{ESCAPE_DECLARATION}\n");
-        text.insert_str(header_end, &line);
-        for mark in &mut tops {
-            mark.start += line.len();
-        }
-    } else if !doc.meta.escape && used.doubled {
-        // Backslashes were doubled for nothing: pure seed text after all.
-        return render(doc, false, lines, memo);
-    }
-    Rendered {
-        text,
-        tops,
-        escapes: doc.meta.escape || used.escaped,
-    }
-}
-
-fn render_header(doc: &Document, text: &mut String) {
-    let meta = &doc.meta;
-    if let Some(title) = &meta.title {
-        text.push_str(&format!("#Title {title}\n"));
-    }
-    if let Some(lang) = &meta.lang {
-        text.push_str(&format!("#Lang {lang}\n"));
-    }
-    for m in &meta.metas {
-        if m.content.is_empty() {
-            text.push_str(&format!("#Meta:{}\n", m.name));
-        } else {
-            text.push_str(&format!("#Meta:{} {}\n", m.name, m.content));
-        }
-    }
-    for l in &meta.links {
-        text.push_str(&format!("#Link:{} {}", l.rel.join(":"), l.href));
-        if let Some(title) = &l.title {
-            text.push(' ');
-            text.push_str(title);
-        }
-        text.push('\n');
-    }
-    if meta.escape {
-        text.push_str(ESCAPE_DECLARATION);
-        text.push('\n');
-    }
-    // The empty line that ends the header (also when there is none).
-    text.push('\n');
-}
-
 #[cfg(test)]
 mod tests {
-    use super::blocks::bullet;
     use super::*;
     use crate::diag::{Code, Severity};
     use crate::model::{
@@ -590,18 +662,5 @@ mod tests {
                 .message
                 .contains("reads back as a text block")
         );
-    }
-
-    #[test]
-    fn bullets() {
-        let ord = |n| ListKind::Ordered(n);
-        assert_eq!(bullet(ListKind::Unordered, 5), "*");
-        assert_eq!(bullet(ord(Numbering::Decimal), 0), "1.");
-        assert_eq!(bullet(ord(Numbering::Decimal), 11), "12.");
-        assert_eq!(bullet(ord(Numbering::LowerAlpha), 0), "a.");
-        assert_eq!(bullet(ord(Numbering::LowerAlpha), 25), "z.");
-        assert_eq!(bullet(ord(Numbering::LowerAlpha), 26), "aa.");
-        assert_eq!(bullet(ord(Numbering::UpperAlpha), 27), "AB.");
-        assert_eq!(bullet(ord(Numbering::UpperAlpha), 702), "AAA.");
     }
 }

@@ -2,12 +2,12 @@
 //! layout of the crate documentation): gaps, indentation, bullets,
 //! preformatted text, headings, rules, and inline runs as text.
 
-use crate::escape::Spell;
 use crate::model::{Block, Inline, ListKind, Numbering};
 use crate::scan::ends_sentence;
 
 use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_term_line};
 use super::out::{LineKind, Out};
+use super::spell::Spell;
 
 /// The last line of a paragraph or text block.
 pub(super) fn last_text_line<'s>(block: &'s Block, spell: Spell<'s>) -> Option<String> {
