@@ -599,7 +599,7 @@ fn to_html(
     // Text to markup as a stream of events: no tree in between.
     let htmlio::emit::EmittedText { emitted, parsed } = htmlio::emit::emit_text(&text, &options);
     diagnostics.extend(parsed.iter().map(from_library));
-    diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
+    diagnostics.extend(emitted.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     Converted {
         output_encoding: (emitted.encoding != encoding_rs::UTF_8).then_some(emitted.encoding),
@@ -622,7 +622,7 @@ pub(crate) fn edit_view(text: &str) -> (String, Vec<Diag>) {
     };
     let emitted = htmlio::emit::emit_text(text, &options).emitted;
     let mut diagnostics: Vec<Diag> = wikitext::check(text).iter().map(from_library).collect();
-    diagnostics.extend(emitted.diagnostics.iter().map(from_emit));
+    diagnostics.extend(emitted.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     (emitted.text, diagnostics)
 }
@@ -756,9 +756,8 @@ fn position(diag: Diag, line: u32, column: u32) -> Diag {
 }
 
 /// A library diagnostic in the CLI's terms: the text format's parser and
-/// writer (`wikitext::Diagnostic`) and ingestion
-/// (`htmlio::ingest::Diagnostic`, a `wikitext::Diagnostic<htmlio::ingest::Code>`)
-/// alike. Spans of [`Precision::Column`] codes are placed at their line and
+/// writer (`wikitext::Diagnostic`), ingestion (`htmlio::ingest::Diagnostic`)
+/// and emission (`htmlio::emit::Diagnostic`) alike. Spans of [`Precision::Column`] codes are placed at their line and
 /// column (column 1 when only the line is known) and underlined to their end
 /// on the same line; spans of [`Precision::Line`] codes mark their whole line.
 fn from_library<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
@@ -777,11 +776,6 @@ fn from_library<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
             _ => diag,
         },
     }
-}
-
-fn from_emit(d: &htmlio::emit::Diagnostic) -> Diag {
-    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
-    position(diag, d.pos.line, d.pos.column)
 }
 
 /// Orders diagnostics by line (stable: those without a line first, then

@@ -2,9 +2,9 @@
 //! `file:line:column: severity[code]: message`, then the source line with a
 //! caret under the column (drawn by annotate-snippets).
 //!
-//! The libraries report `wikitext::Diagnostic`s (ingestion's with codes of
-//! its own) and, for emission, `htmlio::emit::Diagnostic`s; the glue in
-//! `convert` maps them into [`Diag`], which is also what `--json` serialises.
+//! The libraries all report `wikitext::Diagnostic`s, each crate with codes
+//! of its own; the glue in `convert` maps them into [`Diag`], which is also
+//! what `--json` serialises.
 
 use std::collections::HashMap;
 

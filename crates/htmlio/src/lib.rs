@@ -4,8 +4,8 @@
 //! This is the only crate that knows HTML elements. It never prints and never
 //! touches files; the CLI does that.
 //!
-//! - [`emit`]: a document as XHTML 1.0 (DESIGN decision 2: no DOCTYPE,
-//!   polyglot, valid against the XHTML 1.0 Transitional DTD) or in the HTML
+//! - [`emit`]: a document as XHTML 1.0 (no DOCTYPE, polyglot, valid
+//!   against the XHTML 1.0 Transitional DTD) or in the HTML
 //!   syntax, in UTF-8 or any encoding encoding_rs can write. The emitter
 //!   consumes [`wikitext::events`]: straight from the text with
 //!   [`emit::emit_text`] (no tree), or from a [`wikitext::Document`] with
