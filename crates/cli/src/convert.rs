@@ -465,31 +465,28 @@ pub(crate) fn html_to_text(
     address: Option<&Url>,
     output: Output,
 ) -> Converted {
-    let mut ingested = htmlio::ingest::ingest(bytes, &input.ingest_options(address));
-    // The document is not needed after writing: let the writer free it early
-    // (peak memory on large pages).
-    let policy = wikitext::Policy {
+    let options = htmlio::TextOptions {
+        ingest: input.ingest_options(address),
         escapes: input.escapes,
-        ..htmlio::ingest::POLICY
     };
-    let written = wikitext::write_with(std::mem::take(&mut ingested.document), &policy);
+    let page = htmlio::to_text(bytes, &options);
     let mut diagnostics = vec![Diag::new(
         Severity::Note,
         "encoding",
-        format!("read as {}", ingested.encoding),
+        format!("read as {}", page.encoding),
     )];
-    diagnostics.extend(ingested.diagnostics.iter().map(from_library));
-    diagnostics.extend(written.diagnostics.iter().map(from_library));
+    diagnostics.extend(page.ingest_diagnostics.iter().map(from_library));
+    diagnostics.extend(page.write_diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     let source = diagnostics.iter().any(|d| d.line.is_some()).then(|| {
-        sniff::decode(bytes, ingested.encoding.encoding)
+        sniff::decode(bytes, page.encoding.encoding)
             .text
             .into_owned()
     });
     Converted {
-        output: (output == Output::Keep).then(|| written.text.into_bytes()),
-        encoding: Some(ingested.encoding.encoding),
-        summary: Some(ingested.summary.to_string()),
+        output: (output == Output::Keep).then(|| page.text.into_bytes()),
+        encoding: Some(page.encoding.encoding),
+        summary: Some(page.summary.to_string()),
         diagnostics,
         source,
         ..Converted::default()
@@ -528,6 +525,19 @@ pub(crate) struct CrawlDiag {
     pub(crate) line: Option<u32>,
 }
 
+impl CrawlDiag {
+    /// A library diagnostic as a crawl's line says it, with its severity
+    /// (which list it goes in).
+    fn of<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> (wikitext::Severity, CrawlDiag) {
+        let diag = CrawlDiag {
+            code: d.code.as_str(),
+            message: d.message.clone(),
+            line: (d.span.line > 0).then_some(d.span.line),
+        };
+        (d.severity, diag)
+    }
+}
+
 /// A page of a crawl to text: `content_type` is the HTTP header's value
 /// (its charset plays the transport layer's part in sniffing), `address`
 /// the page's URL (relative links resolve against it).
@@ -540,32 +550,16 @@ pub(crate) fn crawl_page(
         Some(value) => sniff::Hints::default().with_content_type(value),
         None => sniff::Hints::default(),
     };
-    let options = htmlio::ingest::Options {
+    let ingest = htmlio::ingest::Options {
         hints,
-        keep_unsafe_links: false,
-        parse_errors: false,
         address,
+        ..htmlio::ingest::Options::default()
     };
-    let mut ingested = htmlio::ingest::ingest(bytes, &options);
-    let encoding_source = ingested.encoding.source_kind();
-    let title = ingested.document.meta.title.clone();
-    let lang = ingested.document.meta.lang.clone();
-    let written = htmlio::ingest::write(std::mem::take(&mut ingested.document));
+    let page = htmlio::to_text(bytes, &htmlio::TextOptions::from(ingest));
     let (mut warnings, mut errors) = (Vec::new(), Vec::new());
-    let ingest = ingested
-        .diagnostics
-        .iter()
-        .map(|d| (d.severity, d.code.as_str(), &d.message, d.span.line));
-    let write = written
-        .diagnostics
-        .iter()
-        .map(|d| (d.severity, d.code.as_str(), &d.message, d.span.line));
-    for (severity, code, message, line) in ingest.chain(write) {
-        let diag = CrawlDiag {
-            code,
-            message: message.clone(),
-            line: (line > 0).then_some(line),
-        };
+    let ingest = page.ingest_diagnostics.iter().map(CrawlDiag::of);
+    let write = page.write_diagnostics.iter().map(CrawlDiag::of);
+    for (severity, diag) in ingest.chain(write) {
         match severity {
             wikitext::Severity::Error => errors.push(diag),
             wikitext::Severity::Warning => warnings.push(diag),
@@ -573,11 +567,11 @@ pub(crate) fn crawl_page(
         }
     }
     CrawlPage {
-        encoding: ingested.encoding.encoding.name(),
-        encoding_source,
-        title,
-        lang,
-        text: written.text,
+        encoding: page.encoding.encoding.name(),
+        encoding_source: page.source,
+        title: page.title,
+        lang: page.lang,
+        text: page.text,
         warnings,
         errors,
     }
@@ -596,8 +590,7 @@ fn to_html(
         syntax,
         tables,
     };
-    // Text to markup as a stream of events: no tree in between.
-    let htmlio::emit::EmittedText { emitted, parsed } = htmlio::emit::emit_text(&text, &options);
+    let htmlio::emit::EmittedText { emitted, parsed } = htmlio::to_xhtml(&text, &options);
     diagnostics.extend(parsed.iter().map(from_library));
     diagnostics.extend(emitted.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
@@ -620,7 +613,7 @@ pub(crate) fn edit_view(text: &str) -> (String, Vec<Diag>) {
         tables: true,
         ..htmlio::emit::EmitOptions::default()
     };
-    let emitted = htmlio::emit::emit_text(text, &options).emitted;
+    let emitted = htmlio::to_xhtml(text, &options).emitted;
     let mut diagnostics: Vec<Diag> = wikitext::check(text).iter().map(from_library).collect();
     diagnostics.extend(emitted.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
@@ -653,7 +646,7 @@ pub(crate) fn save_html(text: &str, encoding: &'static encoding_rs::Encoding) ->
             syntax: htmlio::emit::Syntax::Xhtml,
             tables: true,
         };
-        htmlio::emit::emit_text(text, &options).emitted
+        htmlio::to_xhtml(text, &options).emitted
     };
     let mut notices = Vec::new();
     let mut emitted = emit(encoding);
