@@ -22,41 +22,108 @@ pub(crate) const TEMP_RANDOM_LEN: usize = 16;
 /// How every temporary file's name ends.
 pub(crate) const TEMP_SUFFIX: &str = ".tmp";
 
-/// Writes `bytes` to `target` atomically.
-///
-/// When `target` exists and is not a regular file (`/dev/null`, a FIFO, a
-/// terminal), it is written directly: such a target cannot be half-written,
-/// and renaming over it would replace the device node. When `target` exists,
-/// the new file gets its permissions and is flushed to disk before the rename,
-/// so that not even a crash of the machine can lose the original.
+/// Writes `bytes` to `target` atomically ([`AtomicFile`]).
 pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let existing = match fs::metadata(target) {
-        Ok(meta) if meta.is_dir() => {
-            return Err(io::Error::new(
-                io::ErrorKind::IsADirectory,
-                "is a directory",
-            ));
-        }
-        Ok(meta) if !meta.is_file() => {
-            let mut file = OpenOptions::new().write(true).open(target)?;
-            return file.write_all(bytes).and_then(|()| file.flush());
-        }
-        Ok(meta) => Some(meta),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e),
-    };
-    let mut tmp = temporary_beside(target)?;
-    // Through the `File`: tempfile's own `Write` adds the temporary path to
-    // errors, which means nothing to the user.
-    tmp.as_file_mut().write_all(bytes)?;
-    tmp.as_file_mut().flush()?;
-    if let Some(meta) = existing {
-        tmp.as_file().set_permissions(meta.permissions())?;
-        tmp.as_file().sync_all()?;
+    let mut file = AtomicFile::create(target)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// A file written as a stream, then put in place under its target's name
+/// by [`AtomicFile::commit`]. Dropped before that (an error on the way),
+/// it leaves the target as it was and removes its temporary file.
+///
+/// When the target exists and is not a regular file (`/dev/null`, a FIFO,
+/// a terminal), it is written directly: such a target cannot be
+/// half-written, and renaming over it would replace the device node. When
+/// the target exists, the new file gets its permissions and is flushed to
+/// disk before the rename, so that not even a crash of the machine can
+/// lose the original.
+pub(crate) struct AtomicFile {
+    to: Destination,
+}
+
+enum Destination {
+    /// A temporary file beside `target`, renamed onto it at the end.
+    Temporary {
+        tmp: tempfile::NamedTempFile,
+        target: PathBuf,
+        /// The permissions of the file it replaces, if any.
+        existing: Option<fs::Permissions>,
+    },
+    /// A target that is not a regular file, written in place.
+    Direct(fs::File),
+}
+
+impl AtomicFile {
+    /// Starts writing `target`; a directory is refused.
+    pub(crate) fn create(target: &Path) -> io::Result<AtomicFile> {
+        let existing = match fs::metadata(target) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "is a directory",
+                ));
+            }
+            Ok(meta) if !meta.is_file() => {
+                let file = OpenOptions::new().write(true).open(target)?;
+                return Ok(AtomicFile {
+                    to: Destination::Direct(file),
+                });
+            }
+            Ok(meta) => Some(meta.permissions()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
+        };
+        Ok(AtomicFile {
+            to: Destination::Temporary {
+                tmp: temporary_beside(target)?,
+                target: target.to_path_buf(),
+                existing,
+            },
+        })
     }
-    // On error the temporary file is dropped, which deletes it.
-    tmp.persist(target).map_err(|e| e.error)?;
-    Ok(())
+
+    /// Puts the file in place: everything written is under the target's
+    /// name, or (on error) nothing changed there.
+    pub(crate) fn commit(self) -> io::Result<()> {
+        match self.to {
+            Destination::Direct(mut file) => file.flush(),
+            Destination::Temporary {
+                mut tmp,
+                target,
+                existing,
+            } => {
+                tmp.as_file_mut().flush()?;
+                if let Some(permissions) = existing {
+                    tmp.as_file().set_permissions(permissions)?;
+                    tmp.as_file().sync_all()?;
+                }
+                // On error the temporary file is dropped, which deletes it.
+                tmp.persist(&target).map_err(|e| e.error)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// The file being written. Through the `File`: tempfile's own `Write`
+    /// adds the temporary path to errors, which means nothing to the user.
+    fn file(&mut self) -> &mut fs::File {
+        match &mut self.to {
+            Destination::Temporary { tmp, .. } => tmp.as_file_mut(),
+            Destination::Direct(file) => file,
+        }
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file().flush()
+    }
 }
 
 /// Writes `bytes` to a new file `target`, atomically, unless something is
@@ -184,6 +251,25 @@ mod tests {
         write_atomic(&target, b"new").unwrap();
         let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
+    }
+
+    #[test]
+    fn a_stream_appears_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.jsonl");
+        fs::write(&target, "old").unwrap();
+        let mut file = AtomicFile::create(&target).unwrap();
+        file.write_all(b"one\n").unwrap();
+        file.write_all(b"two\n").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"old");
+        file.commit().unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"one\ntwo\n");
+        // Dropped before the end: the target stays, no temporary is left.
+        let mut file = AtomicFile::create(&target).unwrap();
+        file.write_all(b"half").unwrap();
+        drop(file);
+        assert_eq!(fs::read(&target).unwrap(), b"one\ntwo\n");
+        assert_eq!(entries(dir.path()), ["out.jsonl"]);
     }
 
     #[test]

@@ -6,6 +6,10 @@
 //! only prints. A failing input is recorded and the others go on. When
 //! standard output is closed (`| head`), the workers stop taking new inputs
 //! and the run ends quietly.
+//!
+//! The progress bar and the summary line are also the crawl's
+//! (`crate::crawl`, `to-text --warc`): [`progress_bar`] counts files or
+//! bytes, [`say_summary`] prints a run's last line.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashSet};
@@ -189,6 +193,47 @@ impl Summary {
     }
 }
 
+/// The counts of a crawl over one WARC file (`to-text --warc`), for its
+/// summary line.
+#[derive(Debug, Default)]
+pub(crate) struct CrawlSummary {
+    /// Pages written as JSON lines.
+    pub(crate) pages: u64,
+    /// Records skipped, by why (their type, `not HTTP`, `not HTML`).
+    pub(crate) skipped: BTreeMap<String, u64>,
+    /// Records that could not be read.
+    pub(crate) unreadable: u64,
+}
+
+impl CrawlSummary {
+    /// The summary line of the WARC file `name`, read in `elapsed`.
+    pub(crate) fn line(&self, name: &str, elapsed: Duration) -> String {
+        let seconds = elapsed.as_secs_f64();
+        let skipped: u64 = self.skipped.values().sum();
+        let kinds: Vec<String> = self
+            .skipped
+            .iter()
+            .map(|(why, n)| format!("{n} {why}"))
+            .collect();
+        format!(
+            "pagetext: {name}: {} as JSON lines, {} skipped{}, {} unreadable, in {seconds:.2} s ({:.0} pages/s)",
+            count(self.pages, "page"),
+            count(skipped, "record"),
+            if kinds.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", kinds.join(", "))
+            },
+            self.unreadable,
+            if seconds > 0.0 {
+                self.pages as f64 / seconds
+            } else {
+                0.0
+            },
+        )
+    }
+}
+
 fn count(n: u64, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
@@ -215,7 +260,7 @@ pub(crate) fn run(
     let started = Instant::now();
     let total = items.len();
     let work: Vec<(Item, Result<Dest, String>)> = items.into_iter().zip(plan).collect();
-    let bar = progress_bar(total, options.display);
+    let bar = progress_bar(Progress::Files(total), options.display);
     let cancelled = AtomicBool::new(false);
     // Standard input is read by one worker at most; the lock documents it.
     let stdin_lock = Mutex::new(());
@@ -285,8 +330,8 @@ pub(crate) fn run(
     printed?;
     printer.stdout.flush()?;
     summary.elapsed = started.elapsed();
-    if options.kind == RunKind::Batch && !options.display.quiet {
-        crate::say(&format!("{}\n", summary.line(options.fmt)));
+    if options.kind == RunKind::Batch {
+        say_summary(&summary.line(options.fmt), options.display);
     }
     Ok(summary)
 }
@@ -386,17 +431,45 @@ fn stderr_text(record: &Record, options: Options) -> String {
     err
 }
 
-fn progress_bar(total: usize, display: Display) -> ProgressBar {
-    if display.quiet || total < 2 || !io::stderr().is_terminal() {
+/// What a progress bar counts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Progress {
+    /// The inputs of a run, of which there are this many.
+    Files(usize),
+    /// The bytes of one input, of which there are this many when known.
+    Bytes(Option<u64>),
+}
+
+/// A progress bar on standard error: hidden when quiet, when standard error
+/// is not a terminal, and for a run of one file.
+pub(crate) fn progress_bar(progress: Progress, display: Display) -> ProgressBar {
+    let (length, template) = match progress {
+        Progress::Files(total) if total < 2 => return ProgressBar::hidden(),
+        Progress::Files(total) => (
+            Some(total as u64),
+            "{bar:40} {pos}/{len} files, {elapsed} (eta {eta})",
+        ),
+        Progress::Bytes(Some(size)) => (
+            Some(size),
+            "{bar:40} {bytes}/{total_bytes}, {msg}, {elapsed} (eta {eta})",
+        ),
+        Progress::Bytes(None) => (None, "{spinner} {bytes}, {msg}, {elapsed}"),
+    };
+    if display.quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} (eta {eta})")
-    {
+    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
     bar
+}
+
+/// Prints a summary line on standard error, unless the run is quiet.
+pub(crate) fn say_summary(line: &str, display: Display) {
+    if !display.quiet {
+        crate::say(&format!("{line}\n"));
+    }
 }
 
 fn tally(summary: &mut Summary, record: &Record) {

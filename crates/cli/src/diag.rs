@@ -2,14 +2,15 @@
 //! `file:line:column: severity[code]: message`, then the source line with a
 //! caret under the column (drawn by annotate-snippets).
 //!
-//! The libraries report `wikitext::Diagnostic`s (ingestion's with codes of
-//! its own) and, for emission, `htmlio::emit::Diagnostic`s; the glue in
-//! `convert` maps them into [`Diag`], which is also what `--json` serialises.
+//! The libraries all report `wikitext::Diagnostic`s, each crate with codes
+//! of its own; [`from_library`] maps every one of them into a [`Diag`],
+//! which is also what `--json` serialises.
 
 use std::collections::HashMap;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde::Serialize;
+use wikitext::{DiagnosticCode, Precision};
 
 /// How text for the terminal is styled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -328,6 +329,54 @@ pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+// ---- library diagnostics in the CLI's terms --------------------------
+
+/// Library severities in the CLI's terms: what the libraries call an error
+/// is a reported loss (the output is still written), a warning unless
+/// `--strict`; their informational notes are notes.
+fn severity(severity: wikitext::Severity) -> Severity {
+    match severity {
+        wikitext::Severity::Error | wikitext::Severity::Warning => Severity::Warning,
+        wikitext::Severity::Info => Severity::Note,
+    }
+}
+
+fn position(diag: Diag, line: u32, column: u32) -> Diag {
+    match (usize::try_from(line), usize::try_from(column)) {
+        (Ok(line), Ok(column)) if line > 0 => diag.at(line, column.max(1)),
+        _ => diag,
+    }
+}
+
+/// A library diagnostic in the CLI's terms: the text format's parser and
+/// writer (`wikitext::Diagnostic`), ingestion (`htmlio::ingest::Diagnostic`)
+/// and emission (`htmlio::emit::Diagnostic`) alike. Spans of [`Precision::Column`] codes are placed at their line and
+/// column (column 1 when only the line is known) and underlined to their end
+/// on the same line; spans of [`Precision::Line`] codes mark their whole line.
+pub(crate) fn from_library<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
+    let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
+    match C::PRECISION {
+        Precision::Column => {
+            let diag = position(diag, d.span.line, d.span.column);
+            if d.span.end_line == d.span.line {
+                diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
+            } else {
+                diag
+            }
+        }
+        Precision::Line => match usize::try_from(d.span.line) {
+            Ok(line) if line > 0 => diag.at_line(line),
+            _ => diag,
+        },
+    }
+}
+
+/// Orders diagnostics by line (stable: those without a line first, then
+/// the libraries' own order within a line).
+pub(crate) fn sort_by_position(diagnostics: &mut [Diag]) {
+    diagnostics.sort_by_key(|d| (d.line.unwrap_or(0), d.column.unwrap_or(0)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -503,5 +552,50 @@ mod tests {
             assert_eq!(got, expected, "{text:?}");
             assert_eq!(lines.line(0), None);
         }
+    }
+
+    #[test]
+    fn library_diagnostics_are_placed_as_precisely_as_their_codes_know() {
+        // Ingestion knows lines: the whole line, no column.
+        let ingest = htmlio::ingest::Diagnostic::at_line(
+            htmlio::ingest::Code::UnsafeLink,
+            wikitext::Severity::Warning,
+            6,
+            "m",
+        );
+        let d = from_library(&ingest);
+        assert_eq!(
+            (d.code.as_str(), d.line, d.column),
+            ("unsafe-link", Some(6), None)
+        );
+        // The text format knows columns: a node known by its line only is
+        // placed at column 1; a range on one line is underlined.
+        let written = wikitext::Diagnostic::at_line(
+            wikitext::Code::NotRoundTrip,
+            wikitext::Severity::Warning,
+            6,
+            "m",
+        );
+        let d = from_library(&written);
+        assert_eq!((d.line, d.column, d.end_column), (Some(6), Some(1), None));
+        let parsed = wikitext::Diagnostic::new(
+            wikitext::Code::UnknownHeaderLine,
+            wikitext::Severity::Warning,
+            "m",
+            wikitext::Span::new(1, 1, 1, 20),
+        );
+        let d = from_library(&parsed);
+        assert_eq!(
+            (d.line, d.column, d.end_column),
+            (Some(1), Some(1), Some(20))
+        );
+        // Unknown lines are no position at all.
+        let d = from_library(&htmlio::ingest::Diagnostic::at_line(
+            htmlio::ingest::Code::UnsafeLink,
+            wikitext::Severity::Warning,
+            0,
+            "m",
+        ));
+        assert_eq!((d.line, d.column), (None, None));
     }
 }

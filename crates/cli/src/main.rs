@@ -7,7 +7,8 @@
 //!   output goes, [`batch`] runs a job over the inputs in parallel and prints,
 //!   [`convert`] is the per-input glue to the libraries, [`atomic`] writes
 //!   files (and removes the temporary files of an interrupted run),
-//!   [`stdout`] prints, [`diag`] draws diagnostics;
+//!   [`stdout`] prints, [`diag`] maps the libraries' diagnostics and draws
+//!   them; [`crawl`] is `to-text --warc`, over [`warc`]'s records;
 //! - [`demo`], [`micro`] and `completions` are the one-shot commands;
 //! - `edit` is the web editor's server (with the `edit` cargo feature, on
 //!   by default).

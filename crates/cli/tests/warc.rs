@@ -1,4 +1,4 @@
-//! `pagetext to-text --warc` (issue 21) on WARC files the tests build:
+//! `pagetext to-text --warc` on WARC files the tests build:
 //! plain and gzip (one member per record), a page whose charset is only in
 //! the HTTP header, records that are not HTML responses, a truncated file,
 //! a corrupt member, a 20 MB record, and order kept under `-j`.
@@ -359,4 +359,20 @@ fn order_is_kept_with_many_workers_and_the_output_file_is_written() {
         .collect();
     let expected: Vec<String> = (0..120).map(|i| format!("Page {i}")).collect();
     assert_eq!(titles, expected);
+    // Written atomically, as every output is: nothing else is left beside
+    // it, and a run that cannot read its input still replaces it whole.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["crawl.warc.gz", "out.jsonl"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        .args(["to-text", "--warc", "-o"])
+        .arg(&out_path)
+        .arg(dir.path().join("missing.warc"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(&out_path).unwrap(), b"");
 }

@@ -4,8 +4,27 @@
 //! This is the only crate that knows HTML elements. It never prints and never
 //! touches files; the CLI does that.
 //!
-//! - [`emit`]: a document as XHTML 1.0 (DESIGN decision 2: no DOCTYPE,
-//!   polyglot, valid against the XHTML 1.0 Transitional DTD) or in the HTML
+//! One call does each conversion, the whole recipe: [`to_text`] (a page's
+//! bytes, ingested, then written by `wikitext` under ingestion's
+//! [`ingest::POLICY`]) and [`to_xhtml`] (text to markup). The modules below
+//! are the steps, for callers that need one of them alone.
+//!
+//! ```
+//! let page = htmlio::to_text(
+//!     b"<html lang=en><title>Hi</title><p>Some <i>text</i> &amp; more<script>x()</script>",
+//!     &htmlio::TextOptions::default(),
+//! );
+//! assert_eq!(page.text, "#Title Hi\n#Lang en\n\nSome _text_ & more\n");
+//! assert_eq!(page.encoding.encoding, htmlio::encoding_rs::WINDOWS_1252);
+//! assert_eq!(page.summary.ballast.get("script"), Some(&1));
+//!
+//! let back = htmlio::to_xhtml(&page.text, &htmlio::emit::EmitOptions::default());
+//! assert!(back.emitted.text.contains("<p>Some <em>text</em> &amp; more</p>"));
+//! assert!(back.parsed.is_empty() && back.emitted.diagnostics.is_empty());
+//! ```
+//!
+//! - [`emit`]: a document as XHTML 1.0 (no DOCTYPE, polyglot, valid
+//!   against the XHTML 1.0 Transitional DTD) or in the HTML
 //!   syntax, in UTF-8 or any encoding encoding_rs can write. The emitter
 //!   consumes [`wikitext::events`]: straight from the text with
 //!   [`emit::emit_text`] (no tree), or from a [`wikitext::Document`] with
@@ -102,10 +121,13 @@
 //! `<meta charset>` and without `xmlns` and `xml:lang`; when optional tags are
 //! omitted, so are the newlines that would be left on lines of their own.
 
+mod convert;
 pub mod emit;
 pub mod ingest;
 pub mod names;
 pub mod serialize;
+
+pub use convert::{TextOptions, TextPage, to_text, to_xhtml};
 
 /// The encoding crate whose encodings [`emit::EmitOptions`] and
 /// [`serialize::encode`] take.

@@ -10,7 +10,7 @@
 //! page = pagetext.to_text(b"<title>Caf\xe9</title><p>Hello", content_type="text/html; charset=windows-1252")
 //! assert page.text == "#Title Café\n\nHello\n"
 //! assert (page.encoding, page.source) == ("windows-1252", "transport")
-//! xhtml = pagetext.to_xhtml(page.text, encoding="windows-1252")
+//! xhtml = pagetext.to_xhtml(page.text, encoding="windows-1252").xhtml
 //! ```
 //!
 //! This crate is glue only, as the CLI is: every rule lives in `sniff`,
@@ -158,49 +158,94 @@ fn to_text(
     if let Some(value) = content_type {
         hints = hints.with_content_type(value.as_bytes());
     }
-    Ok(py.detach(|| {
-        let options = htmlio::ingest::Options {
-            hints,
-            keep_unsafe_links: false,
-            parse_errors: false,
-            address: address.as_ref(),
-        };
-        let mut ingested = htmlio::ingest::ingest(data, &options);
-        let title = ingested.document.meta.title.clone();
-        let lang = ingested.document.meta.lang.clone();
-        let written = htmlio::ingest::write(std::mem::take(&mut ingested.document));
-        let mut diagnostics: Vec<Diag> = ingested.diagnostics.iter().map(Diag::of).collect();
-        diagnostics.extend(written.diagnostics.iter().map(Diag::of));
-        TextResult {
-            text: written.text,
-            encoding: ingested.encoding.encoding.name(),
-            source: ingested.encoding.source_kind(),
-            title,
-            lang,
-            diagnostics,
-        }
-    }))
+    let ingest = htmlio::ingest::Options {
+        hints,
+        address: address.as_ref(),
+        ..htmlio::ingest::Options::default()
+    };
+    let page = py.detach(|| htmlio::to_text(data, &htmlio::TextOptions::from(ingest)));
+    let mut diagnostics: Vec<Diag> = page.ingest_diagnostics.iter().map(Diag::of).collect();
+    diagnostics.extend(page.write_diagnostics.iter().map(Diag::of));
+    Ok(TextResult {
+        text: page.text,
+        encoding: page.encoding.encoding.name(),
+        source: page.source,
+        title: page.title,
+        lang: page.lang,
+        diagnostics,
+    })
+}
+
+/// What `to_xhtml` gives: the XHTML bytes, their encoding, and what the
+/// parser and emission had to say.
+#[pyclass(module = "pagetext", name = "XhtmlResult", frozen)]
+struct XhtmlResult {
+    xhtml: Vec<u8>,
+    encoding: &'static str,
+    diagnostics: Vec<Diag>,
+}
+
+#[pymethods]
+impl XhtmlResult {
+    /// The XHTML, as bytes in `encoding`.
+    #[getter]
+    fn xhtml<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.xhtml)
+    }
+
+    /// The encoding's WHATWG name: the one asked for, or UTF-8 when that
+    /// one cannot be written (UTF-16, `replacement`, x-user-defined).
+    #[getter]
+    fn encoding(&self) -> &'static str {
+        self.encoding
+    }
+
+    /// The parser's diagnostics (the header, block structure) and
+    /// emission's (characters written as references or replaced, anchors
+    /// renamed...), by line, as dicts like `TextResult.diagnostics` with
+    /// `line` the line of the text (None for the output as a whole).
+    #[getter]
+    fn diagnostics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        dicts(py, &self.diagnostics)
+    }
+
+    /// `bytes(result)` is the XHTML.
+    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        self.xhtml(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "XhtmlResult(encoding={:?}, {} bytes, {} diagnostics)",
+            self.encoding,
+            self.xhtml.len(),
+            self.diagnostics.len()
+        )
+    }
 }
 
 /// Converts text in the text format to XHTML 1.0 bytes in `encoding`
 /// (characters it lacks become character references). With `tables`, an
 /// emulated table (a grid-shaped compact definition list) becomes a
-/// `<table>`.
+/// `<table>`. The result holds the bytes and the diagnostics.
 #[pyfunction]
 #[pyo3(signature = (text, *, encoding="utf-8", tables=false))]
-fn to_xhtml<'py>(
-    py: Python<'py>,
-    text: String,
-    encoding: &str,
-    tables: bool,
-) -> PyResult<Bound<'py, PyBytes>> {
+fn to_xhtml(py: Python<'_>, text: String, encoding: &str, tables: bool) -> PyResult<XhtmlResult> {
     let options = htmlio::emit::EmitOptions {
         encoding: encoding_for(encoding)?,
         syntax: htmlio::emit::Syntax::Xhtml,
         tables,
     };
-    let bytes = py.detach(|| htmlio::emit::emit_text(&text, &options).emitted.bytes);
-    Ok(PyBytes::new(py, &bytes))
+    let out = py.detach(|| htmlio::to_xhtml(&text, &options));
+    let mut diagnostics: Vec<Diag> = out.parsed.iter().map(Diag::of).collect();
+    diagnostics.extend(out.emitted.diagnostics.iter().map(Diag::of));
+    // Stable: within a line, the parser's first.
+    diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
+    Ok(XhtmlResult {
+        xhtml: out.emitted.bytes,
+        encoding: out.emitted.encoding.name(),
+        diagnostics,
+    })
 }
 
 /// Which encoding a page is in, how sure that is, and why: a dict with
@@ -238,6 +283,7 @@ fn check<'py>(py: Python<'py>, text: String) -> PyResult<Bound<'py, PyList>> {
 #[pymodule]
 fn _pagetext(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TextResult>()?;
+    m.add_class::<XhtmlResult>()?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
     m.add_function(wrap_pyfunction!(to_xhtml, m)?)?;
     m.add_function(wrap_pyfunction!(sniff_encoding, m)?)?;

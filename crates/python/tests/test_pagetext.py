@@ -48,18 +48,41 @@ def test_diagnostics_are_dicts():
 
 
 def test_to_xhtml_writes_the_charset_asked_for():
-    xhtml = pagetext.to_xhtml("#Title Café\n\n= Café =\n\n2 €\n", encoding="windows-1252")
+    out = pagetext.to_xhtml("#Title Café\n\n= Café =\n\n2 €\n", encoding="windows-1252")
+    assert out.encoding == "windows-1252"
+    xhtml = out.xhtml
     assert xhtml.startswith(b'<?xml version="1.0" encoding="windows-1252"?>')
     assert b"<h1>Caf\xe9</h1>" in xhtml and b"2 \x80" in xhtml
-    table = pagetext.to_xhtml("\n*A*   *B*\n1   2\n", tables=True)
+    assert bytes(out) == xhtml
+    assert out.diagnostics == []
+    table = pagetext.to_xhtml("\n*A*   *B*\n1   2\n", tables=True).xhtml
     assert b"<th>A</th>" in table
     with pytest.raises(ValueError):
         pagetext.to_xhtml("x", encoding="nope")
 
 
+def test_to_xhtml_reports_what_emission_changed():
+    # Latin-1 has no snowman: a character reference, and a diagnostic saying so.
+    out = pagetext.to_xhtml("\nA \u2603 here\n", encoding="iso-8859-1")
+    assert b"A &#9731; here" in out.xhtml
+    assert [d["code"] for d in out.diagnostics] == ["character-references"]
+    assert out.diagnostics[0]["severity"] == "info"
+    assert out.diagnostics[0]["line"] is None
+    # An encoding that cannot be written: UTF-8 instead, with a warning.
+    out = pagetext.to_xhtml("\nx\n", encoding="utf-16le")
+    assert out.encoding == "UTF-8"
+    assert [d["code"] for d in out.diagnostics] == ["encoding-substituted"]
+    # An anchor name that is not an XML name is renamed, at its line.
+    out = pagetext.to_xhtml("\nfirst\n\n[|1st|second]\n")
+    renamed = [d for d in out.diagnostics if d["code"] == "anchor-renamed"]
+    assert len(renamed) == 1 and renamed[0]["line"] == 4
+    for d in out.diagnostics:
+        assert set(d) == {"severity", "code", "message", "line"}
+
+
 def test_round_trip():
     page = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r")
-    again = pagetext.to_text(pagetext.to_xhtml(page.text))
+    again = pagetext.to_text(pagetext.to_xhtml(page.text).xhtml)
     assert again.text == page.text
 
 

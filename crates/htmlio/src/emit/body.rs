@@ -81,7 +81,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             Event::Text(text) => {
                 self.text(text, pos);
             }
-            // DESIGN decision 3: a line division is a newline in the element.
+            // A line division is a newline inside the element, so that a
+            // paragraph keeps the lines it was written in.
             Event::LineBreak => self.line_break(),
             Event::Rule => {
                 self.begin_block(Last::Other);
@@ -362,7 +363,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         if let Some(fragment) = fragment {
             let fragment = self.cleaned(fragment, "an anchor name", pos);
             let fragment = self.valid_anchor(fragment, pos);
-            // DESIGN decision 2: anchors carry `name` and `id`.
+            // Anchors carry both `name` and `id` (XHTML 1.0, appendix C.8:
+            // older browsers know only `name`, XML tools only `id`).
             attrs.push(Attribute::new("name", fragment.clone()));
             attrs.push(Attribute::new("id", fragment));
         }

@@ -1,7 +1,7 @@
 //! Emission of a [`wikitext::Document`] as XHTML 1.0 (the default) or in the
 //! HTML syntax.
 //!
-//! # The XHTML profile (DESIGN decision 2)
+//! # The XHTML profile
 //!
 //! No DOCTYPE (the seed: "without using an explicit document type
 //! declaration"); `<html>` carries the XHTML namespace and, from `#Lang`,
@@ -49,7 +49,7 @@ use std::fmt;
 
 use encoding_rs::{Encoding, UTF_8};
 use wikitext::events::Positioned;
-use wikitext::{Document, Metadata, Pos, Severity};
+use wikitext::{Document, Metadata, Precision, Severity, Span};
 
 use crate::serialize::{HtmlOptions, HtmlSerializer, XhtmlSerializer};
 use walk::Walker;
@@ -57,7 +57,7 @@ use walk::Walker;
 /// Which syntax to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Syntax {
-    /// XHTML 1.0 in the XML syntax, polyglot (DESIGN decision 2).
+    /// XHTML 1.0 in the XML syntax, polyglot (see the module docs).
     #[default]
     Xhtml,
     /// The HTML syntax of seed 003, with `<!DOCTYPE html>`.
@@ -165,30 +165,21 @@ impl fmt::Display for Code {
     }
 }
 
-/// One thing emission has to say about a document.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Diagnostic {
-    /// What it is about.
-    pub code: Code,
-    /// How much it matters.
-    pub severity: Severity,
-    /// A lowercase sentence without a final period.
-    pub message: String,
-    /// The position of the node concerned (unknown for the header and for
-    /// documents built by hand).
-    pub pos: Pos,
-}
+impl wikitext::DiagnosticCode for Code {
+    /// Emission knows the line and column of the node it reports on (the
+    /// column is 0 for nodes known by their line only, 0:0 for the header
+    /// and for documents built by hand).
+    const PRECISION: Precision = Precision::Column;
 
-impl fmt::Display for Diagnostic {
-    /// `line:column: severity[code]: message`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}[{}]: {}",
-            self.pos, self.severity, self.code, self.message
-        )
+    fn as_str(&self) -> &'static str {
+        Code::as_str(self)
     }
 }
+
+/// One thing emission has to say about a document: the shape every crate
+/// reports in, with emission's [`Code`]. Its span is the position of the
+/// node concerned, empty ([`Span::at`]).
+pub type Diagnostic = wikitext::Diagnostic<Code>;
 
 /// The result of emission.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -311,16 +302,16 @@ fn emit_sized<'a: 'm, 'm>(
     };
     let mut substituted = None;
     if encoding != opts.encoding {
-        substituted = Some(Diagnostic {
-            code: Code::EncodingSubstituted,
-            severity: Severity::Warning,
-            message: format!(
+        substituted = Some(Diagnostic::new(
+            Code::EncodingSubstituted,
+            Severity::Warning,
+            format!(
                 "markup cannot be written in {}; wrote {} instead",
                 opts.encoding.name(),
                 encoding.name()
             ),
-            pos: Pos::UNKNOWN,
-        });
+            Span::default(),
+        ));
     }
     let charset = encoding.name();
     let (text, mut diagnostics) = match opts.syntax {
@@ -367,14 +358,14 @@ fn emit_sized<'a: 'm, 'm>(
     } else {
         let (bytes, _, unmappable) = encoding.encode(&text);
         if unmappable {
-            diagnostics.push(Diagnostic {
-                code: Code::CharacterReferences,
-                severity: Severity::Info,
-                message: format!(
+            diagnostics.push(Diagnostic::new(
+                Code::CharacterReferences,
+                Severity::Info,
+                format!(
                     "characters that {charset} lacks were written as numeric character references"
                 ),
-                pos: Pos::UNKNOWN,
-            });
+                Span::default(),
+            ));
         }
         bytes.into_owned()
     };
@@ -408,16 +399,16 @@ fn replace_c1_controls(
     if replaced == 0 {
         return text;
     }
-    diagnostics.push(Diagnostic {
-        code: Code::UnencodableControl,
-        severity: Severity::Warning,
-        message: format!(
+    diagnostics.push(Diagnostic::new(
+        Code::UnencodableControl,
+        Severity::Warning,
+        format!(
             "{replaced} C1 control character(s) replaced with U+FFFD: {} has no form of them \
              that browsers and XML tools read alike",
             encoding.name()
         ),
-        pos: Pos::UNKNOWN,
-    });
+        Span::default(),
+    ));
     text.chars()
         .map(|c| if is_c1(c) { '\u{fffd}' } else { c })
         .collect()

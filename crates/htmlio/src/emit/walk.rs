@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use wikitext::events::Positioned;
-use wikitext::{Metadata, Pos, Severity};
+use wikitext::{Metadata, Pos, Severity, Span};
 
 use super::check::clean;
 use super::{Code, Diagnostic, Syntax};
@@ -119,12 +119,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     }
 
     pub(super) fn report(&mut self, code: Code, severity: Severity, message: String, pos: Pos) {
-        self.diagnostics.push(Diagnostic {
-            code,
-            severity,
-            message,
-            pos,
-        });
+        self.diagnostics
+            .push(Diagnostic::new(code, severity, message, Span::at(pos)));
     }
 
     /// A string from the document, with the characters XML forbids replaced.
@@ -226,8 +222,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
 
     // ---- the document ---------------------------------------------------
 
-    /// Seed 000 §"Meta Data" and DESIGN decision 2: the root, the head and the
-    /// body.
+    /// Seed 000 §"Meta Data", in the XHTML profile of the module docs: the
+    /// root, the head and the body.
     pub(crate) fn document(
         &mut self,
         meta: &'d Metadata,

@@ -12,6 +12,6 @@ that text back to clean XHTML 1.0.
 The conversions release the GIL: threads convert pages in parallel.
 """
 
-from ._pagetext import TextResult, __version__, check, sniff, to_text, to_xhtml
+from ._pagetext import TextResult, XhtmlResult, __version__, check, sniff, to_text, to_xhtml
 
-__all__ = ["TextResult", "check", "sniff", "to_text", "to_xhtml", "__version__"]
+__all__ = ["TextResult", "XhtmlResult", "check", "sniff", "to_text", "to_xhtml", "__version__"]

@@ -48,8 +48,23 @@ def to_text(
 ) -> TextResult:
     """A web page (bytes, any charset) to the text format."""
 
-def to_xhtml(text: str, *, encoding: str = "utf-8", tables: bool = False) -> bytes:
-    """Text in the text format to XHTML 1.0 bytes in `encoding`."""
+class XhtmlResult:
+    """What to_xhtml gives."""
+
+    @property
+    def xhtml(self) -> bytes:
+        """The XHTML, as bytes in `encoding`."""
+    @property
+    def encoding(self) -> str:
+        """The encoding's WHATWG name (UTF-8 when the one asked for cannot be written)."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """The parser's and emission's diagnostics, by line."""
+    def __bytes__(self) -> bytes:
+        """The XHTML."""
+
+def to_xhtml(text: str, *, encoding: str = "utf-8", tables: bool = False) -> XhtmlResult:
+    """Text in the text format to XHTML 1.0 bytes in `encoding`, with diagnostics."""
 
 def sniff(data: bytes, content_type: Optional[str] = None) -> Sniffed:
     """Which encoding a page is in, how sure that is, and why."""

@@ -1,6 +1,9 @@
-//! Reading WARC files (ISO 28500, WARC 1.0 and 1.1) record by record, for
-//! `to-text --warc`: plain, or gzip-compressed one record per member (as
-//! crawlers write them; a member holding several records works too).
+//! Reading WARC files (ISO 28500, WARC 1.0 and 1.1) record by record:
+//! plain, or gzip-compressed one record per member (as crawlers write them;
+//! a member holding several records works too), and the archived HTTP
+//! responses they hold ([`Http`]). This module reads and reports with
+//! typed errors ([`BadRecord`], `http::HttpError`); it prints nothing and
+//! decides nothing about a run (`crate::crawl` does).
 //!
 //! Only one record is in memory at a time, whatever the file's size: a gzip
 //! member is decompressed as it is read (so a whole file compressed as one
@@ -13,7 +16,12 @@
 //! reported once and ends reading. The header block's grammar is the
 //! `warc` crate's.
 
+mod http;
+
+use std::fmt;
 use std::io::{self, BufRead, Read};
+
+pub(crate) use http::Http;
 
 /// The largest record body read; larger ones are skipped (and reported).
 pub(crate) const MAX_RECORD: u64 = 256 * 1024 * 1024;
@@ -40,6 +48,27 @@ impl Record {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+
+    /// The `WARC-Target-URI`, without the angle brackets WARC 1.0 files
+    /// sometimes put around it (empty when there is none).
+    pub(crate) fn target_uri(&self) -> &str {
+        self.header("WARC-Target-URI")
+            .unwrap_or("")
+            .trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+    }
+
+    /// Whether the block is an HTTP message (`Content-Type:
+    /// application/http`, or no type): not a `dns:` lookup or another
+    /// protocol's response.
+    pub(crate) fn holds_http(&self) -> bool {
+        self.header("Content-Type").is_none_or(|t| {
+            t.trim()
+                .to_ascii_lowercase()
+                .starts_with("application/http")
+        })
+    }
 }
 
 /// What reading gives, one at a time.
@@ -51,10 +80,96 @@ pub(crate) enum Item {
     Bad {
         /// Where it starts.
         offset: u64,
-        /// What is wrong, in lower case.
-        reason: String,
+        /// What is wrong.
+        error: BadRecord,
     },
 }
+
+/// Why a record cannot be read. Its `Display` is a lower-case phrase.
+#[derive(Debug)]
+pub(crate) enum BadRecord {
+    /// A line where a record should start does not start one: reading
+    /// goes on at the next line that starts with `WARC/`.
+    NotARecord,
+    /// The file ends inside a record's header.
+    HeaderTruncated,
+    /// A header block longer than [`MAX_HEADER`] bytes: skipped.
+    HeaderTooLong,
+    /// A header block the WARC grammar rejects: skipped.
+    MalformedHeader,
+    /// A block of `length` bytes, over [`MAX_RECORD`]: skipped
+    /// (`truncated` when the file ended before its end).
+    TooLarge {
+        /// The block's declared length.
+        length: u64,
+        /// Whether the file ends inside it.
+        truncated: bool,
+    },
+    /// The file ends inside a record's block: `read` of its `length` bytes.
+    Truncated {
+        /// The bytes there were.
+        read: usize,
+        /// The block's declared length.
+        length: u64,
+    },
+    /// A gzip member that cannot be decompressed (`None`: it ends early);
+    /// `then` when looking for the next member failed too, which ends
+    /// reading.
+    BadMember {
+        /// Why it cannot be decompressed; `None` when it is truncated.
+        error: Option<io::Error>,
+        /// Why the next member cannot be found.
+        then: Option<io::Error>,
+    },
+    /// The file itself cannot be read; reading ends.
+    Unreadable(io::Error),
+}
+
+impl fmt::Display for BadRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadRecord::NotARecord => {
+                f.write_str("not the start of a WARC record: skipped to the next one")
+            }
+            BadRecord::HeaderTruncated => {
+                f.write_str("a truncated record: the file ends in its header")
+            }
+            BadRecord::HeaderTooLong => {
+                write!(f, "a header block over {MAX_HEADER} bytes: skipped")
+            }
+            BadRecord::MalformedHeader => {
+                f.write_str("a malformed WARC header: skipped to the next record")
+            }
+            BadRecord::TooLarge {
+                length,
+                truncated: true,
+            } => write!(
+                f,
+                "a truncated record of {length} bytes (over the {MAX_RECORD}-byte limit)"
+            ),
+            BadRecord::TooLarge { length, .. } => write!(
+                f,
+                "a record of {length} bytes, over the {MAX_RECORD}-byte limit: skipped"
+            ),
+            BadRecord::Truncated { read, length } => {
+                write!(f, "a truncated record: {read} of its {length} bytes")
+            }
+            BadRecord::BadMember { error, then } => {
+                match error {
+                    None => f.write_str("a truncated gzip member")?,
+                    Some(e) => write!(f, "a corrupt gzip member ({e})")?,
+                }
+                match then {
+                    Some(e) => write!(f, "; then cannot read: {e}"),
+                    None => Ok(()),
+                }
+            }
+            BadRecord::Unreadable(e) => write!(f, "cannot read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BadRecord {}
 
 /// A reader that counts what it has consumed.
 struct Counted<R> {
@@ -155,7 +270,7 @@ impl<R: BufRead> Iterator for Records<R> {
                         }
                         Step::End => return None,
                         // The file cannot be read on: one report, the end.
-                        Step::Failed(offset, e) => return Some(cannot_read(offset, &e)),
+                        Step::Failed(offset, e) => return Some(cannot_read(offset, e)),
                     }
                 }
                 State::Members(mut input) => {
@@ -163,7 +278,7 @@ impl<R: BufRead> Iterator for Records<R> {
                     match input.fill_buf() {
                         Ok([]) => return None,
                         Ok(_) => {}
-                        Err(e) => return Some(cannot_read(offset, &e)),
+                        Err(e) => return Some(cannot_read(offset, e)),
                     }
                     let decoder = flate2::bufread::GzDecoder::new(input);
                     self.state = State::Member {
@@ -191,7 +306,7 @@ impl<R: BufRead> Iterator for Records<R> {
                     Step::End => {
                         self.state = State::Members(reader.inner.into_inner().into_inner())
                     }
-                    Step::Failed(_, e) => return self.bad_member(offset, *reader, &e),
+                    Step::Failed(_, e) => return self.bad_member(offset, *reader, e),
                 },
             }
         }
@@ -201,31 +316,28 @@ impl<R: BufRead> Iterator for Records<R> {
 impl<R: BufRead> Records<R> {
     /// A member that cannot be decompressed: reported, and reading goes on
     /// at the next member.
-    fn bad_member(&mut self, offset: u64, reader: MemberReader<R>, e: &io::Error) -> Option<Item> {
+    fn bad_member(&mut self, offset: u64, reader: MemberReader<R>, e: io::Error) -> Option<Item> {
         let mut input = reader.inner.into_inner().into_inner();
-        let reason = if e.kind() == io::ErrorKind::UnexpectedEof {
-            "a truncated gzip member".to_owned()
-        } else {
-            format!("a corrupt gzip member ({e})")
-        };
-        match seek_magic(&mut input, offset) {
+        let error = (e.kind() != io::ErrorKind::UnexpectedEof).then_some(e);
+        let then = match seek_magic(&mut input, offset) {
             Ok(()) => {
                 self.state = State::Members(input);
-                Some(Item::Bad { offset, reason })
+                None
             }
-            Err(e) => Some(Item::Bad {
-                offset,
-                reason: format!("{reason}; then cannot read: {e}"),
-            }),
-        }
+            Err(e) => Some(e),
+        };
+        Some(Item::Bad {
+            offset,
+            error: BadRecord::BadMember { error, then },
+        })
     }
 }
 
 /// The report of a read error (the file, not its contents).
-fn cannot_read(offset: u64, e: &io::Error) -> Item {
+fn cannot_read(offset: u64, e: io::Error) -> Item {
     Item::Bad {
         offset,
-        reason: format!("cannot read: {e}"),
+        error: BadRecord::Unreadable(e),
     }
 }
 
@@ -317,7 +429,7 @@ fn next_plain<R: BufRead>(
         }
         return Step::Item(Item::Bad {
             offset,
-            reason: "not the start of a WARC record: skipped to the next one".to_owned(),
+            error: BadRecord::NotARecord,
         });
     }
     let mut block = first;
@@ -329,7 +441,7 @@ fn next_plain<R: BufRead>(
         if line.is_empty() {
             return Step::Item(Item::Bad {
                 offset,
-                reason: "a truncated record: the file ends in its header".to_owned(),
+                error: BadRecord::HeaderTruncated,
             });
         }
         let blank = line == b"\r\n" || line == b"\n";
@@ -343,7 +455,7 @@ fn next_plain<R: BufRead>(
             }
             return Step::Item(Item::Bad {
                 offset,
-                reason: format!("a header block over {MAX_HEADER} bytes: skipped"),
+                error: BadRecord::HeaderTooLong,
             });
         }
     }
@@ -361,7 +473,7 @@ fn next_plain<R: BufRead>(
             }
             return Step::Item(Item::Bad {
                 offset,
-                reason: "a malformed WARC header: skipped to the next record".to_owned(),
+                error: BadRecord::MalformedHeader,
             });
         }
     };
@@ -382,10 +494,9 @@ fn read_block<R: BufRead>(
         };
         return Step::Item(Item::Bad {
             offset,
-            reason: if skipped < length {
-                format!("a truncated record of {length} bytes (over the {MAX_RECORD}-byte limit)")
-            } else {
-                format!("a record of {length} bytes, over the {MAX_RECORD}-byte limit: skipped")
+            error: BadRecord::TooLarge {
+                length,
+                truncated: skipped < length,
             },
         });
     }
@@ -396,7 +507,10 @@ fn read_block<R: BufRead>(
     if (body.len() as u64) < length {
         return Step::Item(Item::Bad {
             offset,
-            reason: format!("a truncated record: {} of its {length} bytes", body.len()),
+            error: BadRecord::Truncated {
+                read: body.len(),
+                length,
+            },
         });
     }
     Step::Item(Item::Record(Record {
@@ -453,7 +567,7 @@ mod tests {
                     r.header("warc-target-uri").unwrap_or("-"),
                     String::from_utf8_lossy(&r.body)
                 ),
-                Item::Bad { offset, reason } => format!("{offset} bad: {reason}"),
+                Item::Bad { offset, error } => format!("{offset} bad: {error}"),
             })
             .collect()
     }

@@ -1,0 +1,97 @@
+//! What the editor (`pagetext edit`) converts: the preview and diagnostics
+//! of text as it is typed, and the save policy (which encoding a page is
+//! saved in, what the person is told).
+
+use super::Output;
+use super::text::text_round_trip;
+use crate::diag::{Diag, Severity, from_library, sort_by_position};
+
+/// What the editor shows for text as it is typed (`pagetext edit`): the
+/// XHTML of the preview (as `to-html --tables` writes it, in UTF-8), and
+/// the diagnostics `check` gives (the parser's, dangling references, near
+/// misses, the writer's) with emission's, by position.
+pub(crate) fn edit_view(text: &str) -> (String, Vec<Diag>) {
+    let options = htmlio::emit::EmitOptions {
+        tables: true,
+        ..htmlio::emit::EmitOptions::default()
+    };
+    let emitted = htmlio::to_xhtml(text, &options).emitted;
+    let mut diagnostics: Vec<Diag> = wikitext::check(text).iter().map(from_library).collect();
+    diagnostics.extend(emitted.diagnostics.iter().map(from_library));
+    sort_by_position(&mut diagnostics);
+    (emitted.text, diagnostics)
+}
+
+/// A page saved by the editor: the bytes, their encoding, and what the
+/// person should be told.
+pub(crate) struct Saved {
+    /// The file's new contents.
+    pub(crate) bytes: Vec<u8>,
+    /// Their encoding.
+    pub(crate) encoding: &'static encoding_rs::Encoding,
+    /// Notices: a charset that could not hold every character, the writer's
+    /// losses.
+    pub(crate) notices: Vec<String>,
+    /// For a text page, the canonical text that was written.
+    pub(crate) text: Option<String>,
+}
+
+/// An HTML page as the editor saves it: XHTML as `to-html --tables` writes
+/// it, in `encoding` (the page's own) when that holds every character, and
+/// otherwise in UTF-8 with a notice (a character reference or a replaced
+/// control character would not be the character itself).
+pub(crate) fn save_html(text: &str, encoding: &'static encoding_rs::Encoding) -> Saved {
+    use htmlio::emit::Code;
+    let emit = |encoding| {
+        let options = htmlio::emit::EmitOptions {
+            encoding,
+            syntax: htmlio::emit::Syntax::Xhtml,
+            tables: true,
+        };
+        htmlio::to_xhtml(text, &options).emitted
+    };
+    let mut notices = Vec::new();
+    let mut emitted = emit(encoding);
+    let short = emitted.diagnostics.iter().any(|d| {
+        matches!(
+            d.code,
+            Code::CharacterReferences | Code::UnencodableControl | Code::EncodingSubstituted
+        )
+    });
+    if short && encoding != encoding_rs::UTF_8 {
+        notices.push(format!(
+            "{} cannot hold every character of the page: saved as UTF-8",
+            encoding.name()
+        ));
+        emitted = emit(encoding_rs::UTF_8);
+    }
+    notices.extend(emitted.diagnostics.iter().map(|d| d.message.clone()));
+    Saved {
+        encoding: emitted.encoding,
+        bytes: emitted.bytes,
+        notices,
+        text: None,
+    }
+}
+
+/// A text page as the editor saves it: its canonical text, in UTF-8, with
+/// the writer's and parser's warnings as notices.
+pub(crate) fn save_text(text: &str) -> Saved {
+    let converted = text_round_trip(text.as_bytes(), Output::Keep, wikitext::Escapes::WhenNeeded);
+    let bytes = converted.output.unwrap_or_default();
+    let notices = converted
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Note)
+        .map(|d| match d.line {
+            Some(line) => format!("line {line}: {}", d.message),
+            None => d.message.clone(),
+        })
+        .collect();
+    Saved {
+        text: Some(String::from_utf8_lossy(&bytes).into_owned()),
+        bytes,
+        encoding: encoding_rs::UTF_8,
+        notices,
+    }
+}

@@ -1,0 +1,76 @@
+//! HTML inputs (`to-text`, `check` on HTML): a page's bytes to text through
+//! `htmlio::to_text`, its diagnostics in the CLI's terms, and the address
+//! a page found in a directory has.
+
+use microsyntax::url::Url;
+
+use super::{Converted, HtmlInput, Output};
+use crate::diag::{Diag, Severity, from_library, sort_by_position};
+
+/// The address of a page found at `below` (its path below the directory
+/// argument) when the directory's address is `base`: `base` joined with the
+/// path, as a directory (a slash is added to `base` when it has none).
+/// A page given by itself has `base` as its address.
+pub(crate) fn page_address(base: &Url, below: Option<&std::path::Path>) -> Option<Url> {
+    let Some(below) = below else {
+        return Some(base.clone());
+    };
+    let mut dir = base.clone();
+    if !dir.path().ends_with('/') {
+        let path = format!("{}/", dir.path());
+        dir.set_path(&path);
+    }
+    let relative: Vec<String> = below
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    // Each part is one path segment: `?`, `#` and `%` in a file name are
+    // part of it, not URL syntax.
+    let mut page = dir;
+    {
+        let mut segments = page.path_segments_mut().ok()?;
+        segments.pop_if_empty();
+        segments.extend(relative.iter().map(String::as_str));
+    }
+    Some(page)
+}
+
+/// `to-text` (and `check` on HTML): bytes -> document (ingestion) -> text
+/// (the writer checks it by parsing it again). The source lines shown under
+/// diagnostics are the page decoded as ingestion decoded it.
+pub(crate) fn html_to_text(
+    bytes: &[u8],
+    input: &HtmlInput,
+    address: Option<&Url>,
+    output: Output,
+) -> Converted {
+    let options = htmlio::TextOptions {
+        ingest: input.ingest_options(address),
+        escapes: input.escapes,
+    };
+    let page = htmlio::to_text(bytes, &options);
+    let mut diagnostics = vec![Diag::new(
+        Severity::Note,
+        "encoding",
+        format!("read as {}", page.encoding),
+    )];
+    diagnostics.extend(page.ingest_diagnostics.iter().map(from_library));
+    diagnostics.extend(page.write_diagnostics.iter().map(from_library));
+    sort_by_position(&mut diagnostics);
+    let source = diagnostics.iter().any(|d| d.line.is_some()).then(|| {
+        sniff::decode(bytes, page.encoding.encoding)
+            .text
+            .into_owned()
+    });
+    Converted {
+        output: (output == Output::Keep).then(|| page.text.into_bytes()),
+        encoding: Some(page.encoding.encoding),
+        summary: Some(page.summary.to_string()),
+        diagnostics,
+        source,
+        ..Converted::default()
+    }
+}

@@ -1,0 +1,259 @@
+//! `to-text --warc`: a crawl's WARC files to JSON lines, one per HTML
+//! `response` record. Records are read one at a time ([`crate::warc`]),
+//! converted in parallel a window at a time, and written in their order;
+//! memory stays flat whatever the file's size.
+//!
+//! Each line: `url` (WARC-Target-URI, also the page's address for its
+//! relative links), `date` (WARC-Date), and [`CrawlPage`]'s fields
+//! (`encoding`, `encoding_source`, `title`, `lang`, `text`, `warnings`,
+//! `errors`). The HTTP `Content-Type` charset plays the transport layer's
+//! part in sniffing. Other records (requests, metadata, responses that are
+//! not HTML) are skipped and counted; a record that cannot be read is
+//! reported with its offset, and the run goes on. The progress bar and the
+//! summary lines are the batch runner's ([`crate::batch`]); `-o` is written
+//! atomically ([`crate::atomic`]), like every other output.
+
+mod page;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::atomic::AtomicFile;
+use crate::batch::{self, CrawlSummary, Display, Progress};
+use crate::warc::{Http, Item, Record, Records};
+use page::{CrawlPage, crawl_page};
+
+/// How many records one window converts at once, per worker.
+const WINDOW_PER_WORKER: usize = 8;
+
+/// How many bytes of records one window holds at most.
+const WINDOW_BYTES: usize = 256 * 1024 * 1024;
+
+/// One JSON line.
+#[derive(Serialize)]
+struct Line<'a> {
+    url: &'a str,
+    date: &'a str,
+    #[serde(flatten)]
+    page: CrawlPage,
+}
+
+/// What a record became.
+enum Outcome {
+    /// A JSON line.
+    Page(Vec<u8>),
+    /// Skipped, and why (for the counts).
+    Skipped(String),
+    /// Not readable: offset and reason.
+    Bad(u64, String),
+}
+
+/// Where the JSON lines go: the `-o` file, put in place when the run is
+/// done, or standard output.
+enum Sink {
+    File(io::BufWriter<AtomicFile>),
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+}
+
+impl Sink {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Sink::File(w) => w,
+            Sink::Stdout(w) => w,
+        }
+    }
+
+    /// Flushes, and puts the file in place.
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Sink::File(w) => w.into_inner().map_err(|e| e.into_error())?.commit(),
+            Sink::Stdout(mut w) => w.flush(),
+        }
+    }
+}
+
+/// Runs `to-text --warc` over `inputs` (`-` is standard input), writing to
+/// `output` or standard output.
+pub(crate) fn run(
+    inputs: &[PathBuf],
+    output: Option<&Path>,
+    jobs: Option<u16>,
+    display: Display,
+) -> anyhow::Result<ExitCode> {
+    let workers = jobs.map_or_else(rayon::current_num_threads, usize::from);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()?;
+    let cannot_write = |path: &Path, e: io::Error| {
+        anyhow::anyhow!(
+            "{}: {}",
+            path.display(),
+            crate::inputs::describe_io_error(&e)
+        )
+    };
+    let mut sink = match output {
+        Some(path) => Sink::File(io::BufWriter::new(
+            AtomicFile::create(path).map_err(|e| cannot_write(path, e))?,
+        )),
+        None => Sink::Stdout(io::BufWriter::new(io::stdout().lock())),
+    };
+    let inputs: Vec<PathBuf> = if inputs.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        inputs.to_vec()
+    };
+    let mut failed = false;
+    for input in &inputs {
+        let name = input.display().to_string();
+        let (reader, size): (Box<dyn BufRead>, Option<u64>) = if name == "-" {
+            (Box::new(BufReader::new(io::stdin().lock())), None)
+        } else {
+            match open_warc(input) {
+                Ok((f, size)) => (Box::new(BufReader::with_capacity(1 << 16, f)), Some(size)),
+                Err(e) => {
+                    crate::say(&crate::message(
+                        display.color,
+                        &format!("{name}: {}", crate::inputs::describe_io_error(&e)),
+                    ));
+                    failed = true;
+                    continue;
+                }
+            }
+        };
+        let started = Instant::now();
+        let summary = convert_file(&name, reader, size, &pool, sink.writer(), display)?;
+        batch::say_summary(&summary.line(&name, started.elapsed()), display);
+    }
+    match (sink.finish(), output) {
+        (Err(e), Some(path)) => return Err(cannot_write(path, e)),
+        (result, _) => result?,
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Opens a WARC file and tells its size; a directory is an error (reading
+/// one fails on every call).
+fn open_warc(path: &Path) -> io::Result<(File, u64)> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory",
+        ));
+    }
+    Ok((file, meta.len()))
+}
+
+/// Converts one WARC stream, a window of records at a time.
+fn convert_file(
+    name: &str,
+    reader: Box<dyn BufRead>,
+    size: Option<u64>,
+    pool: &rayon::ThreadPool,
+    sink: &mut dyn Write,
+    display: Display,
+) -> anyhow::Result<CrawlSummary> {
+    let mut records = Records::new(reader);
+    let bar = batch::progress_bar(Progress::Bytes(size), display);
+    let mut summary = CrawlSummary::default();
+    let window = pool.current_num_threads().max(1) * WINDOW_PER_WORKER;
+    loop {
+        let mut batch = Vec::with_capacity(window);
+        let mut bytes = 0usize;
+        while batch.len() < window && bytes < WINDOW_BYTES {
+            let Some(item) = records.next() else { break };
+            if let Item::Record(record) = &item {
+                bytes += record.body.len();
+            }
+            batch.push(item);
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let outcomes: Vec<Outcome> = pool.install(|| batch.into_par_iter().map(outcome).collect());
+        for outcome in outcomes {
+            match outcome {
+                Outcome::Page(line) => {
+                    sink.write_all(&line)?;
+                    summary.pages += 1;
+                }
+                Outcome::Skipped(why) => *summary.skipped.entry(why).or_insert(0) += 1,
+                Outcome::Bad(offset, reason) => {
+                    summary.unreadable += 1;
+                    bar.suspend(|| {
+                        crate::say(&format!(
+                            "pagetext: warning: {name}: record at offset {offset}: {reason}\n"
+                        ));
+                    });
+                }
+            }
+        }
+        bar.set_position(records.position());
+        bar.set_message(format!("{} pages", summary.pages));
+    }
+    bar.finish_and_clear();
+    Ok(summary)
+}
+
+/// One item to its outcome.
+fn outcome(item: Item) -> Outcome {
+    let record = match item {
+        Item::Record(record) => record,
+        Item::Bad { offset, error } => return Outcome::Bad(offset, error.to_string()),
+    };
+    let kind = record
+        .header("WARC-Type")
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if kind != "response" {
+        return Outcome::Skipped(if kind.is_empty() {
+            "untyped".to_owned()
+        } else {
+            kind
+        });
+    }
+    if !record.holds_http() {
+        return Outcome::Skipped("not HTTP".to_owned());
+    }
+    let http = match Http::parse(&record.body) {
+        Ok(http) => http,
+        Err(e) => return Outcome::Bad(record.offset, e.to_string()),
+    };
+    if !http.is_html() {
+        return Outcome::Skipped("not HTML".to_owned());
+    }
+    let body = match http.payload(&record.body) {
+        Ok(body) => body,
+        Err(e) => return Outcome::Bad(record.offset, e.to_string()),
+    };
+    page_line(&record, http.content_type.as_deref(), &body)
+}
+
+fn page_line(record: &Record, content_type: Option<&[u8]>, body: &[u8]) -> Outcome {
+    let url = record.target_uri();
+    let address = microsyntax::url::Url::parse(url).ok();
+    let page = crawl_page(body, content_type, address.as_ref());
+    let line = Line {
+        url,
+        date: record.header("WARC-Date").unwrap_or(""),
+        page,
+    };
+    match serde_json::to_vec(&line) {
+        Ok(mut bytes) => {
+            bytes.push(b'\n');
+            Outcome::Page(bytes)
+        }
+        Err(e) => Outcome::Bad(record.offset, format!("cannot write its JSON: {e}")),
+    }
+}

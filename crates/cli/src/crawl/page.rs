@@ -1,0 +1,90 @@
+//! One page of a crawl: an archived response's body to text through
+//! `htmlio::to_text`, in the shape of its JSON line.
+
+use microsyntax::url::Url;
+use serde::Serialize;
+use wikitext::DiagnosticCode;
+
+/// One page of a crawl (`to-text --warc`), as one JSON line says it.
+#[derive(Debug, Serialize)]
+pub(crate) struct CrawlPage {
+    /// The encoding's WHATWG name.
+    pub(crate) encoding: &'static str,
+    /// Which step of sniffing decided (`transport` for the HTTP header's
+    /// charset, `meta`, `autodetected`...; `meta-changed` when the parser
+    /// met a `<meta>` that changed it).
+    pub(crate) encoding_source: &'static str,
+    /// The `<title>`.
+    pub(crate) title: Option<String>,
+    /// The language of the page.
+    pub(crate) lang: Option<String>,
+    /// The page as text.
+    pub(crate) text: String,
+    /// What was lost or changed (the libraries' warnings).
+    pub(crate) warnings: Vec<CrawlDiag>,
+    /// What went wrong (the libraries' errors).
+    pub(crate) errors: Vec<CrawlDiag>,
+}
+
+/// A diagnostic in a crawl's JSON line.
+#[derive(Debug, Serialize)]
+pub(crate) struct CrawlDiag {
+    /// The stable code.
+    pub(crate) code: &'static str,
+    /// What happened.
+    pub(crate) message: String,
+    /// The line of the page, when known.
+    pub(crate) line: Option<u32>,
+}
+
+impl CrawlDiag {
+    /// A library diagnostic as a crawl's line says it, with its severity
+    /// (which list it goes in).
+    fn of<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> (wikitext::Severity, CrawlDiag) {
+        let diag = CrawlDiag {
+            code: d.code.as_str(),
+            message: d.message.clone(),
+            line: (d.span.line > 0).then_some(d.span.line),
+        };
+        (d.severity, diag)
+    }
+}
+
+/// A page of a crawl to text: `content_type` is the HTTP header's value
+/// (its charset plays the transport layer's part in sniffing), `address`
+/// the page's URL (relative links resolve against it).
+pub(super) fn crawl_page(
+    bytes: &[u8],
+    content_type: Option<&[u8]>,
+    address: Option<&Url>,
+) -> CrawlPage {
+    let hints = match content_type {
+        Some(value) => sniff::Hints::default().with_content_type(value),
+        None => sniff::Hints::default(),
+    };
+    let ingest = htmlio::ingest::Options {
+        hints,
+        address,
+        ..htmlio::ingest::Options::default()
+    };
+    let page = htmlio::to_text(bytes, &htmlio::TextOptions::from(ingest));
+    let (mut warnings, mut errors) = (Vec::new(), Vec::new());
+    let ingest = page.ingest_diagnostics.iter().map(CrawlDiag::of);
+    let write = page.write_diagnostics.iter().map(CrawlDiag::of);
+    for (severity, diag) in ingest.chain(write) {
+        match severity {
+            wikitext::Severity::Error => errors.push(diag),
+            wikitext::Severity::Warning => warnings.push(diag),
+            wikitext::Severity::Info => {}
+        }
+    }
+    CrawlPage {
+        encoding: page.encoding.encoding.name(),
+        encoding_source: page.source,
+        title: page.title,
+        lang: page.lang,
+        text: page.text,
+        warnings,
+        errors,
+    }
+}

@@ -1,0 +1,127 @@
+//! One call per conversion: [`to_text`] (a page's bytes to the text format)
+//! and [`to_xhtml`] (text to markup). Each is the whole recipe, so that the
+//! CLI, the editor, a crawl and the Python package convert the same way and
+//! report the same diagnostics.
+
+use wikitext::Escapes;
+
+use crate::emit::{self, EmitOptions, EmittedText};
+use crate::ingest::{self, Settled, Summary};
+
+/// How [`to_text`] reads a page and writes its text.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextOptions<'a> {
+    /// How the page is ingested: what is known of its encoding, unsafe
+    /// links, html5ever's parse errors, the page's own address.
+    pub ingest: ingest::Options<'a>,
+    /// Whether the writer may escape what would otherwise read as markup
+    /// (`#Escape \`), or writes only what the seed's format holds.
+    pub escapes: Escapes,
+}
+
+/// A page in the text format, with what was decided and lost on the way.
+#[derive(Debug, Clone)]
+pub struct TextPage {
+    /// The page in the text format.
+    pub text: String,
+    /// The encoding the page was read in, and why.
+    pub encoding: Settled,
+    /// Which step decided the encoding, as one stable name
+    /// ([`Settled::source_kind`]: `bom`, `transport`, `meta`,
+    /// `meta-confirmed`, `meta-changed`, `autodetected`, `default`...).
+    pub source: &'static str,
+    /// The page's `<title>`.
+    pub title: Option<String>,
+    /// The page's language.
+    pub lang: Option<String>,
+    /// Ingestion's diagnostics: every loss and notable mapping, by the
+    /// page's source line.
+    pub ingest_diagnostics: Vec<ingest::Diagnostic>,
+    /// The writer's diagnostics: what the text format could not hold as
+    /// the document said it, at the positions of the document's nodes
+    /// (their source lines).
+    pub write_diagnostics: Vec<wikitext::Diagnostic>,
+    /// Ingestion's diagnostics grouped and its ballast counted, for a
+    /// person to read.
+    pub summary: Summary,
+}
+
+/// A web page, as bytes in any charset, to the text format: ingestion
+/// ([`ingest::ingest`]: sniffing, decoding, html5ever, the mapping to the
+/// document model), then [`wikitext::write_with`] under ingestion's
+/// [`ingest::POLICY`] with the caller's choice of escapes. Never fails:
+/// any bytes give a text, and every loss is a diagnostic.
+///
+/// ```
+/// let options = htmlio::TextOptions {
+///     ingest: htmlio::ingest::Options {
+///         hints: sniff::Hints::default().with_content_type(b"text/html; charset=koi8-r"),
+///         ..Default::default()
+///     },
+///     ..Default::default()
+/// };
+/// let page = htmlio::to_text(b"<title>\xf0\xd2\xc9\xd7\xc5\xd4</title><p>x", &options);
+/// assert_eq!(page.text, "#Title Привет\n\nx\n");
+/// assert_eq!((page.encoding.encoding.name(), page.source), ("KOI8-R", "transport"));
+/// ```
+pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
+    let ingest::Ingested {
+        document,
+        diagnostics,
+        encoding,
+        summary,
+    } = ingest::ingest(bytes, &options.ingest);
+    let title = document.meta.title.clone();
+    let lang = document.meta.lang.clone();
+    let policy = wikitext::Policy {
+        escapes: options.escapes,
+        ..ingest::POLICY
+    };
+    // The writer owns the document: it is freed before the text is
+    // returned (peak memory on large pages).
+    let written = wikitext::write_with(document, &policy);
+    TextPage {
+        text: written.text,
+        source: encoding.source_kind(),
+        encoding,
+        title,
+        lang,
+        ingest_diagnostics: diagnostics,
+        write_diagnostics: written.diagnostics,
+        summary,
+    }
+}
+
+/// Text in the text format to XHTML 1.0 (or the HTML syntax), as the
+/// options say: the parser's events straight into the emitter, no tree in
+/// between ([`emit::emit_text`]). The result holds the markup with
+/// emission's diagnostics, and the parser's diagnostics. Never fails.
+///
+/// ```
+/// use htmlio::emit::{Code, EmitOptions};
+///
+/// let options = EmitOptions {
+///     encoding: htmlio::encoding_rs::WINDOWS_1252,
+///     ..EmitOptions::default()
+/// };
+/// let out = htmlio::to_xhtml("#Title Hi\n\n= Hi =\n\n2 €, 1 ☃\n", &options);
+/// assert!(out.emitted.text.contains("<h1>Hi</h1>"));
+/// assert_eq!(out.emitted.encoding, htmlio::encoding_rs::WINDOWS_1252);
+/// // windows-1252 lacks the snowman: a character reference, reported.
+/// assert!(out.emitted.bytes.ends_with(b"<p>2 \x80, 1 &#9731;</p>\n</body>\n</html>\n"));
+/// assert_eq!(out.emitted.diagnostics[0].code, Code::CharacterReferences);
+/// assert!(out.parsed.is_empty());
+/// ```
+pub fn to_xhtml(text: &str, options: &EmitOptions) -> EmittedText {
+    emit::emit_text(text, options)
+}
+
+impl<'a> From<ingest::Options<'a>> for TextOptions<'a> {
+    /// Ingestion as `ingest` says, escapes where needed.
+    fn from(ingest: ingest::Options<'a>) -> Self {
+        TextOptions {
+            ingest,
+            escapes: Escapes::WhenNeeded,
+        }
+    }
+}
