@@ -28,7 +28,6 @@ mod batch;
 // The editor's conversions (`edit_view`, `save_html`, `save_text`) live in
 // `convert` with the others and have no caller in a build without the
 // editor.
-#[cfg_attr(not(feature = "edit"), allow(dead_code))]
 mod convert;
 mod crawl;
 mod demo;
@@ -253,35 +252,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 display,
             )
         }
-        Command::Sniff(args) => {
-            let walk = inputs::walk(
-                &args.files,
-                WalkRules {
-                    extensions: HTML_EXTENSIONS,
-                    directories: false,
-                    what: "files",
-                },
-            );
-            let plan = walk
-                .items
-                .iter()
-                .map(|_| Ok(outputs::Dest::Nothing))
-                .collect();
-            let options = Options {
-                jobs: None,
-                json: args.json,
-                strict: false,
-                fmt: None,
-                kind: RunKind::Sniff,
-                display,
-            };
-            let job = Job::Sniff {
-                content_type: args.content_type,
-                reading: reading(None, &args.sniffing),
-            };
-            let summary = batch::run(walk.items, plan, &job, options)?;
-            Ok(exit(summary.success(None)))
-        }
+        Command::Sniff(args) => sniff_command(args, display),
         Command::Micro(args) => micro::run(&args, display),
         #[cfg(feature = "edit")]
         Command::Edit(args) => edit::run(&args),
@@ -292,16 +263,50 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
              (cargo build -p pagetext --features edit)",
         ),
         Command::Demo => demo::run(display),
-        Command::Completions { shell } => {
-            let mut cmd = pagetext::command();
-            let mut out = Vec::new();
-            clap_complete::generate(shell, &mut cmd, "pagetext", &mut out);
-            let mut stdout = stdout::lock();
-            stdout.write_all(&out)?;
-            stdout.flush()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Completions { shell } => completions(shell),
     }
+}
+
+/// `sniff`: each file's encoding, through the batch runner (nothing written).
+fn sniff_command(args: pagetext::SniffArgs, display: Display) -> anyhow::Result<ExitCode> {
+    let walk = inputs::walk(
+        &args.files,
+        WalkRules {
+            extensions: HTML_EXTENSIONS,
+            directories: false,
+            what: "files",
+        },
+    );
+    let plan = walk
+        .items
+        .iter()
+        .map(|_| Ok(outputs::Dest::Nothing))
+        .collect();
+    let options = Options {
+        jobs: None,
+        json: args.json,
+        strict: false,
+        fmt: None,
+        kind: RunKind::Sniff,
+        display,
+    };
+    let job = Job::Sniff {
+        content_type: args.content_type,
+        reading: reading(None, &args.sniffing),
+    };
+    let summary = batch::run(walk.items, plan, &job, options)?;
+    Ok(exit(summary.success(None)))
+}
+
+/// `completions`: the shell's completion script on standard output.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    let mut cmd = pagetext::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "pagetext", &mut out);
+    let mut stdout = stdout::lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn html_rules() -> WalkRules<'static> {

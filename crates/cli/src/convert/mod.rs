@@ -10,6 +10,7 @@
 //! become [`Diag`]s in `crate::diag`, with one function.
 
 mod binary;
+#[cfg(feature = "edit")]
 mod editor;
 mod html;
 mod sniff;
@@ -20,10 +21,13 @@ use pagetext::InputFormat;
 
 use crate::diag::Diag;
 
+#[cfg(feature = "edit")]
 pub(crate) use binary::binary_reason;
+#[cfg(feature = "edit")]
 pub(crate) use editor::{edit_view, save_html, save_text};
 pub(crate) use html::html_to_text;
 pub(crate) use sniff::SniffReport;
+#[cfg(feature = "edit")]
 pub(crate) use text::decode_text;
 
 /// The job one command runs on every input.
