@@ -162,14 +162,10 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 escapes: escapes(args.no_escape),
                 address: args.address.base,
             });
-            let request = args
-                .output
-                .as_deref()
-                .map_or(Request::Default, Request::Output);
             batch_command(
                 job,
                 &args.batch,
-                request,
+                Request::output_or_default(args.output.as_deref()),
                 Naming::Extension(TEXT_EXTENSION),
                 html_rules(),
                 None,
@@ -189,14 +185,10 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 syntax,
                 tables: args.tables,
             };
-            let request = args
-                .output
-                .as_deref()
-                .map_or(Request::Default, Request::Output);
             batch_command(
                 job,
                 &args.batch,
-                request,
+                Request::output_or_default(args.output.as_deref()),
                 Naming::Extension(pagetext::HTML_OUTPUT_EXTENSION),
                 text_rules(),
                 None,
@@ -209,11 +201,10 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             } else if args.in_place {
                 (FmtMode::InPlace, Request::InPlace)
             } else {
-                let request = args
-                    .output
-                    .as_deref()
-                    .map_or(Request::Default, Request::Output);
-                (FmtMode::Write, request)
+                (
+                    FmtMode::Write,
+                    Request::output_or_default(args.output.as_deref()),
+                )
             };
             batch_command(
                 Job::Fmt {

@@ -46,6 +46,13 @@ pub(crate) enum Request<'a> {
     Nothing,
 }
 
+impl<'a> Request<'a> {
+    /// `-o PATH` when it was given, else standard output.
+    pub(crate) fn output_or_default(output: Option<&'a Path>) -> Request<'a> {
+        output.map_or(Request::Default, Request::Output)
+    }
+}
+
 /// How a command names its outputs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Naming {
