@@ -300,6 +300,21 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Removes the temporary files a killed run left where this one writes
+/// (`dirs`), and says how many there were.
+pub(crate) fn remove_leftovers(
+    dirs: &std::collections::BTreeSet<std::path::PathBuf>,
+    display: Display,
+) {
+    let leftovers = atomic::remove_leftovers(dirs);
+    if leftovers > 0 && !display.quiet {
+        say(&format!(
+            "pagetext: removed {leftovers} leftover temporary file{} from an interrupted run\n",
+            if leftovers == 1 { "" } else { "s" }
+        ));
+    }
+}
+
 fn html_rules() -> WalkRules<'static> {
     WalkRules {
         extensions: HTML_EXTENSIONS,
@@ -367,14 +382,7 @@ fn batch_command(
         Ok(plan) => plan,
         Err(why) => return usage(display, &why),
     };
-    // The temporary files a killed run left where this one writes.
-    let leftovers = atomic::remove_leftovers(&outputs::written_dirs(&plan));
-    if leftovers > 0 && !display.quiet {
-        say(&format!(
-            "pagetext: removed {leftovers} leftover temporary file{} from an interrupted run\n",
-            if leftovers == 1 { "" } else { "s" }
-        ));
-    }
+    remove_leftovers(&outputs::written_dirs(&plan), display);
     let options = Options {
         jobs: batch.jobs,
         json: batch.json,

@@ -226,11 +226,16 @@ pub(crate) fn written_dirs(plan: &Plan) -> BTreeSet<PathBuf> {
             _ => None,
         })
         .filter(|path| fs::metadata(path).map_or(true, |meta| meta.is_file()))
-        .map(|path| match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        })
+        .map(|path| dir_of(path))
         .collect()
+}
+
+/// The directory a file is written in (`.` for a bare file name).
+pub(crate) fn dir_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// Maps every walk item through `f`; error items get [`Dest::Nothing`].

@@ -376,3 +376,45 @@ fn order_is_kept_with_many_workers_and_the_output_file_is_written() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(std::fs::read(&out_path).unwrap(), b"");
 }
+
+#[test]
+fn a_killed_crawls_temporary_file_is_removed_by_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let warc = dir.path().join("crawl.warc");
+    std::fs::write(
+        &warc,
+        response("http://example.com/", "text/html", b"<p>x</p>"),
+    )
+    .unwrap();
+    // What a run killed while writing `-o` leaves beside it.
+    let leftover = dir.path().join(".pagetext-AbC123dEf456GhIj.tmp");
+    std::fs::write(&leftover, b"{\"half\":").unwrap();
+    let out_path = dir.path().join("out.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        .args(["to-text", "--warc", "-o"])
+        .arg(&out_path)
+        .arg(&warc)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!leftover.exists());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("removed 1 leftover temporary file from an interrupted run"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_lines_of(&std::fs::read(&out_path).unwrap()), 1);
+}
+
+/// How many JSON lines `bytes` holds (each one parsed).
+fn json_lines_of(bytes: &[u8]) -> usize {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .count()
+}

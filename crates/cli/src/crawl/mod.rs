@@ -98,9 +98,14 @@ pub(crate) fn run(
         )
     };
     let mut sink = match output {
-        Some(path) => Sink::File(io::BufWriter::new(
-            AtomicFile::create(path).map_err(|e| cannot_write(path, e))?,
-        )),
+        Some(path) => {
+            // What a killed crawl left beside its output goes first.
+            let dir = crate::outputs::dir_of(path);
+            crate::remove_leftovers(&std::collections::BTreeSet::from([dir]), display);
+            Sink::File(io::BufWriter::new(
+                AtomicFile::create(path).map_err(|e| cannot_write(path, e))?,
+            ))
+        }
         None => Sink::Stdout(io::BufWriter::new(io::stdout().lock())),
     };
     let inputs: Vec<PathBuf> = if inputs.is_empty() {
