@@ -25,9 +25,8 @@ use pagetext::{Cli, ColorChoice, Command, HTML_EXTENSIONS, TEXT_EXTENSION};
 
 mod atomic;
 mod batch;
-// The editor's conversions (`edit_view`, `save_html`, `save_text`) live in
-// `convert` with the others and have no caller in a build without the
-// editor.
+// The editor's conversions (`convert/editor.rs`) are compiled only with the
+// `edit` feature, like the editor.
 mod convert;
 mod crawl;
 mod demo;

@@ -320,7 +320,4 @@ pub use model::{
 pub use parse::{Parsed, parse};
 pub use pull::Parser;
 pub use refs::{Dangling, dangling_references, reference_diagnostics};
-pub use write::{
-    Canonical, Canonicalized, Written, canonicalize, write, write_canonical, write_owned,
-    write_with,
-};
+pub use write::{Canonical, Canonicalized, Written, canonicalize, write, write_owned, write_with};

@@ -16,9 +16,11 @@
 //!    once more, which then reads back as itself.
 //!
 //! [`canonicalize`] is that pipeline; [`write()`] and its siblings return
-//! its text. No stage calls back into an earlier one: `render` never
-//! repairs or parses, `readback` never renders or repairs, and `canon`
-//! renders and reads single runs only.
+//! its text. No module imports an earlier stage: `render` never repairs
+//! (to choose a run's escapes it asks `readback` what a spelling reads
+//! as), `readback` never renders or repairs, and `canon` renders and reads
+//! single runs only (through `render` and `readback`, under
+//! [`Escapes::Never`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -265,21 +267,6 @@ pub fn write_with(doc: Document, policy: &Policy) -> Written {
         diagnostics: done.diagnostics,
         exact: done.exact,
     }
-}
-
-/// The text of a canonical document (see the crate documentation for the
-/// layout): [`canonicalize`] wrote it when it made the document, and it
-/// reads back as the same document.
-///
-/// ```
-/// use wikitext::{Policy, canonicalize};
-/// let doc = wikitext::parse("\n= Notes =\n\n  * one\n").document;
-/// let done = canonicalize(doc, &Policy::default());
-/// assert!(done.exact);
-/// assert_eq!(wikitext::write_canonical(&done.canonical), "\n= Notes =\n\n  * one\n");
-/// ```
-pub fn write_canonical(canonical: &Canonical) -> &str {
-    canonical.text()
 }
 
 #[cfg(test)]

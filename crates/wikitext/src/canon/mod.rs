@@ -2,9 +2,9 @@
 //! [`Document`] into a document the format holds, which the writer
 //! (`write.rs`) then renders and which reads back as itself.
 //!
-//! This is the writer's first stage ([`repair`]), and the one that decides
+//! This is the writer's first stage (`repair`), and the one that decides
 //! again when the text of a top-level block reads back as something else
-//! ([`adopt`]). It renders and reads single runs only (under
+//! (`adopt`). It renders and reads single runs only (under
 //! [`Escapes::Never`]); the whole document is rendered by `render` and its
 //! doubtful parts read by `readback`, never from here.
 //!
