@@ -128,12 +128,11 @@ pub fn total_len<T: AsRef<[u8]>>(items: &[T]) -> usize {
     items.iter().map(|i| i.as_ref().len()).sum()
 }
 
-/// HTML -> text: `htmlio::ingest` (sniff, decode, html5ever, mapping) then
-/// `htmlio::ingest::write` (`wikitext::canon` under the pages' policy, then
-/// the one-pass writer), as `pagetext to-text` does.
+/// HTML -> text: `htmlio::to_text`, the call `pagetext to-text`, the crawl
+/// and the Python package make (ingestion: sniff, decode, html5ever, the
+/// mapping; then wikitext's writer under ingestion's policy).
 pub fn html_to_text(bytes: &[u8]) -> String {
-    let ingested = htmlio::ingest::ingest(bytes, &htmlio::ingest::Options::default());
-    htmlio::ingest::write(ingested.document).text
+    htmlio::to_text(bytes, &htmlio::TextOptions::default()).text
 }
 
 /// Text -> XHTML: `htmlio::emit::emit_text` (`wikitext::Parser`'s events
