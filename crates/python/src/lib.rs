@@ -32,14 +32,10 @@ struct Diag {
 impl Diag {
     fn of<C: wikitext::DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
         Diag {
-            severity: match d.severity {
-                wikitext::Severity::Error => "error",
-                wikitext::Severity::Warning => "warning",
-                wikitext::Severity::Info => "info",
-            },
+            severity: d.severity.as_str(),
             code: d.code.as_str(),
             message: d.message.clone(),
-            line: (d.span.line > 0).then_some(d.span.line),
+            line: d.line(),
         }
     }
 

@@ -28,13 +28,24 @@ pub enum Severity {
     Info,
 }
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Severity {
+    /// Its stable lowercase name: `error`, `warning` or `info`.
+    ///
+    /// ```
+    /// assert_eq!(wikitext::Severity::Warning.as_str(), "warning");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Info => "info",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -256,6 +267,18 @@ impl<C> Diagnostic<C> {
     /// unknown).
     pub fn at_line(code: C, severity: Severity, line: u32, message: impl Into<String>) -> Self {
         Diagnostic::new(code, severity, message, Span::on_line(line))
+    }
+
+    /// The line it is about, when known (line 0 means unknown).
+    ///
+    /// ```
+    /// use wikitext::{Code, Diagnostic, Severity};
+    /// let d = Diagnostic::at_line(Code::NotRoundTrip, Severity::Error, 7, "x");
+    /// assert_eq!(d.line(), Some(7));
+    /// assert_eq!(Diagnostic::at_line(Code::NotRoundTrip, Severity::Error, 0, "x").line(), None);
+    /// ```
+    pub fn line(&self) -> Option<u32> {
+        (self.span.line > 0).then_some(self.span.line)
     }
 }
 

@@ -44,7 +44,7 @@ impl CrawlDiag {
         let diag = CrawlDiag {
             code: d.code.as_str(),
             message: d.message.clone(),
-            line: (d.span.line > 0).then_some(d.span.line),
+            line: d.line(),
         };
         (d.severity, diag)
     }
