@@ -6,11 +6,17 @@
 //!   the text format's rules (they ask `wikitext::grammar` or leave the
 //!   decision to `wikitext::canon`).
 //! - In wikitext, htmlio and the CLI, no function is longer than 150 lines
-//!   and no file longer than 1,000 lines (unit-test modules not counted),
-//!   measured as `../shared/tools/shape.py` measures them.
-//! - No top-level module of wikitext names one that names it back (through
-//!   `crate::` paths and `use crate::{...}` groups), read as
-//!   `../shared/tools/modcycles.py` reads them.
+//!   and no file longer than 1,000 lines. A file's lines stop before its
+//!   unit-test module (the first `#[cfg(test)]` outside any braces), which
+//!   is not measured; a function's lines run from its `fn` line to the line
+//!   of its closing brace, braces being matched outside strings, char
+//!   literals and comments.
+//! - No top-level module of wikitext names one that names it back. Module A
+//!   names module B (an edge A -> B) when a file of A, outside comments and
+//!   its `#[cfg(test)] mod tests`, holds a path `crate::B...` or lists B at
+//!   the top level of a `use crate::{...}` group; in a file whose parent is
+//!   the crate root (`src/A.rs`, `src/A/mod.rs`), `super::` counts as
+//!   `crate::`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -131,8 +137,8 @@ fn only_wikitext_knows_the_text_grammar() {
     );
 }
 
-/// The shape of one source file, measured as `../shared/tools/shape.py`
-/// measures it, so that the two agree line for line.
+/// The shape of one source file, by the rule of the module's header: its
+/// length up to its unit-test module and the length of each function.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Shape {
     /// The file's length in lines, up to its unit-test module (the first
@@ -188,7 +194,7 @@ fn char_literal(text: &[char], at: usize) -> Option<usize> {
     let body = at + 1;
     let first = *text.get(body)?;
     if first == '\\' {
-        // `\\.`, then `\u{hex}`, then `\xhh`, as the script tries them.
+        // `\\.`, then `\u{hex}`, then `\xhh`, tried in that order.
         let plain = text
             .get(body + 1)
             .filter(|c| **c != '\n')
@@ -219,7 +225,8 @@ fn char_literal(text: &[char], at: usize) -> Option<usize> {
     }
 }
 
-/// One line without its strings, chars and comments (shape.py's `strip`).
+/// One line without its strings, chars and comments: what is left is the
+/// code whose braces count.
 fn strip(line: &str, lexer: &mut Lexer) -> String {
     let text: Vec<char> = line.chars().collect();
     let mut out = String::new();
@@ -278,8 +285,8 @@ fn strip(line: &str, lexer: &mut Lexer) -> String {
     out
 }
 
-/// The name of the function a line starts, the way shape.py's `FN` reads
-/// it: `pub`, `pub(...)`, `const`, `async` and `unsafe` may come first.
+/// The name of the function a line starts: `pub`, `pub(...)`, `const`,
+/// `async` and `unsafe` may come before `fn`.
 fn fn_name(line: &str) -> Option<&str> {
     fn word<'a>(rest: &'a str, word: &str) -> Option<&'a str> {
         let after = rest.strip_prefix(word)?;
@@ -311,8 +318,8 @@ fn fn_name(line: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
-/// Measures a source text as shape.py does: braces matched outside
-/// strings, chars and comments, unit tests left out.
+/// Measures a source text: braces matched outside strings, chars and
+/// comments, unit tests left out.
 fn shape(text: &str) -> Shape {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut shape = Shape {
@@ -406,7 +413,7 @@ fn the_length_check_finds_a_long_function() {
 }
 
 #[test]
-fn the_length_check_reads_code_as_shape_py_does() {
+fn the_length_check_skips_literals_and_comments() {
     let text = r##"//! A module.
 pub(crate) async fn one_line() -> u8 { 1 }
 trait T {
@@ -437,7 +444,8 @@ mod tests {
             (13, "after".to_owned(), 3),
         ]
     );
-    // Without unit tests, a final line feed counts as a line, as in shape.py.
+    // Without unit tests, the text is split at each line feed, so a final
+    // one counts as one more (empty) line.
     assert_eq!(self::shape("fn a() {\n}\n").lines, 3);
 }
 
@@ -494,12 +502,14 @@ fn word_starts(text: &str, at: usize) -> bool {
         .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
 }
 
-/// The names a source file reaches through `crate::`: the first segment of
-/// every `crate::name` path, and every name at the top of a
-/// `use crate::{...}` group, as `../shared/tools/modcycles.py` reads them.
-/// The unit-test module (from `#[cfg(test)] mod tests` on) and comments are
-/// left out: a doc link is not a dependency.
-fn crate_names(text: &str) -> BTreeSet<String> {
+/// The names a source file reaches at the crate root: the first segment of
+/// every `crate::name` path, and every name at the top level of a
+/// `use crate::{...}` group (in `crate::{a::{X, y}, b}`, `a` and `b`).
+/// When the file's parent module is the crate root (`at_root`: `src/a.rs`,
+/// `src/a/mod.rs`), `super::` reads as `crate::`. The unit-test module
+/// (from `#[cfg(test)] mod tests` on) and comments are left out: a doc link
+/// is not a dependency.
+fn crate_names(text: &str, at_root: bool) -> BTreeSet<String> {
     let code = match test_module_start(text) {
         Some(at) => &text[..at],
         None => text,
@@ -509,32 +519,52 @@ fn crate_names(text: &str) -> BTreeSet<String> {
         .map(|line| line.find("//").map_or(line, |at| &line[..at]))
         .collect::<Vec<_>>()
         .join("\n");
+    let roots: &[&str] = if at_root {
+        &["crate::", "super::"]
+    } else {
+        &["crate::"]
+    };
     let mut names = BTreeSet::new();
-    for (at, _) in code.match_indices("crate::") {
-        if word_starts(&code, at)
-            && let Some(name) = leading_ident(&code[at + "crate::".len()..])
-        {
-            names.insert(name.to_owned());
-        }
-    }
-    for (at, _) in code.match_indices("use") {
-        let rest = code[at + 3..].trim_start();
-        if !word_starts(&code, at) || rest.len() == code.len() - at - 3 {
-            continue;
-        }
-        let Some(group) = rest.strip_prefix("crate::{") else {
-            continue;
-        };
-        let Some(end) = group.find('}') else {
-            continue;
-        };
-        for item in group[..end].split(',') {
-            if let Some(name) = leading_ident(item.trim_start()) {
-                names.insert(name.to_owned());
+    for root in roots {
+        for (at, _) in code.match_indices(root) {
+            if !word_starts(&code, at) {
+                continue;
+            }
+            let rest = &code[at + root.len()..];
+            match rest.strip_prefix('{') {
+                Some(group) => names.extend(group_names(group).map(str::to_owned)),
+                None => names.extend(leading_ident(rest).map(str::to_owned)),
             }
         }
     }
     names
+}
+
+/// The names at the top level of a `{...}` group, `group` starting after
+/// its `{`: the name that starts each item, items being split at the commas
+/// outside nested groups. None when the group does not close.
+fn group_names(group: &str) -> impl Iterator<Item = &str> {
+    let mut starts = vec![0];
+    let mut depth = 0usize;
+    let mut closed = false;
+    for (at, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                closed = true;
+                break;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => starts.push(at + 1),
+            _ => {}
+        }
+    }
+    if !closed {
+        starts.clear();
+    }
+    starts
+        .into_iter()
+        .filter_map(|at| leading_ident(group[at..].trim_start()))
 }
 
 /// Where the unit-test module starts: `#[cfg(test)]`, white space, `mod`,
@@ -568,7 +598,9 @@ fn module_edges(modules: &BTreeSet<String>, files: &[(String, String)]) -> Edges
         let Some(out) = edges.get_mut(top) else {
             continue;
         };
-        for name in crate_names(text) {
+        // `super::` names the crate root in `a.rs` and in `a/mod.rs`.
+        let at_root = !path.contains('/') || *path == format!("{top}/mod.rs");
+        for name in crate_names(text, at_root) {
             if name != top && modules.contains(&name) {
                 out.entry(name).or_insert_with(|| path.clone());
             }
@@ -705,11 +737,45 @@ fn the_cycle_check_passes_a_graph_without_one() {
 fn the_cycle_check_reads_use_groups_and_paths() {
     let names = crate_names(
         "use crate::{a, b::{c, d}, E};\nuse  crate::{\n  f,\n};\nlet x = crate::g::h;\n$crate::i!();\n",
+        false,
     );
-    // The group ends at the first `}`; inside it, a name counts at its
-    // start and after each comma (so `d`, not `c`), as modcycles.py reads
-    // it. Names in capitals are items, not modules.
-    assert_eq!(names, modules(&["a", "b", "d", "f", "g", "i"]));
+    // Every name at the top level of a group counts, not the names in a
+    // nested group (`c` and `d` are in `b`). Names in capitals are items,
+    // not modules.
+    assert_eq!(names, modules(&["a", "b", "f", "g", "i"]));
+    // A nested group does not end the group (`b` and `h` count after one),
+    // and nothing inside one counts, however deep.
+    let nested = crate_names(
+        "use crate::{a::{X}, b};\nuse crate::{c::{d::{e, F}, g}, h as k};\n",
+        false,
+    );
+    assert_eq!(nested, modules(&["a", "b", "c", "h"]));
+    // A group that never closes names nothing.
+    assert!(crate_names("use crate::{a, b", false).is_empty());
+}
+
+#[test]
+fn the_cycle_check_reads_super_at_the_crate_root() {
+    let text = "use super::{a, b::{C, d}};\nfn f() { super::e::f() }\nuse self::super_g::H;\n";
+    // In `src/x.rs` or `src/x/mod.rs`, `super` is the crate root.
+    assert_eq!(crate_names(text, true), modules(&["a", "b", "e"]));
+    // Deeper, `super` is inside the file's own top-level module.
+    assert!(crate_names(text, false).is_empty());
+    let mods = modules(&["alpha", "beta", "gamma", "delta"]);
+    let edges = module_edges(
+        &mods,
+        &files(&[
+            ("alpha.rs", "use super::beta;\n"),
+            ("beta/mod.rs", "mod inner;\nuse super::{gamma::G, alpha};\n"),
+            ("beta/inner.rs", "use super::delta::D;\n"),
+            ("gamma.rs", "pub(crate) struct G;\n"),
+            ("delta.rs", "pub(crate) struct D;\n"),
+        ]),
+    );
+    let names = |m: &str| edges[m].keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names("alpha"), ["beta"]);
+    assert_eq!(names("beta"), ["alpha", "gamma"]);
+    assert_eq!(cycles(&edges), vec![vec!["alpha", "beta"]]);
 }
 
 #[test]
