@@ -30,7 +30,7 @@ use crate::events::Events;
 use crate::grammar::ESCAPE_DECLARATION;
 use crate::inline::{Mode, Seg, inline_events, parse_inlines};
 use crate::model::{Block, DefItem, Inline, Pos};
-use crate::scan::is_side_char;
+use crate::scan::{clean_edges, is_side_char};
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
 /// `_`, `*`, `'` with the right neighbours, and the brackets of links and
@@ -145,22 +145,6 @@ fn outer_side(node: Option<&Inline>, before: bool) -> bool {
         }
         _ => true,
     }
-}
-
-/// Rules 1 and 2 at an element's edges: content neither empty nor starting
-/// or ending with white space or a line division.
-pub(crate) fn clean_edges(content: &[Inline]) -> bool {
-    let starts = match content.first() {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => !text.starts_with(char::is_whitespace),
-        Some(_) => true,
-    };
-    let ends = match content.last() {
-        None | Some(Inline::LineBreak { .. }) => false,
-        Some(Inline::Text { text, .. }) => !text.ends_with(char::is_whitespace),
-        Some(_) => true,
-    };
-    starts && ends
 }
 
 /// The inline pass's mode for a line of preformatted text or not.

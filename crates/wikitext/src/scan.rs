@@ -12,7 +12,7 @@ use nom::combinator::{all_consuming, map, recognize, verify};
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
-use crate::model::{ListKind, Numbering};
+use crate::model::{Inline, ListKind, Numbering};
 
 type Res<'a, T> = IResult<&'a str, T, nom::error::Error<&'a str>>;
 
@@ -31,6 +31,23 @@ pub(crate) fn is_side_char(c: Option<char>) -> bool {
         None => true,
         Some(c) => c.is_whitespace() || c.is_ascii_punctuation(),
     }
+}
+
+/// Seed 000 "Inline Elements", rules 1 and 2 at an element's edges: its
+/// content is not empty and neither starts nor ends with white space or a
+/// line division.
+pub(crate) fn clean_edges(content: &[Inline]) -> bool {
+    let starts = match content.first() {
+        None | Some(Inline::LineBreak { .. }) => false,
+        Some(Inline::Text { text, .. }) => !text.starts_with(char::is_whitespace),
+        Some(_) => true,
+    };
+    let ends = match content.last() {
+        None | Some(Inline::LineBreak { .. }) => false,
+        Some(Inline::Text { text, .. }) => !text.ends_with(char::is_whitespace),
+        Some(_) => true,
+    };
+    starts && ends
 }
 
 /// Characters a URL or a fragment may not contain (besides white space):

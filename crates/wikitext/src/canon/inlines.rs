@@ -5,7 +5,7 @@
 
 use crate::diag::{Code, Severity};
 use crate::model::{Inline, Pos, plain_text};
-use crate::readback::clean_edges;
+use crate::scan::clean_edges;
 use crate::scan::{has_three_spaces, is_link_value_char};
 
 use super::reads::Role;
