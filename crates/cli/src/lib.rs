@@ -428,8 +428,9 @@ pub struct ToHtmlArgs {
 
     /// Write a compact definition list that has the shape of a regular grid
     /// (the text format's emulated table, which is what `to-text` makes of a
-    /// page's table) as a real <table>; a first row of strong cells becomes
-    /// the header. Reading that table back gives the same text. Without it
+    /// page's table) as a real <table>; an empty term `::` is an empty cell,
+    /// and a first row of strong cells becomes the header. Reading that
+    /// table back gives the same text. Without it
     /// the output is exactly the seed's: nested <dl compact>.
     #[arg(long)]
     pub tables: bool,

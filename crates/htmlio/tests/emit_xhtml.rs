@@ -809,6 +809,73 @@ fn deep_documents_emit_without_recursion() {
     }
 }
 
+/// Seed 000's own emulated table ("An indented emulated simple table
+/// follows"), with its two empty cells 2.2 and 3.3 written `::`, is a 3 x 4
+/// table under `--tables`; read back, it is the same document.
+#[test]
+fn the_seeds_emulated_table_with_empty_cells_is_a_table() {
+    let text = "\nAn indented emulated simple table follows:\n\n::\n    1.1   1.2   1.3   1.4\n    \
+                2.1   ::    2.3   2.4\n    3.1   3.2   ::    3.4\n";
+    let doc = wikitext::parse(text).document;
+    let opts = EmitOptions {
+        tables: true,
+        ..EmitOptions::default()
+    };
+    let out = checked(&doc, &opts);
+    let body = body_of(&out);
+    let rows: Vec<Vec<&str>> = body
+        .split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.split("</tr>")
+                .next()
+                .unwrap_or_default()
+                .split("<td>")
+                .skip(1)
+                .map(|cell| cell.split("</td>").next().unwrap_or_default())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["1.1", "1.2", "1.3", "1.4"],
+            ["2.1", "", "2.3", "2.4"],
+            ["3.1", "3.2", "", "3.4"],
+        ],
+        "{body}"
+    );
+    assert_eq!(body.matches("<table>").count(), 1, "{body}");
+    let back = htmlio::ingest::ingest_str(&out.text, &Default::default());
+    assert_eq!(
+        htmlio::ingest::write(back.document).text,
+        wikitext::write(&doc).text
+    );
+}
+
+/// A first row whose cells are strong or empty (an empty corner) is the
+/// table's header.
+#[test]
+fn an_empty_corner_cell_keeps_the_header() {
+    let text = "\n::   *A*   *B*\nx   1   2\ny   3   4\n";
+    let doc = wikitext::parse(text).document;
+    let opts = EmitOptions {
+        tables: true,
+        ..EmitOptions::default()
+    };
+    let out = checked(&doc, &opts);
+    let body = body_of(&out);
+    assert!(
+        body.starts_with("<table>\n<thead>\n<tr><th></th>\n<th>A</th>\n<th>B</th>"),
+        "{body}"
+    );
+    let back = htmlio::ingest::ingest_str(&out.text, &Default::default());
+    assert_eq!(
+        htmlio::ingest::write(back.document).text,
+        wikitext::write(&doc).text
+    );
+}
+
 /// `to-html --tables`: a compact definition list with the shape
 /// of a regular grid is a `<table>` (valid, checked by `checked`), a first
 /// row of strong cells its header; reading it back gives the same document.
@@ -844,11 +911,13 @@ fn grid_shaped_compact_lists_are_tables_when_asked() {
     // Without the option: the seed's nested lists.
     assert!(!xhtml(&doc).text.contains("<table>"));
     // Not grids: rows of different lengths, a cell of two lines, a plain
-    // (not compact) list.
+    // (not compact) list, a column without any text (definitions without
+    // terms).
     for text in [
         "\na   b   c\nd   e\n",
         "\na   b\n    more\n",
         "\nterm::\n  definition\n",
+        "\n::   x\n::   y\n",
     ] {
         let doc = wikitext::parse(text).document;
         let out = checked(&doc, &opts);

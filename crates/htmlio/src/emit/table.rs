@@ -3,13 +3,15 @@
 //! "tables can be emulated by nested compact definition lists"), written as
 //! a real `<table>`. Each item of the list is a row: its term is the first
 //! cell, and its definition either the last cell (a text block) or a
-//! compact list of one item that holds the next cells. Every row must have
-//! the same number of cells, at least two, and every cell one line of
-//! inline text. A first row whose cells are each one strong element
-//! becomes the header, in `th` cells, without the strong emphasis (which
-//! ingestion gives back to a `th`). Ingesting the table gives back the same
-//! list, so the round trip stays a fixpoint. Anything else is written as
-//! the list it is.
+//! compact list of one item that holds the next cells. An item without a
+//! term (the empty term `::`) is an empty cell, and so is a definition
+//! that holds nothing. Every row must have the same number of cells, at
+//! least two, every cell one line of inline text or nothing, and every
+//! column some text. A first row whose cells are each one strong element
+//! or empty becomes the header, in `th` cells, without the strong emphasis
+//! (which ingestion gives back to a `th`). Ingesting the table gives back
+//! the same list, so the round trip stays a fixpoint. Anything else is
+//! written as the list it is.
 
 use wikitext::events::{Event, Positioned, Tag, TagEnd};
 
@@ -54,6 +56,15 @@ pub(super) fn grid(events: Vec<Positioned<'_>>) -> Result<Grid<'_>, Vec<Position
     if width < 2 || rows.iter().any(|r| r.len() != width) {
         return Err(events);
     }
+    // A column with no text at all is no table's column (a list of
+    // definitions without terms, say).
+    let filled = |c: usize| {
+        rows.iter()
+            .any(|r| r.get(c).is_some_and(|&(from, to)| from < to))
+    };
+    if !(0..width).all(filled) {
+        return Err(events);
+    }
     // The cells' events, moved out of the list's (each event is in at
     // most one cell).
     let mut slots: Vec<Option<Positioned<'_>>> = events.into_iter().map(Some).collect();
@@ -70,9 +81,11 @@ pub(super) fn grid(events: Vec<Positioned<'_>>) -> Result<Grid<'_>, Vec<Position
                 .collect()
         })
         .collect();
-    let header = out
-        .first()
-        .is_some_and(|row| row.iter().all(|cell| one_strong(cell)));
+    // Empty cells do not decide: a corner cell is often empty.
+    let header = out.first().is_some_and(|row| {
+        row.iter().any(|cell| !cell.is_empty())
+            && row.iter().all(|cell| cell.is_empty() || one_strong(cell))
+    });
     Ok(Grid { rows: out, header })
 }
 
@@ -105,11 +118,17 @@ fn read_rows(events: &[Positioned<'_>]) -> Option<Vec<Vec<(usize, usize)>>> {
         let mut nested = 0usize;
         loop {
             i += 1;
-            let (from, to) = inline_span(events, i, Tag::Term, TagEnd::Term)?;
-            row.push((from, to));
-            i = to + 1;
-            if !matches!(at(i)?, Event::Start(Tag::Definition)) {
-                return None;
+            if matches!(at(i)?, Event::Start(Tag::Definition)) {
+                // An item without a term: the empty term `::`, an empty
+                // cell (the seed's example has two).
+                row.push((i, i));
+            } else {
+                let (from, to) = inline_span(events, i, Tag::Term, TagEnd::Term)?;
+                row.push((from, to));
+                i = to + 1;
+                if !matches!(at(i)?, Event::Start(Tag::Definition)) {
+                    return None;
+                }
             }
             i += 1;
             if compact_start(i) {
@@ -120,6 +139,11 @@ fn read_rows(events: &[Positioned<'_>]) -> Option<Vec<Vec<(usize, usize)>>> {
                     return None;
                 }
                 continue;
+            }
+            if at(i) == Some(&Event::End(TagEnd::Definition)) {
+                // A term without a definition: an empty last cell.
+                row.push((i, i));
+                break;
             }
             let (from, to) = inline_span(events, i, Tag::Text, TagEnd::Text)
                 .or_else(|| inline_span(events, i, Tag::Paragraph, TagEnd::Paragraph))?;
