@@ -99,6 +99,7 @@ fn document() -> impl Strategy<Value = Document> {
                     metas,
                     links: vec![],
                     escape: false,
+                    open: false,
                 },
                 body,
             )

@@ -48,6 +48,7 @@ fn sample() -> Document {
                 ),
             ],
             escape: false,
+            open: false,
         },
         vec![
             Block::heading(1, vec![t("A Simple HTML Document")]),

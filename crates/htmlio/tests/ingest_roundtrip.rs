@@ -245,10 +245,11 @@ fn without_repeated_anchors(doc: &mut wikitext::Document) {
 fn emit_then_ingest(text: &str) -> Result<(), String> {
     let mut parsed = wikitext::parse(text).document;
     let xhtml = htmlio::emit::xhtml(&parsed);
-    // `#Escape \` says how the text is spelled, not what it says: XHTML
-    // has nothing to carry it, and an ingested page declares it only when
-    // its text is written.
+    // `#Escape \` and `#Extend open` say how the text is spelled, not
+    // what it says: XHTML has nothing to carry them, and an ingested page
+    // declares them only when its text is written.
     parsed.meta.escape = false;
+    parsed.meta.open = false;
     // Two bare text blocks in a row, and an item with terms but no
     // definition followed by another item, are only told apart in XHTML
     // when emission marks them (an empty line between the blocks, an empty

@@ -24,7 +24,8 @@ use crate::events::Tag;
 use crate::lines::SrcLine;
 use crate::model::{ListKind, MAX_DEPTH, Pos};
 use crate::scan::{
-    Bullet, bullet, compact_split, ends_sentence, heading, is_rule, separator_columns, term_line,
+    Bullet, bare_opener, bullet, compact_split, ends_sentence, heading, is_rule, separator_columns,
+    term_line,
 };
 
 /// A line (or the rest of a line after a bullet) as seen by one element.
@@ -267,11 +268,20 @@ struct BodyParser<'a, 'd> {
     prev_empty: bool,
     diags: &'d mut Vec<Diagnostic>,
     depth_warned: bool,
+    /// The header declares `#Extend open`: bare openers open containers.
+    open: bool,
+    /// The indentation of the next non-empty line after the current one.
+    next_indent: Option<usize>,
 }
 
 /// Seed 000 "Body Part": the block structure of the body lines (the lines
-/// after the header's terminating empty line).
-pub(crate) fn parse_body<'a>(lines: &[SrcLine<'a>], diags: &mut Vec<Diagnostic>) -> Flat<'a> {
+/// after the header's terminating empty line). With `open` (`#Extend
+/// open`), a bare opener also opens a container (see [`BodyParser::bare`]).
+pub(crate) fn parse_body<'a>(
+    lines: &[SrcLine<'a>],
+    open: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Flat<'a> {
     let mut parser = BodyParser {
         stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN)],
         out: Flat::default(),
@@ -280,8 +290,21 @@ pub(crate) fn parse_body<'a>(lines: &[SrcLine<'a>], diags: &mut Vec<Diagnostic>)
         prev_empty: true,
         diags,
         depth_warned: false,
+        open,
+        next_indent: None,
     };
-    for line in lines {
+    // A bare opener looks at the next non-empty line: the indentation of
+    // that line, for each line, found from the end.
+    let mut next_indent = vec![None; if open { lines.len() } else { 0 }];
+    let mut after = None;
+    for (slot, line) in next_indent.iter_mut().zip(lines).rev() {
+        *slot = after;
+        if !line.is_empty() {
+            after = Some(line.indent);
+        }
+    }
+    for (i, line) in lines.iter().enumerate() {
+        parser.next_indent = next_indent.get(i).copied().flatten();
         if line.is_empty() {
             // Consecutive empty lines are collapsed into one.
             if !parser.prev_empty {
@@ -547,6 +570,12 @@ impl<'a> BodyParser<'a, '_> {
     fn indented(&mut self, v: VLine<'a>) -> Step<'a> {
         let can_open = self.can_open();
         let found = bullet(v.text);
+        if can_open
+            && self.open
+            && let Some(step) = self.bare(&v)
+        {
+            return step;
+        }
         let (top, out) = self.top();
         let waiting = top.terms_seen || !top.text.is_empty();
         if can_open {
@@ -634,6 +663,63 @@ impl<'a> BodyParser<'a, '_> {
         let frame = Frame::new(Kind::Pre { lines, empties: 0 }, v.indent, v.pos());
         self.stack.push(frame);
         Step::Done
+    }
+
+    /// The `open` feature: an indented line that holds only an opener
+    /// opens a container whose first block starts on the next line. A
+    /// bullet opens a list item (where a bullet would: before anything
+    /// else), `::` right after terms opens their definition, and `>` a
+    /// blockquote section (where `> ` would, after definitions and compact
+    /// items). The content of an item or blockquote is at the column
+    /// after its mark and one space, as if text followed; a definition's
+    /// content is at the column of its `::`. An opener opens only when the
+    /// next non-empty line is indented further than that content, so that
+    /// the container's first block is a list, preformatted text or a
+    /// blockquote (what nothing else can open it with); otherwise the line
+    /// is read as the seed reads it.
+    fn bare(&mut self, v: &VLine<'a>) -> Option<Step<'a>> {
+        let found = bare_opener(v.text);
+        let next = self.next_indent?;
+        // Further right than the content: an indented line, which starts
+        // a list, preformatted text or a blockquote there.
+        let fits = |content: usize| next > content;
+        let (top, out) = self.top();
+        let (kind, indent) = match found {
+            Some((Bullet::List(kind), width)) if fits(v.indent + width + 1) => {
+                (Kind::Item(kind), v.indent + width + 1)
+            }
+            _ if top.terms_seen
+                && top.text.is_empty()
+                && fits(v.indent)
+                && v.text.trim_end_matches([' ', '\t']) == "::" =>
+            {
+                let terms = std::mem::take(&mut top.terms);
+                let pos = top.terms_pos;
+                top.terms_seen = false;
+                top.terms_closed = false;
+                top.terms_pos = Pos::UNKNOWN;
+                self.open(
+                    Kind::Def {
+                        compact: false,
+                        terms,
+                    },
+                    v.indent,
+                    pos,
+                );
+                self.prev_empty = false;
+                return Some(Step::Done);
+            }
+            Some((Bullet::Quote, width))
+                if fits(v.indent + width + 1) && !top.terms_seen && top.text.is_empty() =>
+            {
+                (Kind::Quote, v.indent + width + 1)
+            }
+            _ => return None,
+        };
+        top.flush_all(out, false);
+        self.open(kind, indent, v.pos());
+        self.prev_empty = false;
+        Some(Step::Done)
     }
 
     fn empty_line(&mut self) {

@@ -176,6 +176,7 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         || !meta.metas.is_empty()
         || !meta.links.is_empty()
         || meta.escape
+        || meta.open
     {
         out.push_str("meta\n");
         if let Some(title) = &meta.title {
@@ -196,6 +197,9 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         }
         if meta.escape {
             out.push_str("  escape \\\n");
+        }
+        if meta.open {
+            out.push_str("  extend open\n");
         }
     }
 }

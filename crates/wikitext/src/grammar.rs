@@ -25,6 +25,14 @@ pub const ESCAPE_MARK: &str = "\\";
 /// it (seed 000 "Meta Data": unknown lines are ignored).
 pub const ESCAPE_DECLARATION: &str = "#Escape \\";
 
+/// The feature word of `#Extend` that lets a container open with a block
+/// (`docs/format.md`, "Containers that open with a block").
+pub const FEATURE_OPEN: &str = "open";
+
+/// The header line that declares the `open` feature. Seed readers ignore
+/// it, as they ignore `#Escape \`.
+pub const OPEN_DECLARATION: &str = "#Extend open";
+
 /// Whether, in a document that declares `#Escape \`, a backslash before
 /// `c` makes `c` plain text: the characters the format uses as markup
 /// anywhere (`_ * ' [ ] | < >`), those that begin a bullet, heading, rule

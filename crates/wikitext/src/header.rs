@@ -1,6 +1,6 @@
 //! The metadata header (seed 000 "Meta Data"): the lines up to the first
-//! empty line, each a `#Title`, `#Lang`, `#Meta:`, `#Link:` or `#Escape \`
-//! line, read into [`Metadata`]. The pull parser reads the header with it
+//! empty line, each a `#Title`, `#Lang`, `#Meta:`, `#Link:`, `#Escape \`
+//! or `#Extend` line, read into [`Metadata`]. The pull parser reads the header with it
 //! before the body, and the near-miss hints read it for `#Escape \`.
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
@@ -91,6 +91,14 @@ pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -
                     crate::grammar::ESCAPE_MARK
                 )),
             },
+            HeaderLine::Extend(words) => {
+                if words.is_empty() {
+                    invalid("`#Extend` needs one or more feature words, such as `open`");
+                    continue;
+                }
+                extend(&words, &mut meta, span, diags);
+                valid += 1;
+            }
             HeaderLine::Meta(name, rest) => {
                 if name.is_empty() {
                     invalid("`#Meta:` needs a name right after the colon, as in `#Meta:keywords`");
@@ -158,6 +166,26 @@ pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -
         );
     }
     meta
+}
+
+/// The feature words of an `#Extend` line: the known ones apply (a second
+/// line adds to the first), each unknown one is a warning.
+fn extend(words: &[&str], meta: &mut Metadata, span: Span, diags: &mut Vec<Diagnostic>) {
+    for word in words {
+        if word.eq_ignore_ascii_case(crate::grammar::FEATURE_OPEN) {
+            meta.open = true;
+        } else {
+            diags.push(Diagnostic::new(
+                Code::InvalidHeaderLine,
+                Severity::Warning,
+                format!(
+                    "unknown feature `{word}` ignored (known: `{}`)",
+                    crate::grammar::FEATURE_OPEN
+                ),
+                span,
+            ));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -266,5 +294,30 @@ mod tests {
                 Link::new(vec!["a".into(), "b".into()], "c", Some("d e".into())),
             ]
         );
+    }
+
+    #[test]
+    fn extend_declares_features() {
+        let parsed = parse("#EXTEND open\n\n");
+        assert!(parsed.document.meta.open);
+        assert_eq!(parsed.diagnostics, vec![]);
+        // Unknown words are reported; the known ones still apply, and a
+        // second line adds its words.
+        let parsed = parse("#Extend image\n#extend table OPEN\n#Extend\n\n");
+        assert!(parsed.document.meta.open);
+        let codes: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.span.line))
+            .collect();
+        assert_eq!(
+            codes,
+            vec![
+                (Code::InvalidHeaderLine, 1),
+                (Code::InvalidHeaderLine, 2),
+                (Code::InvalidHeaderLine, 3),
+            ]
+        );
+        assert!(!parse("#Title x\n\n").document.meta.open);
     }
 }

@@ -66,9 +66,10 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
         .unwrap_or(lines.len());
     let header = lines.get(..header_end).unwrap_or(&[]);
     let mut ignored = Vec::new();
-    let escapes = crate::header::parse_header(header, &mut ignored).escape;
+    let meta = crate::header::parse_header(header, &mut ignored);
+    let escapes = meta.escape;
     let body = lines.get(header_end + 1..).unwrap_or(&[]);
-    let flat = parse_body(body, &mut ignored);
+    let flat = parse_body(body, meta.open, &mut ignored);
 
     let mut out = Vec::new();
     // The last leaf before the current item: its kind and its lines.

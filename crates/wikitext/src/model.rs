@@ -140,6 +140,14 @@ pub struct Metadata {
     /// document needs an escape, and keeps it once a text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub escape: bool,
+    /// `#Extend open`: a list item, blockquote or definition may open with
+    /// a list, preformatted text or a blockquote, written after a bare
+    /// opener (a bullet, `>` or `::` alone on its line). Like
+    /// [`escape`](Metadata::escape), this is how the text is spelled: the
+    /// writer sets it when some container needs it, and keeps it once a
+    /// text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 /// A `#Meta:` line: `<meta name="..." content="...">`.
@@ -844,6 +852,7 @@ mod tests {
                 metas: vec![Meta::new("description", "d")],
                 links: vec![Link::new(vec!["stylesheet".into()], "a.css", None)],
                 escape: true,
+                open: true,
             },
             vec![
                 Block::heading(1, vec![Inline::text("H")]),

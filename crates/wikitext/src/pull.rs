@@ -69,7 +69,7 @@ impl<'a> Parser<'a> {
         let header = lines.get(..header_end).unwrap_or(&[]);
         let meta = parse_header(header, &mut diagnostics);
         let body_lines = lines.get(header_end + 1..).unwrap_or(&[]);
-        let flat = parse_body(body_lines, &mut diagnostics);
+        let flat = parse_body(body_lines, meta.open, &mut diagnostics);
         Parser {
             escapes: meta.escape,
             meta,

@@ -27,7 +27,7 @@
 use std::mem;
 
 use crate::events::Events;
-use crate::grammar::ESCAPE_DECLARATION;
+use crate::grammar::{ESCAPE_DECLARATION, OPEN_DECLARATION};
 use crate::inline::{Mode, Seg, inline_events, parse_inlines};
 use crate::model::{Block, DefItem, Inline, Pos};
 use crate::scan::{clean_edges, is_side_char};
@@ -192,13 +192,19 @@ pub(crate) fn reads_as(text: &str, pre: bool, escapes: bool, run: &[Inline]) -> 
 }
 
 /// What the text of a part of a document (a group of top-level blocks)
-/// reads as alone, in a document that declares escapes when `escapes`.
-pub(crate) fn read_part(part: &str, escapes: bool) -> Vec<Block> {
-    let header = if escapes {
-        format!("{ESCAPE_DECLARATION}\n\n")
-    } else {
-        "\n".to_owned()
-    };
+/// reads as alone, in a document that declares escapes when `escapes` and
+/// the `open` feature when `open`.
+pub(crate) fn read_part(part: &str, escapes: bool, open: bool) -> Vec<Block> {
+    let mut header = String::new();
+    if escapes {
+        header.push_str(ESCAPE_DECLARATION);
+        header.push('\n');
+    }
+    if open {
+        header.push_str(OPEN_DECLARATION);
+        header.push('\n');
+    }
+    header.push('\n');
     crate::parse::parse(&format!("{header}{part}"))
         .document
         .body

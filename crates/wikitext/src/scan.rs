@@ -192,6 +192,24 @@ pub(crate) fn bullet(line: &str) -> Option<(Bullet, usize)> {
     Some((kind, line.len() - rest.len()))
 }
 
+/// The `open` feature: a bullet or `>` alone on its line (white space may
+/// follow it), which opens a list item or blockquote whose first block
+/// starts on the next line. Returns what it opens and the width of the
+/// mark in characters. The seed reads no bullet there: a bullet needs
+/// text after it.
+pub(crate) fn bare_opener(line: &str) -> Option<(Bullet, usize)> {
+    let mark = line.trim_end_matches([' ', '\t']);
+    if mark.is_empty() || mark.contains([' ', '\t']) {
+        return None;
+    }
+    // The mark is a bullet when text after it makes one, and nothing but
+    // the mark comes before that text.
+    match bullet(&[mark, " x"].concat()) {
+        Some((kind, n)) if n == mark.len() + 1 => Some((kind, mark.chars().count())),
+        _ => None,
+    }
+}
+
 /// Seed 000 "Block-level Elements", compact definition item: a term, at least
 /// three spaces, and the first line of the definition. Returns the term and
 /// the byte offset where the definition starts. The first run of three or
@@ -282,6 +300,8 @@ pub(crate) enum HeaderLine<'a> {
     Link(&'a str, Vec<&'a str>),
     /// `#Escape` (the escape extension) followed by words.
     Escape(Vec<&'a str>),
+    /// `#Extend` (feature words) followed by words.
+    Extend(Vec<&'a str>),
     /// Anything else.
     Unknown,
 }
@@ -310,6 +330,8 @@ pub(crate) fn header_line<'a>(line: &'a str) -> HeaderLine<'a> {
         HeaderLine::Lang(rest)
     } else if whole("#escape")(first) {
         HeaderLine::Escape(rest)
+    } else if whole("#extend")(first) {
+        HeaderLine::Extend(rest)
     } else if let Some(name) = prefix("#meta:")(first) {
         HeaderLine::Meta(name, rest)
     } else if let Some(rels) = prefix("#link:")(first) {

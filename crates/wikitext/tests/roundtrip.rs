@@ -61,25 +61,46 @@ fn piece() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A bare opener of `#Extend open`, alone on its line.
+fn bare() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("*".to_owned()),
+        Just("-".to_owned()),
+        Just("12.".to_owned()),
+        Just("b)".to_owned()),
+        Just(">".to_owned()),
+        Just("::".to_owned()),
+        Just("* ".to_owned()),
+    ]
+}
+
 fn line() -> impl Strategy<Value = String> {
-    (0usize..14, prop::collection::vec(piece(), 0..8))
-        .prop_map(|(indent, pieces)| format!("{}{}", " ".repeat(indent), pieces.concat()))
+    let pieces = prop_oneof![
+        6 => prop::collection::vec(piece(), 0..8).prop_map(|p| p.concat()),
+        1 => bare(),
+    ];
+    (0usize..14, pieces).prop_map(|(indent, text)| format!("{}{text}", " ".repeat(indent)))
 }
 
 fn text() -> impl Strategy<Value = String> {
     (
         0u8..3,
         prop::bool::ANY,
+        prop::bool::ANY,
         prop::collection::vec(line(), 0..14),
     )
-        .prop_map(|(header, escape, lines)| {
+        .prop_map(|(header, escape, open, lines)| {
             let mut t = String::new();
-            // Half the texts declare the escape extension.
-            // Half the texts declare the escape extension (the other lines
-            // of their header are in the body then).
+            // Half the texts declare the escape extension, and half the
+            // `open` feature (the other lines of their header are in the
+            // body then).
             if escape {
-                t.push_str("#Escape \\\n\n");
-            } else if header == 0 {
+                t.push_str("#Escape \\\n");
+            }
+            if open {
+                t.push_str("#Extend open\n");
+            }
+            if escape || open || header == 0 {
                 t.push('\n');
             }
             for l in lines {
@@ -186,7 +207,22 @@ mod models {
             1 => Just(Block::rule()),
         ];
         leaf.prop_recursive(3, 24, 3, |inner| {
-            let blocks = prop::collection::vec(inner, 1..3);
+            // Containers often open with a list, preformatted text or a
+            // blockquote (which only `#Extend open` writes as they are).
+            let opening = prop_oneof![
+                (list_kind(), inner.clone())
+                    .prop_map(|(k, b)| Block::list(k, vec![ListItem::new(vec![b])])),
+                inner.clone().prop_map(|b| Block::blockquote(vec![b])),
+                prop::collection::vec(inlines(), 1..3).prop_map(Block::preformatted),
+            ];
+            let blocks = prop_oneof![
+                2 => prop::collection::vec(inner.clone(), 1..3),
+                1 => (opening, prop::collection::vec(inner, 0..2)).prop_map(|(first, rest)| {
+                    let mut v = vec![first];
+                    v.extend(rest);
+                    v
+                }),
+            ];
             prop_oneof![
                 blocks.clone().prop_map(Block::blockquote),
                 (
@@ -233,13 +269,15 @@ mod models {
                 0..3,
             ),
             prop::bool::weighted(0.1),
+            prop::bool::weighted(0.1),
         )
-            .prop_map(|(title, lang, metas, links, escape)| Metadata {
+            .prop_map(|(title, lang, metas, links, escape, open)| Metadata {
                 title,
                 lang,
                 metas,
                 links,
                 escape,
+                open,
             })
     }
 
@@ -257,12 +295,16 @@ mod models {
         fn generated_models_round_trip_when_the_writer_says_so(doc in document()) {
             let written = write(&doc);
             // The declaration is how the text is spelled, not what it says.
-            let declared = written.text.lines().take_while(|l| !l.is_empty()).any(|l| l == "#Escape \\");
+            let header = || written.text.lines().take_while(|l| !l.is_empty());
+            let declared = header().any(|l| l == "#Escape \\");
+            let open = header().any(|l| l == "#Extend open");
             if written.is_exact() {
                 prop_assert!(written.diagnostics.is_empty());
                 let mut back = parse(&written.text).document;
                 prop_assert_eq!(back.meta.escape, declared);
+                prop_assert_eq!(back.meta.open, open);
                 back.meta.escape = doc.meta.escape;
+                back.meta.open = doc.meta.open;
                 prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
             } else {
                 prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);
@@ -283,7 +325,7 @@ mod models {
             let policy = Policy { escapes: Escapes::Never, ..Policy::DEFAULT };
             let done = canonicalize(doc, &policy);
             let text = done.canonical.text();
-            prop_assert!(!text.lines().take_while(|l| !l.is_empty()).any(|l| l == "#Escape \\"));
+            prop_assert!(!text.lines().take_while(|l| !l.is_empty()).any(|l| l == "#Escape \\" || l.starts_with("#Extend")));
             let mut back = parse(text).document;
             back.meta.escape = false;
             prop_assert_eq!(&back, done.canonical.document());

@@ -168,6 +168,20 @@ fn blockquote(
     fixer: &mut Fixer,
 ) {
     let mut content = canon_blocks(content, depth + 1, fixer);
+    if fixer.open() {
+        // `#Extend open` writes the blockquote after a bare `>`.
+        if !content.is_empty() {
+            out.push(Block::Blockquote { content, pos });
+        } else {
+            fixer.report(
+                Code::EmptyElementDropped,
+                Severity::Info,
+                "an empty blockquote was dropped",
+                pos,
+            );
+        }
+        return;
+    }
     unwrap_leading_blockquotes(&mut content, fixer);
     // A list or preformatted text cannot open a blockquote either: it goes
     // before the blockquote, outside it.
@@ -213,7 +227,9 @@ fn list(
     let mut fixed = Vec::with_capacity(items.len());
     for item in items {
         let mut content = canon_blocks(item.content, depth + 1, fixer);
-        unwrap_leading_blockquotes(&mut content, fixer);
+        if !fixer.open() {
+            unwrap_leading_blockquotes(&mut content, fixer);
+        }
         if content.is_empty() {
             fixer.report(
                 Code::EmptyElementDropped,
@@ -285,8 +301,12 @@ fn definition_list(
     for item in items {
         let terms = terms(item.terms, flow, fixer);
         let mut definition = canon_blocks(item.definition, depth + 1, fixer);
-        unwrap_leading_blockquotes(&mut definition, fixer);
-        if !matches!(definition.first(), Some(Block::List { .. })) {
+        // `#Extend open` writes such a definition after a bare `::`.
+        let open = fixer.open();
+        if !open {
+            unwrap_leading_blockquotes(&mut definition, fixer);
+        }
+        if open || !matches!(definition.first(), Some(Block::List { .. })) {
             fixed.push(DefItem {
                 terms,
                 definition,

@@ -17,10 +17,12 @@
 //!    preformatted text; characters a link value cannot hold
 //!    (percent-encoded); line feeds inside text. A [`Policy`] says which of
 //!    them are silent.
-//! 2. *Structure the format cannot hold* (warning): a blockquote opening a
-//!    container gives up its level, a list or preformatted text opening a
-//!    blockquote goes before it, a list opening a definition goes after
-//!    the terms, lists of one type in a row merge.
+//! 2. *Structure the format cannot hold* (warning): lists of one type in a
+//!    row merge; and under [`Escapes::Never`] (pure seed text, without
+//!    `#Extend open`) a blockquote opening a container gives up its level,
+//!    a list or preformatted text opening a blockquote goes before it, and
+//!    a list opening a definition goes after the terms. With escapes those
+//!    containers are written after a bare opener instead (`#Extend open`).
 //! 3. *Text that reads as something else*: with escapes (the default
 //!    [`Policy`]) literal `_x_` or a line that looks like a bullet is
 //!    escaped and the header declares `#Escape \` (no change, no
@@ -150,7 +152,8 @@ pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
     let mut meta = meta::canon_meta(&doc.meta, &mut fixer);
     // A text's choice is kept, unless escapes are off.
     meta.escape = doc.meta.escape && fixer.escapes();
-    if doc.meta.escape && !meta.escape {
+    meta.open = doc.meta.open && fixer.open();
+    if (doc.meta.escape && !meta.escape) || (doc.meta.open && !meta.open) {
         fixer.changed = true;
     }
     let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
@@ -214,6 +217,13 @@ impl Fixer {
     /// Whether escapes may be written.
     fn escapes(&self) -> bool {
         self.policy.escapes == Escapes::WhenNeeded
+    }
+
+    /// Whether `#Extend open` may be written (with escapes, as the escape
+    /// extension): then a container may open with a list, preformatted
+    /// text or a blockquote, and none of them is moved out of its way.
+    fn open(&self) -> bool {
+        self.escapes()
     }
 
     /// The context of running text in blocks at `depth`: runs of three

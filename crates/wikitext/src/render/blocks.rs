@@ -30,7 +30,9 @@ pub(super) fn is_text(block: Option<&Block>) -> bool {
 /// continue it. Preformatted text is indented one more than such a line;
 /// list items, blockquotes and definitions push their content right.
 /// Returns, per block, that column and the indentation of preformatted text.
-pub(super) fn layout(blocks: &[Block], base: usize) -> Vec<(Option<usize>, usize)> {
+/// With `open`, a list or blockquote may start further right (see
+/// [`bare_shift`]).
+pub(super) fn layout(blocks: &[Block], base: usize, open: bool) -> Vec<(Option<usize>, usize)> {
     let mut out = vec![(None, base + 2); blocks.len()];
     let mut next_start: Option<usize> = None;
     for (i, block) in blocks.iter().enumerate().rev() {
@@ -38,13 +40,38 @@ pub(super) fn layout(blocks: &[Block], base: usize) -> Vec<(Option<usize>, usize
         if let Some(slot) = out.get_mut(i) {
             *slot = (next_start, pre);
         }
+        let min_content = next_start.map_or(0, |n| n + 1);
         next_start = match block {
             Block::Preformatted { .. } => Some(pre),
-            Block::List { .. } | Block::Blockquote { .. } => Some(base + 2),
+            Block::List { .. } | Block::Blockquote { .. } => {
+                Some(base + 2 + bare_shift(block, base, min_content, open))
+            }
             _ => None,
         };
     }
     out
+}
+
+/// How many columns right of `base + 2` a list or blockquote is written
+/// so that its last item (or the blockquote), written after a bare opener,
+/// has its content at `min_content` or further: the content of a bare
+/// opener is one space after the mark, so the mark itself moves. Zero
+/// unless `open` and such an opener is written.
+pub(super) fn bare_shift(block: &Block, base: usize, min_content: usize, open: bool) -> usize {
+    if !open {
+        return 0;
+    }
+    let content = match block {
+        Block::List { kind, items, .. } => match items.last() {
+            Some(last) if super::opens_with_block(&last.content) => {
+                base + 3 + bullet(*kind, items.len() - 1).chars().count()
+            }
+            _ => return 0,
+        },
+        Block::Blockquote { content, .. } if super::opens_with_block(content) => base + 4,
+        _ => return 0,
+    };
+    min_content.saturating_sub(content)
 }
 
 /// How many spaces follow a bullet (or compact term) at `col` with text
@@ -106,7 +133,7 @@ fn prev_block(blocks: &[Block], i: usize) -> Option<&Block> {
 pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], container: Container) {
     let Container { base, level, start } = container;
     let nested = level == Level::Nested;
-    let layout = layout(blocks, base);
+    let layout = layout(blocks, base, out.open);
     for (i, block) in blocks.iter().enumerate() {
         if level == Level::Body {
             out.begin_top();
@@ -277,29 +304,37 @@ fn render_block<'s>(
             }
         }
         Block::Blockquote { content, .. } => {
-            let spaces = spaces_after(base + 2, ">", 1, min_content);
+            let col = base + 2 + bare_shift(block, base, min_content, out.open);
+            let spaces = spaces_after(col, ">", 1, min_content);
+            if bare_opener(out, content, col, ">", spaces) {
+                return;
+            }
             let prefix = padded(">", spaces);
-            out.set_prefix(base + 2, &prefix);
+            out.set_prefix(col, &prefix);
             render_blocks(
                 out,
                 content,
-                Container::nested(base + 3 + spaces, Start::OnBullet),
+                Container::nested(col + 1 + spaces, Start::OnBullet),
             );
         }
         Block::List { kind, items, .. } => {
+            let col = base + 2 + bare_shift(block, base, min_content, out.open);
             for (k, item) in items.iter().enumerate() {
                 if k > 0 {
                     out.prefer(false);
                 }
                 let mark = bullet(*kind, k);
                 let min = if k + 1 == items.len() { min_content } else { 0 };
-                let spaces = spaces_after(base + 2, &mark, 1, min);
+                let spaces = spaces_after(col, &mark, 1, min);
+                if bare_opener(out, &item.content, col, &mark, spaces) {
+                    continue;
+                }
                 let prefix = padded(&mark, spaces);
-                out.set_prefix(base + 2, &prefix);
+                out.set_prefix(col, &prefix);
                 render_blocks(
                     out,
                     &item.content,
-                    Container::nested(base + 2 + prefix.chars().count(), Start::OnBullet),
+                    Container::nested(col + prefix.chars().count(), Start::OnBullet),
                 );
             }
         }
@@ -331,6 +366,33 @@ fn render_block<'s>(
             }
         }
     }
+}
+
+/// `#Extend open`: a list item or blockquote whose content opens with a
+/// list, preformatted text or a blockquote is written as its mark alone on
+/// a line (at `col`), then its content from the next line on, at the
+/// column after the mark and one space, where the reader puts it. Only
+/// where the text declares the feature and one space after the mark is
+/// enough (`spaces`; [`bare_shift`] sees to that), and where the mark
+/// starts its own line; otherwise nothing is written and the caller writes
+/// the content on the mark's line (which reads back as something else, and
+/// is then adopted as that). Returns whether it wrote the container.
+fn bare_opener<'s>(
+    out: &mut Out<'s>,
+    content: &'s [Block],
+    col: usize,
+    mark: &str,
+    spaces: usize,
+) -> bool {
+    if !out.open || spaces != 1 || !super::opens_with_block(content) || out.prefix.is_some() {
+        return false;
+    }
+    out.line(col, mark);
+    // The content must follow the mark: read again to make sure.
+    out.suspect();
+    let content_col = col + mark.chars().count() + 1;
+    render_blocks(out, content, Container::nested(content_col, Start::OwnLine));
+    true
 }
 
 pub(super) fn heading_line<'s>(level: u8, content: &'s [Inline], spell: Spell<'s>) -> String {

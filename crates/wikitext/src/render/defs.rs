@@ -227,6 +227,17 @@ pub(super) fn needs_lead<'s>(
     first_indented && looks_like_bullet(&item_first_line(item, form, def_line, spell))
 }
 
+/// Whether a definition is written after a bare `::` where the text
+/// declares `#Extend open`: it opens with a list, preformatted text or a
+/// blockquote, or with a definition list whose first item has no terms
+/// (its first line, `::` alone, would otherwise be read as that opener;
+/// after the opener it is read as an empty term, as the seed reads it).
+fn opens_bare(definition: &[Block]) -> bool {
+    super::opens_with_block(definition)
+        || matches!(definition.first(), Some(Block::DefinitionList { items, .. })
+            if items.first().is_some_and(|i| i.terms.is_empty()))
+}
+
 pub(super) fn render_def_item<'s>(
     out: &mut Out<'s>,
     item: &'s DefItem,
@@ -308,11 +319,25 @@ pub(super) fn render_def_item<'s>(
             if item.terms.is_empty() {
                 out.line(base, "::");
             }
-            if !item.definition.is_empty() {
+            let col = (base + 4).max(min_content);
+            if out.open && opens_bare(&item.definition) {
+                // `#Extend open`: `::` alone opens the definition, and its
+                // blocks follow, the first of them indented.
+                if !first_line {
+                    out.must_none();
+                }
+                out.line(col, "::");
+                out.suspect();
                 render_blocks(
                     out,
                     &item.definition,
-                    Container::nested((base + 4).max(min_content), Start::Indented),
+                    Container::nested(col, Start::OwnLine),
+                );
+            } else if !item.definition.is_empty() {
+                render_blocks(
+                    out,
+                    &item.definition,
+                    Container::nested(col, Start::Indented),
                 );
             }
         }

@@ -13,8 +13,8 @@
 
 use std::cell::Cell;
 
-use crate::grammar::ESCAPE_DECLARATION;
-use crate::model::Document;
+use crate::grammar::{ESCAPE_DECLARATION, OPEN_DECLARATION};
+use crate::model::{Block, Document};
 
 mod blocks;
 mod defs;
@@ -37,6 +37,8 @@ pub(crate) struct Rendered {
     /// Whether the text declares `#Escape \\` (the document did, or it
     /// needed an escape).
     pub(crate) escapes: bool,
+    /// Whether the text declares `#Extend open`.
+    pub(crate) open: bool,
 }
 
 impl Rendered {
@@ -77,12 +79,16 @@ impl Rendered {
 /// would read back as something else are escaped, and so are the doubtful
 /// lines of the top-level blocks that `lines` flags; the header declares
 /// the extension when that happened or the document declares it already.
+/// With `open`, a container that opens with a list, preformatted text or
+/// a blockquote is written after a bare opener, and the header declares
+/// `#Extend open` (see [`needs_open`]).
 ///
 /// Runs are spelled once per `memo`, which may serve several renderings of
 /// the document.
 pub(crate) fn render<'d>(
     doc: &'d Document,
     escapes: bool,
+    open: bool,
     lines: &[bool],
     memo: &Memo<'d>,
 ) -> Rendered {
@@ -96,6 +102,7 @@ pub(crate) fn render<'d>(
     render_header(doc, &mut text);
     let header_end = text.len().saturating_sub(1);
     let mut out = Out::new(text, spell, lines);
+    out.open = open;
     render_blocks(&mut out, &doc.body, Container::BODY);
     out.flush_prefix();
     // The end of the text counts as an empty line: text that had to be
@@ -114,22 +121,87 @@ pub(crate) fn render<'d>(
             mark.suspect = true;
         }
     }
-    if !doc.meta.escape && used.escaped {
-        // The declaration goes last in the header.
-        let line = format!("{ESCAPE_DECLARATION}\n");
-        text.insert_str(header_end, &line);
-        for mark in &mut tops {
-            mark.start += line.len();
-        }
-    } else if !doc.meta.escape && used.doubled {
+    if !doc.meta.escape && !used.escaped && used.doubled {
         // Backslashes were doubled for nothing: pure seed text after all.
-        return render(doc, false, lines, memo);
+        return render(doc, false, open, lines, memo);
+    }
+    // The declarations the rendering added go last in the header, in the
+    // order `render_header` writes them.
+    let mut added = String::new();
+    if !doc.meta.escape && used.escaped {
+        added.push_str(ESCAPE_DECLARATION);
+        added.push('\n');
+    }
+    if !doc.meta.open && open {
+        added.push_str(OPEN_DECLARATION);
+        added.push('\n');
+    }
+    if !added.is_empty() {
+        // Last, but before an `#Extend open` the document declares (only
+        // `#Escape \\` is added then).
+        let at = if doc.meta.open {
+            header_end.saturating_sub(OPEN_DECLARATION.len() + 1)
+        } else {
+            header_end
+        };
+        text.insert_str(at, &added);
+        for mark in &mut tops {
+            mark.start += added.len();
+        }
     }
     Rendered {
         text,
         tops,
         escapes: doc.meta.escape || used.escaped,
+        open,
     }
+}
+
+/// Whether a document needs `#Extend open` (when it may be written): some
+/// list item, blockquote or definition opens with a list, preformatted
+/// text or a blockquote, which the seed cannot write. The walk keeps its
+/// own stack.
+pub(crate) fn needs_open(body: &[Block]) -> bool {
+    let mut stack: Vec<&[Block]> = vec![body];
+    while let Some(blocks) = stack.pop() {
+        for block in blocks {
+            match block {
+                Block::List { items, .. } => {
+                    for item in items {
+                        if opens_with_block(&item.content) {
+                            return true;
+                        }
+                        stack.push(&item.content);
+                    }
+                }
+                Block::Blockquote { content, .. } => {
+                    if opens_with_block(content) {
+                        return true;
+                    }
+                    stack.push(content);
+                }
+                Block::DefinitionList { items, .. } => {
+                    for item in items {
+                        if opens_with_block(&item.definition) {
+                            return true;
+                        }
+                        stack.push(&item.definition);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// Whether blocks start with a list, preformatted text or a blockquote:
+/// what only a bare opener lets a container start with.
+pub(crate) fn opens_with_block(blocks: &[Block]) -> bool {
+    matches!(
+        blocks.first(),
+        Some(Block::List { .. } | Block::Preformatted { .. } | Block::Blockquote { .. })
+    )
 }
 
 fn render_header(doc: &Document, text: &mut String) {
@@ -157,6 +229,10 @@ fn render_header(doc: &Document, text: &mut String) {
     }
     if meta.escape {
         text.push_str(ESCAPE_DECLARATION);
+        text.push('\n');
+    }
+    if meta.open {
+        text.push_str(OPEN_DECLARATION);
         text.push('\n');
     }
     // The empty line that ends the header (also when there is none).

@@ -85,6 +85,10 @@ pub(super) struct Out<'s> {
     pub(super) tops: Vec<TopMark>,
     /// Whether the next line is the first of a top-level block.
     pub(super) top_fresh: bool,
+    /// Whether the text declares `#Extend open`: a container that opens
+    /// with a list, preformatted text or a blockquote is written after a
+    /// bare opener.
+    pub(super) open: bool,
 }
 
 impl<'s> Out<'s> {
@@ -98,6 +102,7 @@ impl<'s> Out<'s> {
             prefix: None,
             tops: Vec::new(),
             top_fresh: false,
+            open: false,
         }
     }
 
@@ -222,9 +227,14 @@ impl<'s> Out<'s> {
 /// Whether the block scanners could read a line as other structure than
 /// the writer meant: a conservative test of its first and last characters
 /// (seed 000 "Block-level Elements": rules, headings, bullets, blockquotes,
-/// terms, compact items). A true answer only costs reading the block again.
+/// terms, compact items; and the bare openers of `#Extend open`). A true answer only costs reading the block again.
 pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
-    use crate::scan::{bullet, compact_split, has_three_spaces, heading, is_rule, term_line};
+    use crate::scan::{
+        bare_opener, bullet, compact_split, has_three_spaces, heading, is_rule, term_line,
+    };
+    // A bare opener opens a container where `#Extend open` is declared; it
+    // is checked whether or not it is, which at worst costs a reading.
+    let bullet = |text: &str| bullet(text).or_else(|| bare_opener(text));
     match kind {
         LineKind::Made => false,
         // Leading tabs count eight columns: they become spaces.

@@ -543,7 +543,7 @@ pub(crate) fn escape_line(kind: LineKind, line: &str) -> Option<String> {
 /// A backslash that keeps a bullet from being read: before `*`, `-`, `+`
 /// or `>`, or before the `.` or `)` that ends an ordered bullet.
 fn escape_bullet(s: &mut String) {
-    if bullet(s).is_none() {
+    if bullet(s).is_none() && crate::scan::bare_opener(s).is_none() {
         return;
     }
     if s.starts_with(['*', '-', '+', '>']) {
