@@ -322,7 +322,9 @@ pub struct ToTextArgs {
     /// that looks like a bullet, a heading or a rule) is written as what it
     /// reads as, with a not-round-trip diagnostic for each place. By default such characters
     /// are escaped, and only documents that need it declare the extension
-    /// (see docs/format.md, "Escapes").
+    /// (see docs/format.md, "Escapes"). Nor is `#Extend open` written: a
+    /// list item, blockquote or definition that opens with a list,
+    /// preformatted text or a blockquote is repaired as the seed allows.
     #[arg(long)]
     pub no_escape: bool,
 
@@ -465,7 +467,8 @@ pub struct FmtArgs {
     /// looks like a bullet) is written as what it reads as, with a
     /// not-round-trip diagnostic for each place. By default `fmt` keeps a
     /// document's choice: declared text stays declared, seed text stays seed
-    /// text (see docs/format.md, "Escapes").
+    /// text (see docs/format.md, "Escapes"). `#Extend open` is dropped the
+    /// same way, and the containers it wrote are repaired as the seed allows.
     #[arg(long)]
     pub no_escape: bool,
 

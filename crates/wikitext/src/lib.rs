@@ -64,7 +64,8 @@
 //!
 //! *Header.* Every line up to the first empty line is metadata: `#Title
 //! words`, `#Lang code`, `#Meta:name words`, `#Link:rel:rel href [title
-//! words]` (first word case-insensitive). A document without metadata starts
+//! words]` (first word case-insensitive), and the extensions' `#Escape \`
+//! and `#Extend open` (below). A document without metadata starts
 //! with an empty line.
 //!
 //! *Body.* Lines are read by indentation relative to the element they are
@@ -255,6 +256,33 @@
 //! let back = wikitext::parse(&written.text).document;
 //! assert!(back.meta.escape);
 //! assert_eq!(back.body, doc.body);
+//! ```
+//!
+//! # Containers that open with a block
+//!
+//! The first line of a list item, blockquote or definition is read as text,
+//! so the seed cannot write one whose first block is a list, preformatted
+//! text or a blockquote. A document whose header holds `#Extend open`
+//! (`#Extend` takes feature words; `open` is the only one so far) may
+//! write it after a *bare opener*: a bullet or `>` alone on its line, or
+//! `::` alone right after terms, followed by a line indented further than
+//! the container's content ([`Metadata::open`]). Like `#Escape \`, the
+//! writer declares it only where a container needs it, and never under
+//! [`Escapes::Never`], where the seed's repairs apply instead.
+//! `docs/format.md`, section 7, has the details.
+//!
+//! ```
+//! use wikitext::{Block, Document, Inline, ListItem, ListKind};
+//! let item = |b: Block| ListItem::new(vec![b]);
+//! let inner = Block::list(ListKind::Unordered, vec![item(Block::text(vec![Inline::text("a")]))]);
+//! let doc = Document {
+//!     body: vec![Block::list(ListKind::Unordered, vec![item(inner)])],
+//!     ..Document::default()
+//! };
+//! let written = wikitext::write(&doc);
+//! assert!(written.is_exact());
+//! assert_eq!(written.text, "#Extend open\n\n  *\n      * a\n");
+//! assert_eq!(wikitext::parse(&written.text).document.body, doc.body);
 //! ```
 //!
 //! # Linear time

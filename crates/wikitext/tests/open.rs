@@ -254,3 +254,22 @@ fn an_opener_opens_only_before_an_indented_block() {
     let seed = read("\nt::\n    ::\n    u::\n        d\n");
     assert_eq!(body, seed);
 }
+
+#[test]
+fn a_list_moves_right_when_what_follows_needs_it() {
+    // The preformatted text after the list is indented four columns (the
+    // list after it closes it), so the last item's content must start at
+    // column 5: the bare `*` stands at column 3.
+    let doc = body(vec![
+        ul(vec![vec![ul(vec![vec![text("a")]])]]),
+        Block::preformatted(vec![vec![t("p")]]),
+        Block::list(
+            ListKind::Ordered(Numbering::Decimal),
+            vec![ListItem::new(vec![text("b")])],
+        ),
+    ]);
+    writes(
+        &doc,
+        "#Extend open\n\n   *\n       * a\n\n    p\n\n  1. b\n",
+    );
+}
