@@ -342,6 +342,25 @@ impl<'a> BodyParser<'a, '_> {
     }
 
     /// Opens a container and writes its start.
+    /// Opens the definition of the terms waiting in the innermost frame,
+    /// its content at `indent`, at the position of its terms.
+    fn open_definition(&mut self, indent: usize) {
+        let (top, _) = self.top();
+        let terms = std::mem::take(&mut top.terms);
+        let pos = top.terms_pos;
+        top.terms_seen = false;
+        top.terms_closed = false;
+        top.terms_pos = Pos::UNKNOWN;
+        self.open(
+            Kind::Def {
+                compact: false,
+                terms,
+            },
+            indent,
+            pos,
+        );
+    }
+
     fn open(&mut self, kind: Kind<'a>, indent: usize, pos: Pos) {
         let kind = match kind {
             Kind::Item(list) => {
@@ -594,19 +613,7 @@ impl<'a> BodyParser<'a, '_> {
             }
             // The definition of waiting terms (empty lines may come between).
             if top.terms_seen && top.text.is_empty() {
-                let terms = std::mem::take(&mut top.terms);
-                let pos = top.terms_pos;
-                top.terms_seen = false;
-                top.terms_closed = false;
-                top.terms_pos = Pos::UNKNOWN;
-                self.open(
-                    Kind::Def {
-                        compact: false,
-                        terms,
-                    },
-                    v.indent,
-                    pos,
-                );
+                self.open_definition(v.indent);
                 return Step::Again(v);
             }
             // A compact item: the line of text right before is its term.
@@ -693,19 +700,7 @@ impl<'a> BodyParser<'a, '_> {
                 && fits(v.indent)
                 && v.text.trim_end_matches([' ', '\t']) == "::" =>
             {
-                let terms = std::mem::take(&mut top.terms);
-                let pos = top.terms_pos;
-                top.terms_seen = false;
-                top.terms_closed = false;
-                top.terms_pos = Pos::UNKNOWN;
-                self.open(
-                    Kind::Def {
-                        compact: false,
-                        terms,
-                    },
-                    v.indent,
-                    pos,
-                );
+                self.open_definition(v.indent);
                 self.prev_empty = false;
                 return Some(Step::Done);
             }
