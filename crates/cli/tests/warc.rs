@@ -61,11 +61,28 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8(out.stdout.clone())
+    parse_json_lines(&out.stdout)
+}
+
+/// Each line of `bytes` parsed as JSON.
+fn parse_json_lines(bytes: &[u8]) -> Vec<Value> {
+    std::str::from_utf8(bytes)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+/// `pagetext to-text --warc [extra] -o OUT WARC`.
+fn crawl_to_file(extra: &[&str], out: &std::path::Path, warc: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        .args(["to-text", "--warc"])
+        .args(extra)
+        .arg("-o")
+        .arg(out)
+        .arg(warc)
+        .output()
+        .unwrap()
 }
 
 /// The project's own test pages and legacy-charset pages, as responses.
@@ -336,12 +353,7 @@ fn order_is_kept_with_many_workers_and_the_output_file_is_written() {
     let warc = dir.path().join("crawl.warc.gz");
     std::fs::write(&warc, &file).unwrap();
     let out_path = dir.path().join("out.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
-        .args(["to-text", "--warc", "-j", "4", "-o"])
-        .arg(&out_path)
-        .arg(&warc)
-        .output()
-        .unwrap();
+    let out = crawl_to_file(&["-j", "4"], &out_path, &warc);
     assert!(
         out.status.success(),
         "{}",
@@ -367,12 +379,7 @@ fn order_is_kept_with_many_workers_and_the_output_file_is_written() {
         .collect();
     names.sort();
     assert_eq!(names, ["crawl.warc.gz", "out.jsonl"]);
-    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
-        .args(["to-text", "--warc", "-o"])
-        .arg(&out_path)
-        .arg(dir.path().join("missing.warc"))
-        .output()
-        .unwrap();
+    let out = crawl_to_file(&[], &out_path, &dir.path().join("missing.warc"));
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(std::fs::read(&out_path).unwrap(), b"");
 }
@@ -390,12 +397,7 @@ fn a_killed_crawls_temporary_file_is_removed_by_the_next() {
     let leftover = dir.path().join(".pagetext-AbC123dEf456GhIj.tmp");
     std::fs::write(&leftover, b"{\"half\":").unwrap();
     let out_path = dir.path().join("out.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_pagetext"))
-        .args(["to-text", "--warc", "-o"])
-        .arg(&out_path)
-        .arg(&warc)
-        .output()
-        .unwrap();
+    let out = crawl_to_file(&[], &out_path, &warc);
     assert!(
         out.status.success(),
         "{}",
@@ -408,14 +410,8 @@ fn a_killed_crawls_temporary_file_is_removed_by_the_next() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(json_lines_of(&std::fs::read(&out_path).unwrap()), 1);
-}
-
-/// How many JSON lines `bytes` holds (each one parsed).
-fn json_lines_of(bytes: &[u8]) -> usize {
-    let text = String::from_utf8_lossy(bytes);
-    for line in text.lines() {
-        assert!(serde_json::from_str::<Value>(line).is_ok(), "{line}");
-    }
-    text.lines().count()
+    assert_eq!(
+        parse_json_lines(&std::fs::read(&out_path).unwrap()).len(),
+        1
+    );
 }
