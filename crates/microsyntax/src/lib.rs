@@ -206,6 +206,7 @@ mod ratio;
 mod references;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod srcset;
 mod tokens;
 mod unicode_tables;
 #[cfg(feature = "url")]
@@ -252,6 +253,7 @@ pub use lists::{
 };
 pub use ratio::{DenominatorPunctuation, Ratio, denominator_punctuation_value, parse_ratio};
 pub use references::{is_valid_hash_name_reference, parse_hash_name_reference};
+pub use srcset::{SrcsetUrls, srcset_urls};
 pub use tokens::{
     SpaceSeparatedTokens, is_valid_unique_tokens, remove_token, remove_token_seed004,
     space_separated_tokens, split_on_commas, split_on_commas_seed, split_on_spaces,
