@@ -217,8 +217,17 @@ impl RoundTrip {
 
     /// Whether ingesting the XHTML gave back the parsed document (when it
     /// did and the texts still differ, the writer is what is not stable).
+    /// The header's extension flags say how the text is spelled, which
+    /// XHTML does not carry: they are left out of the comparison.
     fn model_survives(&self) -> bool {
-        self.again == self.parsed
+        let spelling = |m: &wikitext::Metadata| wikitext::Metadata {
+            escape: false,
+            open: false,
+            image: false,
+            ..m.clone()
+        };
+        self.again.body == self.parsed.body
+            && spelling(&self.again.meta) == spelling(&self.parsed.meta)
     }
 
     /// `fixpoint`'s report: the first differing lines, then the first

@@ -40,9 +40,29 @@ fn inline() -> impl Strategy<Value = Inline> {
             (
                 prop::option::of(attr_value()),
                 prop::option::of(prop::sample::select(vec!["top", "a1", "_z", "1st", "a/b"])),
-                kids
+                kids.clone()
             )
                 .prop_map(|(u, f, c)| Inline::link(u, f.map(str::to_owned), c)),
+            (
+                prop::sample::select(vec![
+                    "a.png",
+                    "javascript:x",
+                    "data:image/png;base64,AA==",
+                    "x y"
+                ]),
+                kids,
+                prop::option::of(text()),
+                prop::option::of(0u32..5000),
+                prop::option::of(0u32..5000),
+            )
+                .prop_map(|(src, alt, title, width, height)| Inline::Image {
+                    src: src.to_owned(),
+                    alt,
+                    title,
+                    width,
+                    height,
+                    pos: wikitext::Pos::UNKNOWN,
+                }),
         ]
     })
 }
@@ -100,6 +120,7 @@ fn document() -> impl Strategy<Value = Document> {
                     links: vec![],
                     escape: false,
                     open: false,
+                    image: false,
                 },
                 body,
             )

@@ -49,6 +49,7 @@ fn sample() -> Document {
             ],
             escape: false,
             open: false,
+            image: false,
         },
         vec![
             Block::heading(1, vec![t("A Simple HTML Document")]),

@@ -8,7 +8,7 @@ use wikitext::{Code as WriteCode, Escapes, Policy, write_owned, write_with};
 
 /// A page whose one paragraph starts on line 3 and holds, after a comment
 /// on line 50, on line `far` text that reads back as emphasis (`_x_`), and
-/// an image without `alt` on line `far + 2`.
+/// an image without `alt` (and with an unsafe source) on line `far + 2`.
 fn page(far: usize) -> (String, usize) {
     let mut html = String::from("<!DOCTYPE html>\n<html><body>\n<p>Start of the paragraph\n");
     let mut line = 4;
@@ -23,7 +23,8 @@ fn page(far: usize) -> (String, usize) {
     }
     html.push_str("a word _x_ that reads as emphasis\n"); // line `far`
     html.push_str("more words\n");
-    html.push_str("<img src=a.png> after an image\n"); // line far + 2
+    // An image without `alt` whose source is unsafe is left out.
+    html.push_str("<img src=\"javascript:x()\"> after an image\n"); // line far + 2
     html.push_str("</p>\n</body></html>\n");
     (html, far)
 }

@@ -53,6 +53,7 @@ const ELEMENTS: &[&str] = &[
     "code",
     "a",
     "br",
+    "img",
 ];
 
 /// The attributes it writes.
@@ -68,7 +69,60 @@ const ATTRIBUTES: &[&str] = &[
     "id",
     "type",
     "compact",
+    "src",
+    "alt",
+    "width",
+    "height",
 ];
+
+/// Whether an image source could run a script: a script scheme, a `data:`
+/// URL of no image type, or an SVG data URL whose graphic holds a script,
+/// an event handler, a `foreignObject` or a reference outside itself.
+fn is_unsafe_image(src: &str) -> bool {
+    match browser_scheme(src).as_deref() {
+        Some("data") => {
+            let rest = &src[src.find(':').map_or(0, |i| i + 1)..];
+            let lower = rest.to_ascii_lowercase();
+            if let Some(b64) = lower
+                .strip_prefix("image/svg+xml;base64,")
+                .map(|_| &rest["image/svg+xml;base64,".len()..])
+            {
+                use base64::Engine;
+                let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(b64) else {
+                    return true;
+                };
+                let Ok(text) = String::from_utf8(bytes) else {
+                    return true;
+                };
+                return unsafe_svg(&text);
+            }
+            !["image/png", "image/gif", "image/jpeg", "image/webp"]
+                .iter()
+                .any(|t| lower.starts_with(t))
+        }
+        Some("javascript" | "vbscript") => true,
+        _ => false,
+    }
+}
+
+/// Whether an SVG document could run a script or load something.
+fn unsafe_svg(text: &str) -> bool {
+    let Ok(doc) = roxmltree::Document::parse(text) else {
+        return true;
+    };
+    doc.descendants().filter(|n| n.is_element()).any(|n| {
+        let name = n.tag_name().name().to_ascii_lowercase();
+        matches!(name.as_str(), "script" | "foreignobject" | "iframe" | "a")
+            || n.attributes().any(|a| {
+                let an = a.name().to_ascii_lowercase();
+                let v = a.value().to_ascii_lowercase();
+                an.starts_with("on")
+                    || (an == "href" && !v.trim_start().starts_with('#'))
+                    || (v.contains("url(") && !v.contains("url(#"))
+                    || v.contains("javascript:")
+            })
+    })
+}
 
 /// The scheme a browser would see in `url`: WHATWG URL parsing removes tabs
 /// and newlines anywhere and C0 controls and spaces at both ends.
@@ -132,6 +186,9 @@ fn problems(xhtml: &str, allow_unsafe_links: bool) -> Vec<String> {
             if an == "href" && is_unsafe_url(attr.value()) && !allow_unsafe_links {
                 found.push(format!("<{name} href={:?}>", attr.value()));
             }
+            if an == "src" && is_unsafe_image(attr.value()) {
+                found.push(format!("<{name} src={:?}>", attr.value()));
+            }
         }
         if let Some(t) = node.attribute("type").filter(|_| name == "ol")
             && !matches!(t, "1" | "a" | "A")
@@ -158,7 +215,10 @@ fn the_checker_catches_what_it_should() {
         "<a href=\"&#1;JAVASCRIPT:alert(1)\">x</a>",
         "<a href=\"data:text/html,x\">x</a>",
         "<a href=\"vbscript:x\">x</a>",
-        "<img src=\"x\" />",
+        "<img src=\"javascript:alert(1)\" alt=\"\" />",
+        "<img src=\"data:text/html,x\" alt=\"\" />",
+        "<img src=\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciPjxzY3JpcHQ+YWxlcnQoMSk8L3NjcmlwdD48L3N2Zz4=\" alt=\"\" />",
+        "<img src=\"x\" onerror=\"alert(1)\" />",
         "<p style=\"x\">x</p>",
         "<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"x\" /></svg>",
         "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\" />",
@@ -171,6 +231,8 @@ fn the_checker_catches_what_it_should() {
         "<a href=\"/javascript:x\">x</a>",
         "<a href=\"mailto:javascript:x@y\">x</a>",
         "<a name=\"n\" id=\"n\">x</a>",
+        "<img src=\"x.png\" alt=\"\" width=\"1\" />",
+        "<img src=\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciPjxwYXRoIGQ9Ik0wIDBoMXYxeiIgLz48L3N2Zz4=\" alt=\"\" />",
     ] {
         assert_eq!(problems(&page(good), false), Vec::<String>::new(), "{good}");
     }

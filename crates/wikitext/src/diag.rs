@@ -91,6 +91,10 @@ pub enum Code {
     /// A link with neither URL nor fragment, or with characters the format
     /// forbids in them; it was written as its text.
     UnrepresentableLink,
+    /// An image the text cannot hold where it is (in pure seed text, in
+    /// preformatted text, inside another image's alternative text, or
+    /// without a source); its alternative text was kept.
+    UnrepresentableImage,
     /// Part of the document does not read back the same from the written text.
     NotRoundTrip,
     /// A space was put in where inline markup touched a letter or digit
@@ -136,6 +140,7 @@ impl Code {
             Code::ModelNormalized => "model-normalized",
             Code::UnrepresentableHeader => "unrepresentable-header",
             Code::UnrepresentableLink => "unrepresentable-link",
+            Code::UnrepresentableImage => "unrepresentable-image",
             Code::NotRoundTrip => "not-round-trip",
             Code::SpaceAdded => "space-added",
             Code::MarkupWidened => "markup-widened",

@@ -161,6 +161,27 @@ pub fn tree(doc: &Document) -> String {
                     Inline::Email { address, .. } => {
                         let _ = writeln!(out, "{pad}email {address:?}{pos}");
                     }
+                    Inline::Image {
+                        src,
+                        alt,
+                        title,
+                        width,
+                        height,
+                        ..
+                    } => {
+                        let _ = write!(out, "{pad}image src={src:?}");
+                        if let Some(title) = title {
+                            let _ = write!(out, " title={title:?}");
+                        }
+                        if let Some(w) = width {
+                            let _ = write!(out, " width={w}");
+                        }
+                        if let Some(h) = height {
+                            let _ = write!(out, " height={h}");
+                        }
+                        let _ = writeln!(out, "{pos}");
+                        children.extend(alt.iter().map(|i| (child, Node::Inline(i))));
+                    }
                 }
             }
         }
@@ -177,6 +198,7 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         || !meta.links.is_empty()
         || meta.escape
         || meta.open
+        || meta.image
     {
         out.push_str("meta\n");
         if let Some(title) = &meta.title {
@@ -197,6 +219,9 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         }
         if meta.escape {
             out.push_str("  escape \\\n");
+        }
+        if meta.image {
+            out.push_str("  extend image\n");
         }
         if meta.open {
             out.push_str("  extend open\n");

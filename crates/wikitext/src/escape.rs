@@ -3,7 +3,7 @@
 //! escapable character ([`is_escapable`]) makes that character plain text.
 //!
 //! The inline pass works on a masked copy of the text ([`mask`]), in which
-//! every escaped character but the space is `!`, punctuation that is no
+//! every escaped character but the space is `$`, punctuation that is no
 //! markup, so the seed's rules and scans run unchanged and an escaped
 //! character counts as a side character (rule 3); an escaped space and
 //! its backslash are white space. Text is emitted from the original with the
@@ -20,7 +20,7 @@ use crate::grammar::{ESCAPE, is_escapable};
 
 /// A text as the inline rules see it in an escaping document.
 pub(crate) struct Masked {
-    /// The text with every escaped character replaced by `!`, but an
+    /// The text with every escaped character replaced by `$`, but an
     /// escaped space, which stays, with its backslash, white space.
     pub(crate) text: String,
     /// Byte offsets of the escaping backslashes, in order.
@@ -47,7 +47,7 @@ pub(crate) fn mask(text: &str) -> Option<Masked> {
                     *slash = b' ';
                 }
             } else {
-                *next = b'!';
+                *next = b'$';
             }
             skips.push(i);
             i += 2;
@@ -89,11 +89,19 @@ pub(crate) fn unescaped<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inline::{Mode, parse_inlines};
+    use crate::inline::{Mode, Syntax, parse_inlines};
     use crate::model::Inline as I;
 
     fn read(text: &str) -> Vec<Inline> {
-        parse_inlines(text, &[], Mode::Normal, true)
+        parse_inlines(
+            text,
+            &[],
+            Mode::Normal,
+            Syntax {
+                escapes: true,
+                images: false,
+            },
+        )
     }
 
     use crate::model::Inline;
@@ -101,7 +109,7 @@ mod tests {
     #[test]
     fn escapes_pair_left_to_right() {
         let m = mask(r"a\_b\\_c_ \ d\n").unwrap_or_else(|| unreachable!());
-        assert_eq!(m.text, r"a\!b\!_c_   d\n");
+        assert_eq!(m.text, r"a\$b\$_c_   d\n");
         assert_eq!(m.skips, vec![1, 4, 10]);
         assert!(mask(r"C:\Windows \n \(").is_none());
         assert!(mask("no backslash").is_none());
@@ -131,7 +139,7 @@ mod tests {
         );
         // Without the declaration a backslash is a character like any other.
         assert_eq!(
-            parse_inlines(r"\_x_", &[], Mode::Normal, false),
+            parse_inlines(r"\_x_", &[], Mode::Normal, Syntax::SEED),
             vec![I::text("\\"), I::emphasis(vec![I::text("x")])]
         );
     }

@@ -10,7 +10,8 @@
 //!   its lines; `Blockquote`, `Item` and `Definition` hold blocks; `List`
 //!   holds `Item`s; `DefinitionList` holds `DefItem`s, each of them `Term`s
 //!   and then at most one `Definition`; [`Event::Rule`] stands alone;
-//! - inlines: `Emphasis`, `Strong`, `Code` and `Link` hold inline events;
+//! - inlines: `Emphasis`, `Strong`, `Code` and `Link` hold inline events,
+//!   and `Image` its alternative text's;
 //!   [`Event::Text`], [`Event::LineBreak`] and [`Event::Email`] stand alone.
 //!
 //! Every event comes with its source [`Pos`] (an end event with
@@ -107,6 +108,17 @@ pub enum Tag<'a> {
         /// The anchor name.
         fragment: Option<Cow<'a, str>>,
     },
+    /// `<img>`: an image; its inline events are the alternative text.
+    Image {
+        /// The `src`.
+        src: Cow<'a, str>,
+        /// The `title`.
+        title: Option<Cow<'a, str>>,
+        /// The `width` in pixels.
+        width: Option<u32>,
+        /// The `height` in pixels.
+        height: Option<u32>,
+    },
 }
 
 /// Which element an [`Event::End`] ends.
@@ -128,6 +140,7 @@ pub enum TagEnd {
     Strong,
     Code,
     Link,
+    Image,
 }
 
 impl Tag<'_> {
@@ -149,6 +162,7 @@ impl Tag<'_> {
             Tag::Strong => TagEnd::Strong,
             Tag::Code => TagEnd::Code,
             Tag::Link { .. } => TagEnd::Link,
+            Tag::Image { .. } => TagEnd::Image,
         }
     }
 }
@@ -273,6 +287,22 @@ impl<'d> Events<'d> {
                     fragment: fragment.as_deref().map(Cow::Borrowed),
                 },
                 content,
+            ),
+            Inline::Image {
+                src,
+                alt,
+                title,
+                width,
+                height,
+                ..
+            } => (
+                Tag::Image {
+                    src: Cow::Borrowed(src),
+                    title: title.as_deref().map(Cow::Borrowed),
+                    width: *width,
+                    height: *height,
+                },
+                alt,
             ),
         };
         self.stack.push(Step::Emit(Event::End(tag.end())));
@@ -423,6 +453,17 @@ fn owned_tag(tag: Tag<'_>) -> Tag<'static> {
             url: url.map(|u| Cow::Owned(u.into_owned())),
             fragment: fragment.map(|f| Cow::Owned(f.into_owned())),
         },
+        Tag::Image {
+            src,
+            title,
+            width,
+            height,
+        } => Tag::Image {
+            src: Cow::Owned(src.into_owned()),
+            title: title.map(|t| Cow::Owned(t.into_owned())),
+            width,
+            height,
+        },
         Tag::Paragraph => Tag::Paragraph,
         Tag::Text => Tag::Text,
         Tag::Preformatted => Tag::Preformatted,
@@ -502,7 +543,10 @@ impl Builder {
             (Tag::Item, Open::List { .. }) => true,
             (Tag::DefItem, Open::DefList { .. }) => true,
             (Tag::Term | Tag::Definition, Open::DefItem { .. }) => true,
-            (Tag::Emphasis | Tag::Strong | Tag::Code | Tag::Link { .. }, top) => {
+            (
+                Tag::Emphasis | Tag::Strong | Tag::Code | Tag::Link { .. } | Tag::Image { .. },
+                top,
+            ) => {
                 matches!(top, Open::Run { .. } | Open::Pre { .. })
             }
             (_, Open::Blocks { .. }) => {
@@ -672,6 +716,19 @@ fn close_run(parent: &mut Open, tag: Tag<'static>, pos: Pos, content: Vec<Inline
             url: url.map(Cow::into_owned),
             fragment: fragment.map(Cow::into_owned),
             content,
+            pos,
+        },
+        Tag::Image {
+            src,
+            title,
+            width,
+            height,
+        } => Inline::Image {
+            src: src.into_owned(),
+            alt: content,
+            title: title.map(Cow::into_owned),
+            width,
+            height,
             pos,
         },
         tag => {

@@ -33,9 +33,16 @@ pub const FEATURE_OPEN: &str = "open";
 /// it, as they ignore `#Escape \`.
 pub const OPEN_DECLARATION: &str = "#Extend open";
 
+/// The feature word of `#Extend` that makes `![SRC||ALT]` an image
+/// (`docs/format.md`, "Images").
+pub const FEATURE_IMAGE: &str = "image";
+
+/// The header line that declares the `image` feature.
+pub const IMAGE_DECLARATION: &str = "#Extend image";
+
 /// Whether, in a document that declares `#Escape \`, a backslash before
 /// `c` makes `c` plain text: the characters the format uses as markup
-/// anywhere (`_ * ' [ ] | < >`), those that begin a bullet, heading, rule
+/// anywhere (`_ * ' [ ] | < >`, and the `!` of an image), those that begin a bullet, heading, rule
 /// or blockquote (`- + = ~ # ^`), the `.` and `)` of an ordered bullet,
 /// the `:` of a term's `::`, the space of the three-space gap, and the
 /// backslash itself. Before any other character a backslash is itself.
@@ -66,6 +73,7 @@ pub const fn is_escapable(c: char) -> bool {
             | ')'
             | ':'
             | ' '
+            | '!'
     )
 }
 

@@ -174,12 +174,15 @@ fn extend(words: &[&str], meta: &mut Metadata, span: Span, diags: &mut Vec<Diagn
     for word in words {
         if word.eq_ignore_ascii_case(crate::grammar::FEATURE_OPEN) {
             meta.open = true;
+        } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_IMAGE) {
+            meta.image = true;
         } else {
             diags.push(Diagnostic::new(
                 Code::InvalidHeaderLine,
                 Severity::Warning,
                 format!(
-                    "unknown feature `{word}` ignored (known: `{}`)",
+                    "unknown feature `{word}` ignored (known: `{}`, `{}`)",
+                    crate::grammar::FEATURE_IMAGE,
                     crate::grammar::FEATURE_OPEN
                 ),
                 span,
@@ -303,8 +306,9 @@ mod tests {
         assert_eq!(parsed.diagnostics, vec![]);
         // Unknown words are reported; the known ones still apply, and a
         // second line adds its words.
-        let parsed = parse("#Extend image\n#extend table OPEN\n#Extend\n\n");
+        let parsed = parse("#Extend bogus\n#extend table OPEN Image\n#Extend\n\n");
         assert!(parsed.document.meta.open);
+        assert!(parsed.document.meta.image);
         let codes: Vec<_> = parsed
             .diagnostics
             .iter()

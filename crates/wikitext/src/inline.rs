@@ -54,7 +54,7 @@ use std::borrow::Cow;
 use crate::escape::{Masked, mask, unescaped};
 use crate::events::{Event, Positioned, Tag, TagEnd, inlines_from_events};
 use crate::model::{Inline, Pos};
-use crate::scan::{char_runs, email, is_side_char, is_ws, link_prefix, run_can_end};
+use crate::scan::{char_runs, email, image_attrs, is_side_char, is_ws, link_prefix, run_can_end};
 
 /// Where a piece of the joined block text came from: the text from byte
 /// `offset` on (up to the next segment) starts at `line`:`col` of the source.
@@ -71,12 +71,32 @@ pub(crate) struct Seg<'a> {
     pub(crate) col: u32,
 }
 
+/// What a document's header turns on for the inline pass.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Syntax {
+    /// `#Escape \`: a backslash before an escapable character makes it
+    /// plain text.
+    pub(crate) escapes: bool,
+    /// `#Extend image`: `!` right before a link prefix with a URL and no
+    /// fragment starts an image.
+    pub(crate) images: bool,
+}
+
+impl Syntax {
+    /// The seed's syntax: no extension.
+    pub(crate) const SEED: Syntax = Syntax {
+        escapes: false,
+        images: false,
+    };
+}
+
 /// Which sequences are recognised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mode {
     /// Everything.
     Normal,
-    /// Preformatted text: no sample text (code) and no e-mail addresses.
+    /// Preformatted text: no sample text (code), no e-mail addresses and
+    /// no images (XHTML 1.0 allows no `<img>` in `<pre>`).
     Preformatted,
 }
 
@@ -257,6 +277,8 @@ struct Frame {
     text_from: usize,
     /// Inside a link text: no links, no e-mail addresses.
     in_link: bool,
+    /// Inside an image's alternative text: no images either.
+    in_alt: bool,
     /// Literal text appended when the fragment ends (the end character's run).
     suffix: (usize, usize),
 }
@@ -276,6 +298,7 @@ impl Frame {
             p: start,
             text_from: start,
             in_link,
+            in_alt: false,
             suffix,
         }
     }
@@ -287,11 +310,13 @@ enum Start {
     /// the run of equal characters that follows the start.
     Run { c: u8, q: usize },
     /// A link prefix `[URL|Fragment|`: URL and fragment as byte ranges; the
-    /// link text starts at `t`.
+    /// link text starts at `t`. An `image` is a link prefix with a URL and
+    /// no fragment right after a `!` (which is part of the image).
     Link {
         url: (usize, usize),
         fragment: (usize, usize),
         t: usize,
+        image: bool,
     },
     /// An e-mail address `<localpart@domain>`, `len` bytes up to its `>`,
     /// the address at `[a, b)`.
@@ -426,18 +451,21 @@ struct Scanner<'t, 'a> {
     brackets: Option<Brackets>,
     /// Sample text (code) and e-mail addresses are recognised.
     code_allowed: bool,
+    /// Images are recognised.
+    images: bool,
 }
 
 impl<'t, 'a> Scanner<'t, 'a> {
     /// A scanner over `text`. The end tables are built when first needed,
     /// one pass over the text each: most texts need few or none of them.
-    fn new(text: &'t str, out: Out<'t, 'a>, mode: Mode) -> Self {
+    fn new(text: &'t str, out: Out<'t, 'a>, mode: Mode, images: bool) -> Self {
         Scanner {
             text,
             out,
             ends: [None, None, None],
             brackets: None,
             code_allowed: mode == Mode::Normal,
+            images: images && mode == Mode::Normal,
         }
     }
 
@@ -526,14 +554,30 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 Ok(Start::Run { c, q })
             }
             // Link values are taken as written: no escapes in them.
-            b'[' if !f.in_link => {
+            b'[' => {
+                // An image: `!` (not escaped: the text is masked) right
+                // before, in the text not yet written.
+                let bang = self.images
+                    && !f.in_alt
+                    && i > f.start.max(f.text_from)
+                    && bytes.get(i - 1) == Some(&b'!');
+                if f.in_link && !bang {
+                    return Err(i + 1);
+                }
                 let orig = self.out.orig;
                 match orig.get(i..f.end).and_then(link_prefix) {
-                    Some((url, fragment, len)) => Ok(Start::Link {
-                        url: range_in(orig, url),
-                        fragment: range_in(orig, fragment),
-                        t: i + len,
-                    }),
+                    Some((url, fragment, len)) => {
+                        let image = bang && !url.is_empty() && fragment.is_empty();
+                        if f.in_link && !image {
+                            return Err(i + 1);
+                        }
+                        Ok(Start::Link {
+                            url: range_in(orig, url),
+                            fragment: range_in(orig, fragment),
+                            t: i + len,
+                            image,
+                        })
+                    }
                     None => Err(i + 1),
                 }
             }
@@ -569,7 +613,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
                     })
                     .ok_or(q)
             }
-            Start::Link { t, .. } => {
+            Start::Link { t, image, .. } => {
                 let brackets = self.brackets.get_or_insert_with(|| Brackets::build(text));
                 let Some(j) = brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
                     return Err(i + 1);
@@ -580,7 +624,12 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 if !is_side_char(after) || (t < j && (is_ws(first) || is_ws(last))) {
                     return Err(i + 1);
                 }
-                Ok((j, j + 1))
+                // An image's braces (size, title) belong to it.
+                let braces = match self.out.orig.get(j + 1..f.end) {
+                    Some(rest) if image => image_attrs(rest).map_or(0, |(_, len)| len),
+                    _ => 0,
+                };
+                Ok((j, j + 1 + braces))
             }
             Start::Email { len, .. } => {
                 // The address is its own end.
@@ -610,7 +659,9 @@ impl<'t, 'a> Scanner<'t, 'a> {
         start: Start,
         (a, b): (usize, usize),
     ) -> Option<Frame> {
-        self.out.text(f.text_from, i);
+        let image = matches!(start, Start::Link { image: true, .. });
+        // An image's `!` is part of it.
+        self.out.text(f.text_from, if image { i - 1 } else { i });
         f.p = b;
         f.text_from = b;
         let pos = self.out.loc.locate(i);
@@ -624,9 +675,20 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 let end = tag.end();
                 self.out.push(Event::Start(tag), pos);
                 self.out.text(i + 1, q);
-                Some(Frame::new(Some(end), (q, a), f.in_link, (a, b - 1)))
+                let mut middle = Frame::new(Some(end), (q, a), f.in_link, (a, b - 1));
+                // Still in an alternative text: no image in there either.
+                middle.in_alt = f.in_alt;
+                Some(middle)
             }
-            Start::Link { url, fragment, t } => {
+            Start::Link {
+                image: true,
+                url,
+                t,
+                ..
+            } => Some(self.image(i, (url, t), (a, b))),
+            Start::Link {
+                url, fragment, t, ..
+            } => {
                 let url = self.value(url);
                 let fragment = self.value(fragment);
                 // Rule 1: an empty link text is replaced by the URL, or the
@@ -662,20 +724,56 @@ impl<'t, 'a> Scanner<'t, 'a> {
     }
 }
 
+impl Scanner<'_, '_> {
+    /// Step 3 for an image whose `[` is at `i`, with its source and the
+    /// start `t` of its alternative text, ending with the `]` at `a` and
+    /// its braces up to `b`. Returns the fragment of the alternative text.
+    fn image(
+        &mut self,
+        i: usize,
+        (src, t): ((usize, usize), usize),
+        (a, b): (usize, usize),
+    ) -> Frame {
+        let pos = self.out.loc.locate(i - 1);
+        let src = self.value(src).unwrap_or_default();
+        let attrs = self
+            .out
+            .orig
+            .get(a + 1..b)
+            .and_then(image_attrs)
+            .map(|(attrs, _)| attrs)
+            .unwrap_or_default();
+        self.out.push(
+            Event::Start(Tag::Image {
+                src,
+                title: attrs.title.map(Cow::Owned),
+                width: attrs.width,
+                height: attrs.height,
+            }),
+            pos,
+        );
+        // An empty alternative text stays empty (a decoration).
+        let mut alt = Frame::new(Some(TagEnd::Image), (t, a), true, (a, a));
+        alt.in_alt = true;
+        alt
+    }
+}
+
 /// Seed 000 "Inline Elements": the inline events of one text fragment,
 /// appended to `events`. `segs` maps byte offsets of `text` to source
 /// positions and lines; text that lies on a source line is borrowed from it.
-/// With `escapes` (the document declares `#Escape \\`), a backslash before an
-/// escapable character makes it plain text, which counts as punctuation for
-/// the rules.
+/// `syntax` says what the header turns on: with escapes (`#Escape \\`), a
+/// backslash before an escapable character makes it plain text, which
+/// counts as punctuation for the rules; with images (`#Extend image`), `!`
+/// before a link prefix with a URL and no fragment starts an image.
 pub(crate) fn inline_events<'a>(
     text: &str,
     segs: &[Seg<'a>],
     mode: Mode,
-    escapes: bool,
+    syntax: Syntax,
     events: &mut Vec<Positioned<'a>>,
 ) {
-    let masked = if escapes { mask(text) } else { None };
+    let masked = if syntax.escapes { mask(text) } else { None };
     let (seen, skips) = match &masked {
         Some(Masked { text, skips }) => (text.as_str(), skips.as_slice()),
         None => (text, &[][..]),
@@ -688,7 +786,7 @@ pub(crate) fn inline_events<'a>(
         events,
         pending: None,
     };
-    Scanner::new(seen, out, mode).run();
+    Scanner::new(seen, out, mode, syntax.images).run();
 }
 
 /// [`inline_events`] as a run of the model.
@@ -696,10 +794,10 @@ pub(crate) fn parse_inlines(
     text: &str,
     segs: &[Seg<'_>],
     mode: Mode,
-    escapes: bool,
+    syntax: Syntax,
 ) -> Vec<Inline> {
     let mut events = Vec::new();
-    inline_events(text, segs, mode, escapes, &mut events);
+    inline_events(text, segs, mode, syntax, &mut events);
     inlines_from_events(events)
 }
 
@@ -718,7 +816,7 @@ mod tests {
                 col: 1,
             }],
             Mode::Normal,
-            false,
+            Syntax::SEED,
         )
     }
 
@@ -968,7 +1066,7 @@ mod tests {
             col: 1,
         }];
         assert_eq!(
-            parse_inlines("'x' <a@b.de> _y_", &segs, Mode::Preformatted, false),
+            parse_inlines("'x' <a@b.de> _y_", &segs, Mode::Preformatted, Syntax::SEED),
             vec![t("'x' <a@b.de> "), I::emphasis(vec![t("y")])]
         );
     }
@@ -989,7 +1087,7 @@ mod tests {
                 col: 3,
             },
         ];
-        let out = parse_inlines("ab _c\nd_ é *e*", &segs, Mode::Normal, false);
+        let out = parse_inlines("ab _c\nd_ é *e*", &segs, Mode::Normal, Syntax::SEED);
         let Inline::Emphasis { pos, content } = &out[1] else {
             panic!("{out:?}")
         };

@@ -343,7 +343,7 @@ pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use hints::hints;
 pub use model::{
     Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
-    Numbering, Pos, Runs, Term, depth, plain_text, push_text, runs,
+    Numbering, Pos, Runs, Term, depth, has_images, plain_text, push_text, runs,
 };
 pub use parse::{Parsed, parse};
 pub use pull::Parser;

@@ -148,6 +148,11 @@ pub struct Metadata {
     /// text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
+    /// `#Extend image`: `![SRC||ALT]` is an image (see [`Inline::Image`]).
+    /// The writer sets it when the body holds an image, and keeps it once
+    /// a text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub image: bool,
 }
 
 /// A `#Meta:` line: `<meta name="..." content="...">`.
@@ -450,6 +455,29 @@ pub enum Inline {
         #[serde(default, skip_serializing_if = "Pos::is_unknown")]
         pos: Pos,
     },
+    /// `![SRC||ALT]{WxH "title"}`: an image (`<img>`), in a document that
+    /// declares `#Extend image`. The braces are left out when there is no
+    /// size and no title.
+    Image {
+        /// The `src` (non-empty, same restrictions as a link's URL).
+        src: String,
+        /// The alternative text, read as a link text is (no links, no
+        /// images, no e-mail addresses in it). Empty: the image is
+        /// decoration (`alt=""`).
+        alt: Vec<Inline>,
+        /// The `title`, on one line.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        title: Option<String>,
+        /// The `width` in pixels.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        width: Option<u32>,
+        /// The `height` in pixels.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        height: Option<u32>,
+        /// Where the `!` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
     /// `<localpart@domain>`: an e-mail address (`<a href="mailto:...">`).
     Email {
         /// The address, `localpart@domain`.
@@ -617,6 +645,18 @@ impl Inline {
         }
     }
 
+    /// An image with an unknown position, no title and no size.
+    pub fn image(src: impl Into<String>, alt: Vec<Inline>) -> Inline {
+        Inline::Image {
+            src: src.into(),
+            alt,
+            title: None,
+            width: None,
+            height: None,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
     /// An e-mail address with an unknown position.
     pub fn email(address: impl Into<String>) -> Inline {
         Inline::Email {
@@ -634,6 +674,7 @@ impl Inline {
             | Inline::Strong { pos, .. }
             | Inline::Code { pos, .. }
             | Inline::Link { pos, .. }
+            | Inline::Image { pos, .. }
             | Inline::Email { pos, .. } => *pos,
         }
     }
@@ -647,18 +688,21 @@ impl Inline {
             | Inline::Strong { pos, .. }
             | Inline::Code { pos, .. }
             | Inline::Link { pos, .. }
+            | Inline::Image { pos, .. }
             | Inline::Email { pos, .. } => *pos = new,
         }
         self
     }
 
-    /// The children of a container inline (emphasis, strong, code, link), if any.
+    /// The children of a container inline (emphasis, strong, code, link;
+    /// an image's alternative text), if any.
     pub fn children(&self) -> Option<&Vec<Inline>> {
         match self {
             Inline::Emphasis { content, .. }
             | Inline::Strong { content, .. }
             | Inline::Code { content, .. }
-            | Inline::Link { content, .. } => Some(content),
+            | Inline::Link { content, .. }
+            | Inline::Image { alt: content, .. } => Some(content),
             Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
         }
     }
@@ -670,7 +714,8 @@ impl Inline {
             Inline::Emphasis { content, .. }
             | Inline::Strong { content, .. }
             | Inline::Code { content, .. }
-            | Inline::Link { content, .. } => Some(content),
+            | Inline::Link { content, .. }
+            | Inline::Image { alt: content, .. } => Some(content),
             Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
         }
     }
@@ -795,8 +840,33 @@ pub fn depth(blocks: &[Block]) -> usize {
     max
 }
 
-/// The plain text of an inline run: text, e-mail addresses and link texts
-/// with markup removed, line divisions as `\n`.
+/// Whether blocks hold an image, at any depth. Walks without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("#Extend image\n\n[a.html||![a.png||A]]\n").document;
+/// assert!(wikitext::has_images(&doc.body));
+/// ```
+pub fn has_images(blocks: &[Block]) -> bool {
+    runs(blocks).any(|run| {
+        let mut stack: Vec<&[Inline]> = vec![run];
+        while let Some(run) = stack.pop() {
+            for node in run {
+                match node {
+                    Inline::Image { .. } => return true,
+                    other => {
+                        if let Some(children) = other.children() {
+                            stack.push(children);
+                        }
+                    }
+                }
+            }
+        }
+        false
+    })
+}
+
+/// The plain text of an inline run: text, e-mail addresses, link texts and
+/// the alternative texts of images with markup removed, line divisions as `\n`.
 pub fn plain_text(run: &[Inline]) -> String {
     let mut out = String::new();
     let mut stack: Vec<std::slice::Iter<'_, Inline>> = vec![run.iter()];
@@ -812,7 +882,8 @@ pub fn plain_text(run: &[Inline]) -> String {
             Inline::Emphasis { content, .. }
             | Inline::Strong { content, .. }
             | Inline::Code { content, .. }
-            | Inline::Link { content, .. } => stack.push(content.iter()),
+            | Inline::Link { content, .. }
+            | Inline::Image { alt: content, .. } => stack.push(content.iter()),
         }
     }
     out
@@ -853,6 +924,7 @@ mod tests {
                 links: vec![Link::new(vec!["stylesheet".into()], "a.css", None)],
                 escape: true,
                 open: true,
+                image: true,
             },
             vec![
                 Block::heading(1, vec![Inline::text("H")]),

@@ -14,7 +14,7 @@ use crate::block::{Flat, Item, Leaf, Line, parse_body};
 use crate::diag::Diagnostic;
 use crate::events::{Event, Positioned, Tag};
 use crate::header::parse_header;
-use crate::inline::{Mode, Seg, inline_events};
+use crate::inline::{Mode, Seg, Syntax, inline_events};
 use crate::lines::{SrcLine, split_lines};
 use crate::model::{Metadata, Pos};
 
@@ -51,8 +51,8 @@ pub struct Parser<'a> {
     /// Buffers of the inline pass, kept from leaf to leaf.
     joined: String,
     segs: Vec<Seg<'a>>,
-    /// The header declares `#Escape \\`.
-    escapes: bool,
+    /// What the header turns on for the inline pass.
+    syntax: Syntax,
 }
 
 impl<'a> Parser<'a> {
@@ -71,7 +71,10 @@ impl<'a> Parser<'a> {
         let body_lines = lines.get(header_end + 1..).unwrap_or(&[]);
         let flat = parse_body(body_lines, meta.open, &mut diagnostics);
         Parser {
-            escapes: meta.escape,
+            syntax: Syntax {
+                escapes: meta.escape,
+                images: meta.image,
+            },
             meta,
             diagnostics,
             flat,
@@ -106,7 +109,7 @@ impl<'a> Parser<'a> {
 
     /// Queues the events of the leaf `leaf` over `lines[from..to]`.
     fn leaf(&mut self, leaf: Leaf, (from, to): (usize, usize), pos: Pos) {
-        let escapes = self.escapes;
+        let syntax = self.syntax;
         let lines = self.flat.lines.get(from..to).unwrap_or_default();
         let tag = match leaf {
             Leaf::Paragraph => Tag::Paragraph,
@@ -133,7 +136,7 @@ impl<'a> Parser<'a> {
                 self.joined.push_str(line.text);
                 self.segs.clear();
                 self.segs.push(seg(line, line.extra));
-                inline_events(&self.joined, &self.segs, Mode::Preformatted, escapes, queue);
+                inline_events(&self.joined, &self.segs, Mode::Preformatted, syntax, queue);
             }
         } else {
             // The lines joined by `\n`, each a segment.
@@ -146,7 +149,7 @@ impl<'a> Parser<'a> {
                 self.segs.push(seg(line, self.joined.len()));
                 self.joined.push_str(line.text);
             }
-            inline_events(&self.joined, &self.segs, Mode::Normal, escapes, queue);
+            inline_events(&self.joined, &self.segs, Mode::Normal, syntax, queue);
         }
         queue.push((Event::End(end), Pos::UNKNOWN));
     }

@@ -27,16 +27,20 @@
 use std::mem;
 
 use crate::events::Events;
-use crate::grammar::{ESCAPE_DECLARATION, OPEN_DECLARATION};
-use crate::inline::{Mode, Seg, inline_events, parse_inlines};
+use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION};
+use crate::inline::{Mode, Seg, Syntax, inline_events, parse_inlines};
 use crate::model::{Block, DefItem, Inline, Pos};
 use crate::scan::{clean_edges, is_side_char};
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
-/// `_`, `*`, `'` with the right neighbours, and the brackets of links and
-/// addresses anywhere.
+/// `_`, `*`, `'` with the right neighbours, the brackets of links and
+/// addresses anywhere, and a `!` at the end (it would make a link that
+/// follows an image).
 fn live(text: &str, pre: bool) -> bool {
     let bytes = text.as_bytes();
+    if bytes.last() == Some(&b'!') {
+        return true;
+    }
     for (i, &b) in bytes.iter().enumerate() {
         match b {
             b'[' | b']' => return true,
@@ -104,6 +108,15 @@ pub(crate) fn cannot_misread(run: &[Inline], pre: bool) -> bool {
                     }
                     8
                 }
+                // No images in preformatted text; braces after an image
+                // could be read as its size.
+                Inline::Image { src, .. } => {
+                    let braces = matches!(run.get(i + 1), Some(Inline::Text { text, .. }) if text.starts_with('{'));
+                    if pre || braces || live(src, pre) {
+                        return false;
+                    }
+                    16
+                }
             };
             if kind != 0 && kinds & kind != 0 {
                 return false;
@@ -157,11 +170,11 @@ fn mode(pre: bool) -> Mode {
 }
 
 /// What the inline pass reads `text` as (one fragment, positions unknown).
-pub(crate) fn read_run(text: &str, pre: bool, escapes: bool) -> Vec<Inline> {
-    parse_inlines(text, &[], mode(pre), escapes)
+pub(crate) fn read_run(text: &str, pre: bool, syntax: Syntax) -> Vec<Inline> {
+    parse_inlines(text, &[], mode(pre), syntax)
 }
 
-/// What the inline pass reads `text` as without escapes, with positions
+/// What the inline pass reads `text` as in pure seed text, with positions
 /// counted from `pos`.
 pub(crate) fn read_run_at(text: &str, pre: bool, pos: Pos) -> Vec<Inline> {
     let segs = [Seg {
@@ -170,14 +183,14 @@ pub(crate) fn read_run_at(text: &str, pre: bool, pos: Pos) -> Vec<Inline> {
         line: pos.line,
         col: pos.column,
     }];
-    parse_inlines(text, &segs, mode(pre), false)
+    parse_inlines(text, &segs, mode(pre), Syntax::SEED)
 }
 
-/// Whether `text` reads as `run`: `read_run(text, pre, escapes) == run`,
+/// Whether `text` reads as `run`: `read_run(text, pre, syntax) == run`,
 /// comparing events as they come instead of building the run.
-pub(crate) fn reads_as(text: &str, pre: bool, escapes: bool, run: &[Inline]) -> bool {
+pub(crate) fn reads_as(text: &str, pre: bool, syntax: Syntax, run: &[Inline]) -> bool {
     let mut events = Vec::new();
-    inline_events(text, &[], mode(pre), escapes, &mut events);
+    inline_events(text, &[], mode(pre), syntax, &mut events);
     // The pass never yields two text events in a row nor an empty one,
     // as a run of the model holds none.
     let mut read = events.into_iter().map(|(event, _)| event);
@@ -192,11 +205,15 @@ pub(crate) fn reads_as(text: &str, pre: bool, escapes: bool, run: &[Inline]) -> 
 }
 
 /// What the text of a part of a document (a group of top-level blocks)
-/// reads as alone, in a document that declares escapes when `escapes` and
-/// the `open` feature when `open`.
-pub(crate) fn read_part(part: &str, escapes: bool, open: bool) -> Vec<Block> {
+/// reads as alone, in a document that declares what `syntax` says and the
+/// `open` feature when `open`.
+pub(crate) fn read_part(part: &str, syntax: Syntax, open: bool) -> Vec<Block> {
     let mut header = String::new();
-    if escapes {
+    if syntax.images {
+        header.push_str(IMAGE_DECLARATION);
+        header.push('\n');
+    }
+    if syntax.escapes {
         header.push_str(ESCAPE_DECLARATION);
         header.push('\n');
     }
@@ -438,6 +455,7 @@ fn describe(run: &[Inline], out: &mut String) {
             Inline::Strong { .. } => "strong",
             Inline::Code { .. } => "code",
             Inline::Link { .. } => "link",
+            Inline::Image { .. } => "image",
         };
         out.push_str(name);
         out.push('[');
@@ -495,9 +513,13 @@ mod tests {
         ];
         for (text, run) in cases {
             for escapes in [false, true] {
-                let tree = read_run(text, false, escapes) == run;
+                let syntax = Syntax {
+                    escapes,
+                    images: escapes,
+                };
+                let tree = read_run(text, false, syntax) == run;
                 assert_eq!(
-                    reads_as(text, false, escapes, &run),
+                    reads_as(text, false, syntax, &run),
                     tree,
                     "{text:?} {run:?}"
                 );

@@ -403,6 +403,84 @@ pub(crate) fn link_prefix(text: &str) -> Option<(&str, &str, usize)> {
     Some((url, fragment, text.len() - rest.len()))
 }
 
+/// What the braces after an image say (`docs/format.md`, "Images"): its
+/// size and title.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ImageAttrs {
+    pub(crate) width: Option<u32>,
+    pub(crate) height: Option<u32>,
+    pub(crate) title: Option<String>,
+}
+
+/// The braces right after an image's `]`: `{}`, `{WxH}`, `{W x}`-less forms
+/// `{640x}` and `{x480}`, `{"title"}` or `{WxH "title"}`, where the title
+/// holds `\"` for a quote and `\\` for a backslash. Returns what they say
+/// and their length in bytes; `None` when `text` does not start with such
+/// braces (they are then text). Looks no further than the closing brace
+/// or the line's end.
+pub(crate) fn image_attrs(text: &str) -> Option<(ImageAttrs, usize)> {
+    let bytes = text.as_bytes();
+    if bytes.first() != Some(&b'{') {
+        return None;
+    }
+    let mut attrs = ImageAttrs::default();
+    let mut i = 1;
+    // The size: digits, `x`, digits (at least one side).
+    let number = |i: &mut usize| -> Option<Option<u32>> {
+        let from = *i;
+        while bytes.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        if *i == from {
+            return Some(None);
+        }
+        // At most nine digits: any size fits in a u32.
+        if *i - from > 9 {
+            return None;
+        }
+        text.get(from..*i)?.parse().ok().map(Some)
+    };
+    let width = number(&mut i)?;
+    if bytes.get(i) == Some(&b'x') {
+        i += 1;
+        let height = number(&mut i)?;
+        if width.is_none() && height.is_none() {
+            return None;
+        }
+        attrs.width = width;
+        attrs.height = height;
+        // A title is one space away.
+        match bytes.get(i) {
+            Some(b' ') if bytes.get(i + 1) == Some(&b'"') => i += 1,
+            Some(b'}') => {}
+            _ => return None,
+        }
+    } else if width.is_some() {
+        return None;
+    }
+    if bytes.get(i) == Some(&b'"') {
+        let mut title = String::new();
+        i += 1;
+        let mut from = i;
+        loop {
+            match bytes.get(i)? {
+                b'"' => break,
+                b'\\' if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => {
+                    title.push_str(text.get(from..i)?);
+                    from = i + 1;
+                    i += 2;
+                }
+                b'\n' | b'\r' => return None,
+                _ => i += 1,
+            }
+        }
+        title.push_str(text.get(from..i)?);
+        attrs.title = Some(title);
+        i += 1;
+    }
+    (bytes.get(i) == Some(&b'}')).then_some((attrs, i + 1))
+}
+
 /// The longest run of [`is_link_value_char`]s (`take_while` of it, on bytes
 /// while they are ASCII: URLs are long and nearly always ASCII).
 fn link_value(input: &str) -> Res<'_, &str> {
@@ -632,6 +710,48 @@ mod tests {
         assert_eq!(email("<@b.de>"), None);
         assert_eq!(email("<a b@c.de>"), None);
         assert_eq!(email("<a@c.de"), None);
+    }
+
+    #[test]
+    fn image_braces() {
+        let attrs = |w, h, t: Option<&str>| ImageAttrs {
+            width: w,
+            height: h,
+            title: t.map(str::to_owned),
+        };
+        assert_eq!(image_attrs("{}"), Some((attrs(None, None, None), 2)));
+        assert_eq!(
+            image_attrs("{640x480} rest"),
+            Some((attrs(Some(640), Some(480), None), 9))
+        );
+        assert_eq!(
+            image_attrs("{640x}"),
+            Some((attrs(Some(640), None, None), 6))
+        );
+        assert_eq!(image_attrs("{x48}"), Some((attrs(None, Some(48), None), 5)));
+        assert_eq!(
+            image_attrs(r#"{16x16 "Say \"hi\" \\ ok"}"#),
+            Some((attrs(Some(16), Some(16), Some(r#"Say "hi" \ ok"#)), 26))
+        );
+        assert_eq!(
+            image_attrs(r#"{"t"}x"#),
+            Some((attrs(None, None, Some("t")), 5))
+        );
+        for not in [
+            "{x}",
+            "{640}",
+            "{ 640x480}",
+            "{640x480 }",
+            "{640x480\"t\"}",
+            "{\"t}",
+            "{\"a\nb\"}",
+            "{1234567890x1}",
+            "{640x480",
+            "(640x480)",
+            "{\"t\" }",
+        ] {
+            assert_eq!(image_attrs(not), None, "{not:?}");
+        }
     }
 
     #[test]

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::canon::{self, Escapes, Policy, Reading};
 use crate::diag::Diagnostic;
+use crate::inline::Syntax;
 use crate::model::{Block, Document};
 use crate::readback;
 use crate::render::{self, Memo, Rendered};
@@ -221,8 +222,13 @@ fn read_doubtful(r: &Rendered, body: &[Block], lines: &[bool]) -> Vec<Reading> {
 /// as, alone (with escapes when the text declares them); `None` when the
 /// group is not doubtful.
 fn read_part(r: &Rendered, i: usize, j: usize) -> Option<Vec<Block>> {
-    r.suspect_part(i, j)
-        .map(|part| readback::read_part(part, r.escapes, r.open))
+    r.suspect_part(i, j).map(|part| {
+        let syntax = Syntax {
+            escapes: r.escapes,
+            images: r.images,
+        };
+        readback::read_part(part, syntax, r.open)
+    })
 }
 
 /// Writes a document as canonical text: the text of [`canonicalize`],
@@ -460,6 +466,7 @@ mod tests {
                 )],
                 escape: false,
                 open: false,
+                image: false,
             },
             vec![],
         );

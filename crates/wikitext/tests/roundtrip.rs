@@ -57,6 +57,12 @@ fn piece() -> impl Strategy<Value = String> {
         Just("\\:".to_owned()),
         Just("\\\\".to_owned()),
         Just("= \\ x =".to_owned()),
+        Just("![i.png||".to_owned()),
+        Just("![i.png||a]".to_owned()),
+        Just("{16x}".to_owned()),
+        Just("{\"t\\\"\"}".to_owned()),
+        Just("{}".to_owned()),
+        Just("\\!".to_owned()),
         "[a-z]{1,5}",
     ]
 }
@@ -87,9 +93,10 @@ fn text() -> impl Strategy<Value = String> {
         0u8..3,
         prop::bool::ANY,
         prop::bool::ANY,
+        prop::bool::ANY,
         prop::collection::vec(line(), 0..14),
     )
-        .prop_map(|(header, escape, open, lines)| {
+        .prop_map(|(header, escape, open, image, lines)| {
             let mut t = String::new();
             // Half the texts declare the escape extension, and half the
             // `open` feature (the other lines of their header are in the
@@ -100,7 +107,10 @@ fn text() -> impl Strategy<Value = String> {
             if open {
                 t.push_str("#Extend open\n");
             }
-            if escape || open || header == 0 {
+            if image {
+                t.push_str("#Extend image\n");
+            }
+            if escape || open || image || header == 0 {
                 t.push('\n');
             }
             for l in lines {
@@ -184,6 +194,21 @@ mod models {
                     run
                 )
                     .prop_map(|(u, f, c)| Inline::link(u, f, c)),
+                (
+                    "[a-z:/.#!{}]{0,8}",
+                    prop::collection::vec(leaf(), 0..2),
+                    prop::option::of("[a-z \"\\\\\n{}]{0,6}"),
+                    prop::option::of(0u32..2000),
+                    prop::option::of(0u32..20),
+                )
+                    .prop_map(|(src, alt, title, width, height)| Inline::Image {
+                        src,
+                        alt,
+                        title,
+                        width,
+                        height,
+                        pos: wikitext::Pos::UNKNOWN,
+                    }),
             ]
         });
         prop::collection::vec(inline, 1..4)
@@ -270,15 +295,19 @@ mod models {
             ),
             prop::bool::weighted(0.1),
             prop::bool::weighted(0.1),
+            prop::bool::weighted(0.1),
         )
-            .prop_map(|(title, lang, metas, links, escape, open)| Metadata {
-                title,
-                lang,
-                metas,
-                links,
-                escape,
-                open,
-            })
+            .prop_map(
+                |(title, lang, metas, links, escape, open, image)| Metadata {
+                    title,
+                    lang,
+                    metas,
+                    links,
+                    escape,
+                    open,
+                    image,
+                },
+            )
     }
 
     fn document() -> impl Strategy<Value = Document> {
@@ -298,13 +327,16 @@ mod models {
             let header = || written.text.lines().take_while(|l| !l.is_empty());
             let declared = header().any(|l| l == "#Escape \\");
             let open = header().any(|l| l == "#Extend open");
+            let image = header().any(|l| l == "#Extend image");
             if written.is_exact() {
                 prop_assert!(written.diagnostics.is_empty());
                 let mut back = parse(&written.text).document;
                 prop_assert_eq!(back.meta.escape, declared);
                 prop_assert_eq!(back.meta.open, open);
+                prop_assert_eq!(back.meta.image, image);
                 back.meta.escape = doc.meta.escape;
                 back.meta.open = doc.meta.open;
+                back.meta.image = doc.meta.image;
                 prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
             } else {
                 prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);

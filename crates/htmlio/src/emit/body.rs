@@ -63,6 +63,10 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     }
 
     pub(super) fn event(&mut self, event: Event<'d>, pos: Pos) {
+        // An image's alternative text is an attribute.
+        let Some(event) = self.in_image(event) else {
+            return;
+        };
         match event {
             Event::Start(tag) => self.start_tag(tag, pos),
             Event::End(end) => {
@@ -266,6 +270,12 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             Tag::Strong => self.open_element(end, Some("strong"), pos),
             Tag::Code => self.open_element(end, Some("code"), pos),
             Tag::Link { url, fragment } => self.link(url, fragment, pos),
+            Tag::Image {
+                src,
+                title,
+                width,
+                height,
+            } => self.begin_image(src, title, (width, height), pos),
         }
     }
 

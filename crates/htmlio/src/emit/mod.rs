@@ -42,6 +42,7 @@
 
 mod body;
 mod check;
+mod image;
 mod table;
 mod walk;
 
@@ -126,6 +127,10 @@ pub enum Code {
     /// was replaced with U+FFFD: no legacy form of it reads the same in
     /// browsers and XML tools.
     UnencodableControl,
+    /// An image that cannot be written as `<img>` here (in `pre`, or with
+    /// a source that could run a script) was written as its alternative
+    /// text.
+    ImageAsText,
 }
 
 impl Code {
@@ -143,6 +148,7 @@ impl Code {
             Code::EmptyElementDropped => "empty-element-dropped",
             Code::LeadingNewlineInPre => "leading-newline-in-pre",
             Code::UnencodableControl => "unencodable-control",
+            Code::ImageAsText => "image-as-text",
         }
     }
 

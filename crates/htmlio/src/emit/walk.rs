@@ -97,6 +97,8 @@ pub(crate) struct Walker<'d, S> {
     /// Write grid-shaped compact definition lists as tables
     /// ([`EmitOptions::tables`](super::EmitOptions::tables)).
     pub(crate) tables: bool,
+    /// The image whose alternative text is being collected.
+    pub(super) image: Option<super::image::Pending<'d>>,
 }
 
 impl<'d, S: TokenSink<'d>> Walker<'d, S> {
@@ -111,6 +113,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             pre_opened: None,
             check_chars: true,
             tables: false,
+            image: None,
         }
     }
 

@@ -68,8 +68,19 @@ pub enum Code {
     ImageAsText,
     /// An image without `alt` text was left out.
     ImageDropped,
-    /// SVG graphics were left out.
+    /// The other candidates of an image (`srcset`, `<picture>` sources)
+    /// were dropped: the image keeps the `src` a browser without them
+    /// loads.
+    ImageCandidatesDropped,
+    /// An image whose source could run a script (or a `data:` URL of no
+    /// image type) was replaced by its `alt` text.
+    UnsafeImage,
+    /// An SVG graphic was left out (in preformatted text, or with nothing
+    /// left to draw).
     SvgDropped,
+    /// An SVG graphic was kept as an image without what could run a
+    /// script or load something from elsewhere (the sanitiser's removals).
+    SvgSanitized,
     /// MathML was kept as plain text.
     MathAsText,
     /// Sub- or superscript or struck-through text was kept as plain text.
@@ -129,7 +140,10 @@ impl Code {
             Code::LinkDangles => "link-dangles",
             Code::ImageAsText => "image-as-text",
             Code::ImageDropped => "image-dropped",
+            Code::ImageCandidatesDropped => "image-candidates-dropped",
+            Code::UnsafeImage => "unsafe-image",
             Code::SvgDropped => "svg-dropped",
+            Code::SvgSanitized => "svg-sanitized",
             Code::MathAsText => "math-as-text",
             Code::PresentationLost => "presentation-lost",
             Code::FrameAsLink => "frame-as-link",
@@ -210,7 +224,19 @@ impl Code {
                 "image without alt text left out",
                 "images without alt text left out",
             ),
+            Code::ImageCandidatesDropped => s(
+                "image kept its src and dropped its other candidates",
+                "images kept their src and dropped their other candidates",
+            ),
+            Code::UnsafeImage => s(
+                "image with an unsafe source shown as its alt text",
+                "images with an unsafe source shown as their alt text",
+            ),
             Code::SvgDropped => s("SVG graphic left out", "SVG graphics left out"),
+            Code::SvgSanitized => s(
+                "SVG graphic kept as an image without scripts or outside references",
+                "SVG graphics kept as images without scripts or outside references",
+            ),
             Code::MathAsText => s("formula kept as plain text", "formulas kept as plain text"),
             Code::PresentationLost => s(
                 "sub/superscript or struck text kept as plain text",

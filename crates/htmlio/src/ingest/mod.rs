@@ -92,14 +92,15 @@
 //! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
 //! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; absolute ones as written unless a backslash, a Unicode host or a legacy-encoded query needs the URL Standard's form; each change noted |
 //! | `br` | line division; two or more in a row end the paragraph |
-//! | `img alt` | its alt text (noted); without `alt` left out (noted); `alt=""` is decoration, left out silently |
+//! | `img` | an image (`#Extend image`): `src` resolved as links are (else the first `srcset` candidate; the other candidates dropped, noted), `alt`, `title`, `width` and `height` in pixels; in preformatted text, without a source, or with an unsafe source (noted) its alt text (noted), or nothing without `alt` (noted) |
+//! | `picture` | transparent: its `img` is the image; its `source`s are ballast |
 //! | `q` | its text in quotation marks “…” |
 //! | `sub`, `sup`, `s`, `strike`, `del` | transparent (the presentation lost is noted) |
 //! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |
 //! | `math` (MathML) | transparent: the formula as plain text (noted); `annotation` is ballast |
-//! | `svg` | left out (noted) |
+//! | `svg` | an image whose source is the sanitised graphic as a `data:image/svg+xml` URL (what the sanitiser removed is noted); left out in preformatted text (noted) |
 //! | `script`, `style`, `template`, `input`, `button`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `object`, `embed`, `applet`, `param`, `iframe`, `audio`, `video`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
 //! | any other element | transparent (noted once per name) |
 //! | attributes other than the above (`style`, `class`, event handlers, presentational ones) | ballast |
@@ -177,8 +178,9 @@ mod diag;
 mod parse;
 mod run;
 mod sink;
+pub(crate) mod svg;
 mod tags;
-mod url;
+pub(crate) mod url;
 
 use std::fmt;
 

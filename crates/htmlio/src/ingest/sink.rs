@@ -5,8 +5,11 @@
 //! counted, children need no vector of their own, comments, doctypes and
 //! processing instructions are never stored, the text of scripts and styles
 //! is dropped as it arrives, and only the attributes the mapping reads are
-//! kept. Every element records the line html5ever was on when it created
-//! it, so diagnostics point at the source.
+//! kept. Elements in the SVG namespace are the exception: they keep every
+//! attribute (namespaced ones such as `xlink:href` as html5ever adjusted
+//! them) and their text, which the SVG sanitiser (`super::svg`) reads.
+//! Every element records the line html5ever was on when it created it, so
+//! diagnostics point at the source.
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -344,31 +347,40 @@ impl Sink {
     /// round trip (emit then ingest must give back the same document). FF is
     /// HTML white space, which the builder turns into a space.
     fn clean(&self, text: StrTendril) -> StrTendril {
-        if !has_forbidden(text.as_bytes()) {
-            return text;
+        let (out, replaced) = replace_forbidden(text);
+        if replaced > 0 {
+            let (count, line) = self.forbidden.get();
+            let line = if count == 0 { self.line.get() } else { line };
+            self.forbidden.set((count.saturating_add(replaced), line));
         }
-        let mut replaced = 0;
-        let out: String = text
-            .chars()
-            .map(|c| {
-                if forbidden(c) {
-                    replaced += 1;
-                    '\u{fffd}'
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let (count, line) = self.forbidden.get();
-        let line = if count == 0 { self.line.get() } else { line };
-        self.forbidden.set((count.saturating_add(replaced), line));
-        StrTendril::from(out)
+        out
     }
 
     fn new_text(&self, text: StrTendril) -> Node {
         let line = self.line.get().saturating_sub(newlines(&text));
         Node::new(Data::Text(text), line.max(1))
     }
+}
+
+/// `text` with the characters [`forbidden`] names replaced with U+FFFD, and
+/// how many there were.
+fn replace_forbidden(text: StrTendril) -> (StrTendril, usize) {
+    if !has_forbidden(text.as_bytes()) {
+        return (text, 0);
+    }
+    let mut replaced = 0;
+    let out: String = text
+        .chars()
+        .map(|c| {
+            if forbidden(c) {
+                replaced += 1;
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect();
+    (StrTendril::from(out), replaced)
 }
 
 /// A character [`Sink::clean`] replaces.
@@ -456,6 +468,18 @@ impl TreeSink for Sink {
         let tag = classify(&name.ns, &name.local);
         let attrs = if tag.drops_text() {
             Vec::new()
+        } else if name.ns == ns!(svg) {
+            // All of them: the SVG sanitiser decides which to keep. The
+            // characters XML cannot hold are replaced but not counted, as
+            // the mapping leaves SVG out (no page's diagnostics change);
+            // once it shows SVG, they count like any others.
+            attrs
+                .into_iter()
+                .map(|mut a| {
+                    a.value = replace_forbidden(a.value).0;
+                    a
+                })
+                .collect()
         } else {
             attrs
                 .into_iter()

@@ -104,7 +104,10 @@ pub(crate) enum Tag {
     // ---- foreign content ----
     /// `math`: its text is kept (formulas become plain text).
     Math,
-    /// `svg`: dropped (an image without text).
+    /// An element of SVG (`svg` and everything inside it in the SVG
+    /// namespace): dropped by the mapping (an image without text). The
+    /// arena keeps all its attributes and text for the sanitiser
+    /// (`ingest::svg`).
     Svg,
     /// An element of HTML this table does not know (custom elements, typos):
     /// transparent, noted once per name.
@@ -113,9 +116,11 @@ pub(crate) enum Tag {
 
 impl Tag {
     /// Whether html5ever's text children of such an element are never read
-    /// (raw text of scripts and styles, content of other ballast).
+    /// (raw text of scripts and styles, content of other ballast). The text
+    /// of SVG elements is kept: an inline `<svg>` is sanitised from the
+    /// arena (`ingest::svg`), `<text>` and `<title>` included.
     pub(crate) fn drops_text(self) -> bool {
-        matches!(self, Tag::Ballast | Tag::Svg | Tag::Nothing)
+        matches!(self, Tag::Ballast | Tag::Nothing)
     }
 }
 
@@ -364,8 +369,9 @@ pub(crate) fn droppable_when_deep(local: &LocalName) -> bool {
     )
 }
 
-/// Whether an attribute is one the mapping reads; the others are never
-/// stored (presentational attributes and event handlers are ballast).
+/// Whether an attribute of an HTML element is one the mapping reads; the
+/// others are never stored (presentational attributes and event handlers
+/// are ballast). Elements of SVG keep all theirs (see `Sink`).
 pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
     matches!(
         *local,
@@ -389,6 +395,9 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
             | local_name!("colspan")
             | local_name!("rowspan")
             | local_name!("src")
+            | local_name!("srcset")
+            | local_name!("width")
+            | local_name!("height")
     )
 }
 

@@ -339,6 +339,31 @@ fn scheme_of(url: &str) -> Option<String> {
     Some(scheme.to_ascii_lowercase())
 }
 
+/// Whether an image source may be loaded: not a script scheme
+/// (`javascript:`, `vbscript:` and their old aliases), and a `data:` URL
+/// only of an image type (PNG, GIF, JPEG, WebP, SVG; a browser runs no
+/// script in an SVG loaded as an image).
+pub(crate) fn is_safe_image_source(src: &str) -> bool {
+    let trimmed = src.trim_start_matches(|c: char| c.is_ascii_whitespace() || c.is_ascii_control());
+    match scheme_of(trimmed).as_deref() {
+        Some("javascript" | "vbscript" | "livescript" | "mocha") => false,
+        Some("data") => {
+            let rest = trimmed.get(5..).unwrap_or_default().to_ascii_lowercase();
+            let mime = rest.split([';', ',']).next().unwrap_or_default().trim();
+            matches!(
+                mime,
+                "image/png"
+                    | "image/gif"
+                    | "image/jpeg"
+                    | "image/jpg"
+                    | "image/webp"
+                    | "image/svg+xml"
+            )
+        }
+        _ => true,
+    }
+}
+
 /// Whether a scheme runs code or smuggles content when followed; such links
 /// are neutralised on ingestion (see "Scripts and other ballast never reach
 /// the output" in docs/decisions.md).

@@ -156,6 +156,21 @@ fn inlines(run: &[Inline], depth: usize) -> Vec<Inline> {
                     content: Vec::new(),
                     pos: *pos,
                 },
+                Inline::Image {
+                    src,
+                    title,
+                    width,
+                    height,
+                    pos,
+                    ..
+                } => Inline::Image {
+                    src: src.clone(),
+                    alt: Vec::new(),
+                    title: title.clone(),
+                    width: *width,
+                    height: *height,
+                    pos: *pos,
+                },
                 leaf => return leaf.clone(),
             };
             if let (Some(children), Some(content)) = (node.children(), copy.children_mut()) {

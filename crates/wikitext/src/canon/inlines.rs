@@ -5,9 +5,9 @@
 
 use crate::diag::{Code, Severity};
 use crate::model::{Inline, Pos, plain_text};
-use crate::scan::clean_edges;
-use crate::scan::{has_three_spaces, is_link_value_char};
+use crate::scan::has_three_spaces;
 
+use super::clean::{Within, marked_up_and_clean, one_line, plain_and_clean};
 use super::reads::Role;
 use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Silent, Touching};
 
@@ -42,6 +42,21 @@ fn bounded_run(run: &[Inline], depth: usize) -> Vec<Inline> {
                 content: bounded_run(content, depth + 1),
                 pos: *pos,
             },
+            Inline::Image {
+                src,
+                alt,
+                title,
+                width,
+                height,
+                pos,
+            } => Inline::Image {
+                src: src.clone(),
+                alt: bounded_run(alt, depth + 1),
+                title: title.clone(),
+                width: *width,
+                height: *height,
+                pos: *pos,
+            },
             other => other.clone(),
         })
         .collect()
@@ -67,17 +82,25 @@ enum Open {
         fragment: Option<String>,
         pos: Pos,
     },
+    Image {
+        src: String,
+        title: Option<String>,
+        width: Option<u32>,
+        height: Option<u32>,
+        pos: Pos,
+    },
 }
 
 fn flatten(
     run: &[Inline],
     ctx: Ctx,
     depth: usize,
-    in_link: bool,
+    within: Within,
     block: Pos,
     out: &mut Vec<Ev>,
     fixer: &mut Fixer,
 ) {
+    let in_link = within != Within::Run;
     for node in run {
         match node {
             Inline::Text { text, .. } => {
@@ -141,7 +164,7 @@ fn flatten(
                         "sample text (code) inside preformatted text is implied; the markup was dropped",
                         block,
                     );
-                    flatten(content, ctx, depth + 1, in_link, block, out, fixer);
+                    flatten(content, ctx, depth + 1, within, block, out, fixer);
                     continue;
                 }
                 out.push(Ev::Open(match node {
@@ -149,7 +172,7 @@ fn flatten(
                     Inline::Strong { .. } => Open::Strong(*pos),
                     _ => Open::Code(*pos),
                 }));
-                flatten(content, ctx, depth + 1, in_link, block, out, fixer);
+                flatten(content, ctx, depth + 1, within, block, out, fixer);
                 out.push(Ev::Close);
             }
             Inline::Link {
@@ -172,7 +195,7 @@ fn flatten(
                     if depth >= MAX_INLINE_DEPTH {
                         out.push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
                     } else {
-                        flatten(content, ctx, depth + 1, in_link, block, out, fixer);
+                        flatten(content, ctx, depth + 1, within, block, out, fixer);
                     }
                     continue;
                 }
@@ -205,11 +228,105 @@ fn flatten(
                     fragment,
                     pos: *pos,
                 }));
-                flatten(content, ctx, depth + 1, true, block, out, fixer);
+                let inner = if within == Within::Alt {
+                    Within::Alt
+                } else {
+                    Within::LinkText
+                };
+                flatten(content, ctx, depth + 1, inner, block, out, fixer);
                 out.push(Ev::Close);
             }
+            Inline::Image { .. } => flatten_image(node, ctx, depth, within, block, out, fixer),
         }
     }
+}
+
+/// [`flatten`] for an image: its source encoded as a link's URL, its title
+/// on one line, its alternative text as a link text. Where the text cannot
+/// hold an image (pure seed text, preformatted text, another image's
+/// alternative text, no source, too deep), its alternative text is kept.
+fn flatten_image(
+    node: &Inline,
+    ctx: Ctx,
+    depth: usize,
+    within: Within,
+    block: Pos,
+    out: &mut Vec<Ev>,
+    fixer: &mut Fixer,
+) {
+    let Inline::Image {
+        src,
+        alt,
+        title,
+        width,
+        height,
+        pos,
+    } = node
+    else {
+        return;
+    };
+    let why = if !fixer.images() {
+        Some("pure seed text cannot hold an image")
+    } else if ctx == Ctx::Pre {
+        Some("preformatted text cannot hold an image")
+    } else if within == Within::Alt {
+        Some("an image inside an image's alternative text cannot be written")
+    } else if src.is_empty() {
+        Some("an image without a source cannot be written")
+    } else if depth >= MAX_INLINE_DEPTH {
+        Some("inline markup nests too deep for an image")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        let kept = if alt.is_empty() {
+            "; it had no alternative text"
+        } else {
+            "; its alternative text was kept"
+        };
+        fixer.report(
+            Code::UnrepresentableImage,
+            Severity::Warning,
+            format!("{why}{kept}"),
+            *pos,
+        );
+        if depth >= MAX_INLINE_DEPTH {
+            out.push(Ev::Text(plain_text(alt).replace(['\n', '\r'], " ")));
+        } else {
+            flatten(alt, ctx, depth + 1, within, block, out, fixer);
+        }
+        return;
+    }
+    let encoded = crate::grammar::encode_link_value(src);
+    if encoded != src.as_str() {
+        fixer.report(
+            Code::UnrepresentableLink,
+            Severity::Info,
+            format!("characters the format does not allow in an image source were percent-encoded: `{encoded}`"),
+            *pos,
+        );
+    }
+    let title = title.as_deref().map(|t| {
+        let one = one_line(t);
+        if one != t {
+            fixer.report(
+                Code::WhitespaceNormalized,
+                Severity::Info,
+                "white space in an image's title was normalised (a title has one line)",
+                *pos,
+            );
+        }
+        one
+    });
+    out.push(Ev::Open(Open::Image {
+        src: encoded.into_owned(),
+        title,
+        width: *width,
+        height: *height,
+        pos: *pos,
+    }));
+    flatten(alt, ctx, depth + 1, Within::Alt, block, out, fixer);
+    out.push(Ev::Close);
 }
 
 /// Splits a text event into leading white space, the rest, and trailing
@@ -287,7 +404,19 @@ fn bubble(events: Vec<Ev>, block: Pos, fixer: &mut Fixer) -> Vec<Ev> {
                 if was_pending {
                     // The element has no content.
                     if let Some(o) = pending_opens.pop() {
-                        if let Open::Link { url, fragment, pos } = o {
+                        if let Open::Image { .. } = o {
+                            // An image without alternative text is a
+                            // decoration: it stays.
+                            out.append(&mut pending_ws);
+                            for p in pending_opens.drain(..) {
+                                out.push(Ev::Open(p));
+                            }
+                            for p in open_stack.iter_mut() {
+                                *p = false;
+                            }
+                            out.push(Ev::Open(o));
+                            out.push(Ev::Close);
+                        } else if let Open::Link { url, fragment, pos } = o {
                             let shown =
                                 url.clone().or_else(|| fragment.clone()).unwrap_or_default();
                             out.append(&mut pending_ws);
@@ -536,6 +665,20 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
                             content,
                             pos,
                         },
+                        Open::Image {
+                            src,
+                            title,
+                            width,
+                            height,
+                            pos,
+                        } => Inline::Image {
+                            src,
+                            alt: content,
+                            title,
+                            width,
+                            height,
+                            pos,
+                        },
                     };
                     if let Some((_, run)) = stack.last_mut() {
                         run.push(node);
@@ -555,162 +698,6 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
     stack.pop().map(|(_, run)| run).unwrap_or_default()
 }
 
-/// Whether text holds a line feed or a carriage return (a vectorised search:
-/// runs are checked for them on every canonicalisation).
-fn has_line_end(text: &str) -> bool {
-    memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some()
-}
-
-/// Whether every character of a link value may stand in one; an ASCII
-/// value (most are) is read byte by byte, without decoding.
-fn link_value_chars(v: &str) -> bool {
-    if v.is_ascii() {
-        v.bytes().all(|b| is_link_value_char(char::from(b)))
-    } else {
-        v.chars().all(is_link_value_char)
-    }
-}
-
-/// Whether text at the start of a line begins with white space that the
-/// context does not keep there (any, but in preformatted text; a tab where
-/// escapes keep spaces).
-fn starts_with_indent(text: &str, ctx: Ctx) -> bool {
-    match ctx {
-        Ctx::Pre => false,
-        Ctx::Kept => text.starts_with('\t'),
-        // An escape keeps a space at the start of a heading's title.
-        Ctx::KeptHeading => text.starts_with(|c: char| c.is_whitespace() && c != ' '),
-        Ctx::Flow | Ctx::DeepFlow | Ctx::Heading => text.starts_with(char::is_whitespace),
-    }
-}
-
-/// Whether a run is only text and line divisions that need no repair (the
-/// common case, which then skips the event pipeline).
-fn plain_and_clean(run: &[Inline], ctx: Ctx) -> bool {
-    let mut line_start = true;
-    let mut prev_text = false;
-    for (i, node) in run.iter().enumerate() {
-        match node {
-            Inline::Text { text, .. } => {
-                if text.is_empty() || has_line_end(text) || prev_text {
-                    return false;
-                }
-                if line_start && starts_with_indent(text, ctx) {
-                    return false;
-                }
-                let line_end = !matches!(run.get(i + 1), Some(Inline::Text { .. }));
-                if line_end && text.trim_end().len() != text.len() {
-                    return false;
-                }
-                if ctx == Ctx::Flow && has_three_spaces(text) {
-                    return false;
-                }
-                line_start = false;
-                prev_text = true;
-            }
-            Inline::LineBreak { .. } => {
-                // Not first, not last, not two in a row, not in a heading.
-                if line_start || i + 1 == run.len() || ctx.is_heading() || ctx == Ctx::Pre {
-                    return false;
-                }
-                line_start = true;
-                prev_text = false;
-            }
-            _ => return false,
-        }
-    }
-    true
-}
-
-/// Whether a run with inline markup needs no repair: a conservative test
-/// (when it says yes, the event pipeline below would give the same run and
-/// report nothing; the unit tests check that on generated runs). Most runs
-/// of real pages pass it, and copying them is much cheaper than the
-/// pipeline.
-fn marked_up_and_clean(run: &[Inline], ctx: Ctx) -> bool {
-    let mut at_line_start = true;
-    clean_run(run, ctx, 0, false, &mut at_line_start)
-        && !matches!(run.last(), Some(Inline::LineBreak { .. }))
-}
-
-/// [`marked_up_and_clean`] for one level; recursion is bounded by
-/// [`MAX_INLINE_DEPTH`] (deeper containers are not clean).
-fn clean_run(
-    run: &[Inline],
-    ctx: Ctx,
-    depth: usize,
-    in_link: bool,
-    at_line_start: &mut bool,
-) -> bool {
-    for (i, node) in run.iter().enumerate() {
-        let next = run.get(i + 1);
-        match node {
-            Inline::Text { text, .. } => {
-                if text.is_empty()
-                    || has_line_end(text)
-                    || matches!(next, Some(Inline::Text { .. }))
-                    || (*at_line_start && starts_with_indent(text, ctx))
-                    || (matches!(next, None | Some(Inline::LineBreak { .. }))
-                        && text.ends_with(char::is_whitespace))
-                    || (ctx == Ctx::Flow && has_three_spaces(text))
-                {
-                    return false;
-                }
-                *at_line_start = false;
-            }
-            Inline::LineBreak { .. } => {
-                if *at_line_start
-                    || depth > 0
-                    || matches!(ctx, Ctx::Heading | Ctx::KeptHeading | Ctx::Pre)
-                    || matches!(next, Some(Inline::LineBreak { .. }))
-                {
-                    return false;
-                }
-                *at_line_start = true;
-            }
-            Inline::Email { address, .. } => {
-                if ctx == Ctx::Pre || in_link || !crate::grammar::is_email_address(address) {
-                    return false;
-                }
-                *at_line_start = false;
-            }
-            Inline::Emphasis { content, .. }
-            | Inline::Strong { content, .. }
-            | Inline::Code { content, .. } => {
-                if depth + 1 >= MAX_INLINE_DEPTH
-                    || (matches!(node, Inline::Code { .. }) && ctx == Ctx::Pre)
-                    || !clean_edges(content)
-                    || !clean_run(content, ctx, depth + 1, in_link, at_line_start)
-                {
-                    return false;
-                }
-            }
-            Inline::Link {
-                url,
-                fragment,
-                content,
-                ..
-            } => {
-                let value_ok = |v: &Option<String>| {
-                    v.as_deref()
-                        .is_none_or(|v| !v.is_empty() && link_value_chars(v))
-                };
-                if in_link
-                    || depth + 1 >= MAX_INLINE_DEPTH
-                    || (url.is_none() && fragment.is_none())
-                    || !value_ok(url)
-                    || !value_ok(fragment)
-                    || !clean_edges(content)
-                    || !clean_run(content, ctx, depth + 1, true, at_line_start)
-                {
-                    return false;
-                }
-            }
-        }
-    }
-    true
-}
-
 /// The inline run of a block, as the format can hold it: repaired where
 /// that is harmless, then, where the run could read back as something else
 /// (literal markup characters, markup touching a letter), replaced by what
@@ -722,7 +709,7 @@ pub(super) fn canon_inlines(
     block: Pos,
     fixer: &mut Fixer,
 ) -> Vec<Inline> {
-    let run = if plain_and_clean(&run, ctx) || marked_up_and_clean(&run, ctx) {
+    let run = if plain_and_clean(&run, ctx) || marked_up_and_clean(&run, ctx, fixer.images()) {
         run
     } else {
         let repaired = repair_inlines_fully(&run, ctx, block, fixer);
@@ -843,7 +830,7 @@ pub(super) fn canon_pre_line(line: Vec<Inline>, block: Pos, fixer: &mut Fixer) -
 fn repair_inlines_fully(run: &[Inline], ctx: Ctx, block: Pos, fixer: &mut Fixer) -> Vec<Inline> {
     let reported = fixer.reports;
     let mut events = Vec::new();
-    flatten(run, ctx, 0, false, block, &mut events, fixer);
+    flatten(run, ctx, 0, Within::Run, block, &mut events, fixer);
     let events = bubble(events, block, fixer);
     let events = normalize_lines(events, ctx, block, fixer);
     let rebuilt = rebuild(events);
@@ -864,6 +851,7 @@ fn repair_inlines_fully(run: &[Inline], ctx: Ctx, block: Pos, fixer: &mut Fixer)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::canon::clean::has_line_end;
     use proptest::prelude::*;
 
     fn new_fixer() -> Fixer {
@@ -917,7 +905,21 @@ mod tests {
                 content.clone().prop_map(Inline::emphasis),
                 content.clone().prop_map(Inline::strong),
                 content.clone().prop_map(Inline::code),
-                (value(), value(), content).prop_map(|(u, f, c)| Inline::link(u, f, c)),
+                (value(), value(), content.clone()).prop_map(|(u, f, c)| Inline::link(u, f, c)),
+                (
+                    value(),
+                    content,
+                    prop::option::of(Just("a \"t\"\n".to_owned())),
+                    prop::option::of(0u32..3)
+                )
+                    .prop_map(|(src, alt, title, width)| Inline::Image {
+                        src: src.unwrap_or_default(),
+                        alt,
+                        title,
+                        width,
+                        height: None,
+                        pos: Pos::UNKNOWN,
+                    }),
             ]
         });
         proptest::collection::vec(node, 0..6)
@@ -937,7 +939,7 @@ mod tests {
                 Ctx::KeptHeading,
                 Ctx::Pre,
             ] {
-                if marked_up_and_clean(&run, ctx) {
+                if marked_up_and_clean(&run, ctx, true) {
                     let mut fixer = new_fixer();
                     let full = repair_inlines_fully(&run, ctx, Pos::UNKNOWN, &mut fixer);
                     prop_assert_eq!(&full, &run, "{:?}", ctx);
@@ -961,9 +963,9 @@ mod tests {
             Inline::line_break(),
             Inline::strong(vec![Inline::text("that")]),
         ];
-        assert!(marked_up_and_clean(&run, Ctx::Flow));
-        assert!(!marked_up_and_clean(&run, Ctx::Heading));
+        assert!(marked_up_and_clean(&run, Ctx::Flow, true));
+        assert!(!marked_up_and_clean(&run, Ctx::Heading, true));
         let edge = vec![Inline::emphasis(vec![Inline::text(" x")])];
-        assert!(!marked_up_and_clean(&edge, Ctx::Flow));
+        assert!(!marked_up_and_clean(&edge, Ctx::Flow, true));
     }
 }

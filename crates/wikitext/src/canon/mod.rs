@@ -42,6 +42,7 @@
 //! and stops at those bounds, so recursion depth never depends on the input.
 
 mod blocks;
+mod clean;
 pub(crate) mod copy;
 mod inlines;
 mod meta;
@@ -157,6 +158,12 @@ pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
         fixer.changed = true;
     }
     let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
+    // Declared when the body holds an image, and kept once a text declares
+    // it (when images may be written at all).
+    meta.image = fixer.images() && (doc.meta.image || crate::model::has_images(&body));
+    if doc.meta.image && !meta.image {
+        fixer.changed = true;
+    }
     (Document { meta, body }, fixer)
 }
 
@@ -223,6 +230,13 @@ impl Fixer {
     /// extension): then a container may open with a list, preformatted
     /// text or a blockquote, and none of them is moved out of its way.
     fn open(&self) -> bool {
+        self.escapes()
+    }
+
+    /// Whether `#Extend image` may be written (with escapes, as the other
+    /// extensions): then an image stays an image; otherwise it becomes its
+    /// alternative text.
+    fn images(&self) -> bool {
         self.escapes()
     }
 

@@ -23,13 +23,18 @@ pub(super) fn space_apart(run: &mut [Inline], depth: usize) -> u32 {
         if !is_markup {
             continue;
         }
-        if let Some(Inline::Text { text, .. }) = i.checked_sub(1).and_then(|j| run.get_mut(j))
+        // An image's `!` stands anywhere, and its braces (empty ones if
+        // need be) end it wherever they are.
+        let image = matches!(run.get(i), Some(Inline::Image { .. }));
+        if !image
+            && let Some(Inline::Text { text, .. }) = i.checked_sub(1).and_then(|j| run.get_mut(j))
             && !is_side_char(text.chars().next_back())
         {
             text.push(' ');
             spaces += 1;
         }
-        if let Some(Inline::Text { text, .. }) = run.get_mut(i + 1)
+        if !image
+            && let Some(Inline::Text { text, .. }) = run.get_mut(i + 1)
             && !is_side_char(text.chars().next())
         {
             text.insert(0, ' ');

@@ -3,7 +3,7 @@
 //! preformatted text, headings, rules, and inline runs as text.
 
 use crate::model::{Block, Inline, ListKind, Numbering};
-use crate::scan::ends_sentence;
+use crate::scan::{ends_sentence, is_side_char};
 
 use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_term_line};
 use super::out::{LineKind, Out};
@@ -480,12 +480,13 @@ pub(crate) mod origin {
 /// Renders an inline run as seed 000 spells it (no escapes): `_..._`,
 /// `*...*`, `'...'`, `[url|fragment|text]` (an empty text where it equals
 /// the URL, or the fragment without URL), `<address>`, a line division as a
-/// line feed, or as a space in a line of preformatted text (`pre`).
+/// line feed, or as a space in a line of preformatted text (`pre`); and an
+/// image as `#Extend image` spells it, `![src||alt]{WxH "title"}`.
 /// `inside` holds the [`origin`] flags of the enclosing elements.
 /// Recursion is bounded by the inline depth of a canonical run.
 pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &mut S) {
     use origin::{DELIM, IN_CODE, IN_EM, IN_LINK, IN_STRONG, LINK_END, TEXT};
-    for node in run {
+    for (i, node) in run.iter().enumerate() {
         match node {
             Inline::Text { text, .. } => out.piece(text, TEXT | inside),
             Inline::LineBreak { .. } => out.piece(if pre { " " } else { "\n" }, inside),
@@ -531,6 +532,70 @@ pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &m
                 out.piece(address, inside);
                 out.piece(">", inside);
             }
+            Inline::Image {
+                src,
+                alt,
+                title,
+                width,
+                height,
+                ..
+            } => {
+                out.piece("![", inside);
+                out.piece(src, inside);
+                out.piece("||", inside);
+                render_run(alt, pre, inside | IN_LINK, out);
+                out.piece("]", inside | LINK_END);
+                // Braces end an image wherever they are: empty ones go
+                // before text that starts with a brace (it would be read
+                // as the image's) or with a letter or digit (the `]` would
+                // not end the image, seed 000 rule 3).
+                let brace_next = matches!(run.get(i + 1), Some(Inline::Text { text, .. })
+                    if text.starts_with('{') || !is_side_char(text.chars().next()));
+                if let Some(braces) = image_braces(title.as_deref(), *width, *height) {
+                    out.piece(&braces, inside);
+                } else if brace_next {
+                    out.piece("{}", inside);
+                }
+            }
         }
     }
+}
+
+/// The braces after an image (`docs/format.md`, "Images"): `{WxH "title"}`
+/// with either side of the size or the title left out, or nothing when
+/// there is neither size nor title. A title's `"` and `\` are written
+/// `\"` and `\\`.
+pub(crate) fn image_braces(
+    title: Option<&str>,
+    width: Option<u32>,
+    height: Option<u32>,
+) -> Option<String> {
+    if title.is_none() && width.is_none() && height.is_none() {
+        return None;
+    }
+    let mut s = String::from("{");
+    if width.is_some() || height.is_some() {
+        if let Some(w) = width {
+            s.push_str(&w.to_string());
+        }
+        s.push('x');
+        if let Some(h) = height {
+            s.push_str(&h.to_string());
+        }
+    }
+    if let Some(title) = title {
+        if s.len() > 1 {
+            s.push(' ');
+        }
+        s.push('"');
+        for c in title.chars() {
+            if matches!(c, '"' | '\\') {
+                s.push('\\');
+            }
+            s.push(c);
+        }
+        s.push('"');
+    }
+    s.push('}');
+    Some(s)
 }

@@ -13,7 +13,7 @@
 
 use std::cell::Cell;
 
-use crate::grammar::{ESCAPE_DECLARATION, OPEN_DECLARATION};
+use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION};
 use crate::model::{Block, Document};
 
 mod blocks;
@@ -39,6 +39,8 @@ pub(crate) struct Rendered {
     pub(crate) escapes: bool,
     /// Whether the text declares `#Extend open`.
     pub(crate) open: bool,
+    /// Whether the text declares `#Extend image`.
+    pub(crate) images: bool,
 }
 
 impl Rendered {
@@ -97,7 +99,8 @@ pub(crate) fn render<'d>(
         Spell::escaping_once(&marks, memo.spellings())
     } else {
         Spell::seed()
-    };
+    }
+    .with_images(doc.meta.image);
     let mut text = String::with_capacity(4096);
     render_header(doc, &mut text);
     let header_end = text.len().saturating_sub(1);
@@ -154,6 +157,7 @@ pub(crate) fn render<'d>(
         tops,
         escapes: doc.meta.escape || used.escaped,
         open,
+        images: doc.meta.image,
     }
 }
 
@@ -225,6 +229,12 @@ fn render_header(doc: &Document, text: &mut String) {
             text.push(' ');
             text.push_str(title);
         }
+        text.push('\n');
+    }
+    // `#Extend image` first: the declarations the rendering adds go after
+    // it (see `render`).
+    if meta.image {
+        text.push_str(IMAGE_DECLARATION);
         text.push('\n');
     }
     if meta.escape {

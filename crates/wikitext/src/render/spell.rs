@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use super::origin as from;
 use super::{LineKind, Sink, render_run};
 use crate::grammar::{ESCAPE, is_escapable};
+use crate::inline::Syntax;
 use crate::model::{Document, Inline};
 use crate::readback::{cannot_misread, read_run, reads_as};
 use crate::scan::{
@@ -59,8 +60,9 @@ fn choose(p: &Plain, pre: bool, choice: Choice) -> Vec<bool> {
     match choice {
         Choice::All => {
             for (k, b) in bytes.iter().enumerate() {
+                let bang = *b == b'!' && bytes.get(k + 1) == Some(&b'[');
                 if flag(k) & from::TEXT != 0
-                    && matches!(b, b'_' | b'*' | b'\'' | b'[' | b']' | b'<' | b'>')
+                    && (bang || matches!(b, b'_' | b'*' | b'\'' | b'[' | b']' | b'<' | b'>'))
                     && let Some(e) = esc.get_mut(k)
                 {
                     *e = true;
@@ -121,7 +123,8 @@ fn runs_of(p: &Plain, c: u8, inside: u8, esc: &mut [bool]) {
 }
 
 /// Escapes a text `[` that begins a link prefix outside link text, and in
-/// link text every text bracket that has no partner there (rule 4).
+/// link text every text bracket that has no partner there (rule 4); and a
+/// text `!` right before a link prefix, which would make it an image.
 fn brackets(p: &Plain, esc: &mut [bool]) {
     let text = p.text.as_str();
     let mut open: Vec<usize> = Vec::new();
@@ -142,6 +145,7 @@ fn brackets(p: &Plain, esc: &mut [bool]) {
             continue;
         }
         match b {
+            b'!' if text.get(k + 1..).and_then(link_prefix).is_some() => mark(k),
             b'[' if f & from::IN_LINK != 0 => open.push(k),
             b']' if f & from::IN_LINK != 0 && open.pop().is_none() => mark(k),
             b'[' if text.get(k..).and_then(link_prefix).is_some() => mark(k),
@@ -213,14 +217,21 @@ struct Spelled {
 /// escapes where markup could start or end ([`Choice::Needed`]), or, when
 /// that still reads differently, before every markup character of its
 /// text ([`Choice::All`]).
-fn spell_escaped(run: &[Inline], pre: bool) -> Spelled {
+fn spell_escaped(run: &[Inline], pre: bool, images: bool) -> Spelled {
     let p = plain(run, pre);
     let mut last = None;
     for choice in [Choice::Needed, Choice::All] {
         let esc = choose(&p, pre, choice);
         let mut text = String::new();
         let (escaped, doubled) = compose(&p, &esc, &mut text);
-        let reading = read_run(&text, pre, true);
+        let reading = read_run(
+            &text,
+            pre,
+            Syntax {
+                escapes: true,
+                images,
+            },
+        );
         let done = reading == run;
         last = Some(Spelled {
             text,
@@ -275,15 +286,24 @@ fn room_for(run: &[Inline]) -> usize {
         .sum()
 }
 
-/// The spelling of a run (with escapes where it needs them when `escapes`),
-/// and what was noticed making it.
-fn spelling(escapes: bool, run: &[Inline], pre: bool) -> (String, Marks) {
+/// The spelling of a run (with escapes where it needs them when `escapes`;
+/// read as `#Extend image` reads when `images`), and what was noticed
+/// making it.
+fn spelling(escapes: bool, images: bool, run: &[Inline], pre: bool) -> (String, Marks) {
     let mut text = String::with_capacity(room_for(run));
     render_run(run, pre, 0, &mut text);
     if !escapes
         || !has_markup_byte(&text)
         || cannot_misread(run, pre)
-        || reads_as(&text, pre, false, run)
+        || reads_as(
+            &text,
+            pre,
+            Syntax {
+                escapes: false,
+                images,
+            },
+            run,
+        )
     {
         let mut seen = Marks::default();
         if escapes && text.contains(ESCAPE) {
@@ -292,7 +312,7 @@ fn spelling(escapes: bool, run: &[Inline], pre: bool) -> (String, Marks) {
         }
         return (text, seen);
     }
-    let spelled = spell_escaped(run, pre);
+    let spelled = spell_escaped(run, pre, images);
     let seen = Marks {
         escaped: spelled.escaped,
         doubled: spelled.doubled,
@@ -401,6 +421,8 @@ impl Hasher for AddrHasher {
 pub(crate) struct Spell<'a> {
     marks: Option<&'a Cell<Marks>>,
     memo: Option<&'a Spellings>,
+    /// The document declares `#Extend image`.
+    images: bool,
     runs: PhantomData<Invariant<'a>>,
 }
 
@@ -410,6 +432,7 @@ impl<'a> Spell<'a> {
         Spell {
             marks: None,
             memo: None,
+            images: false,
             runs: PhantomData,
         }
     }
@@ -420,6 +443,7 @@ impl<'a> Spell<'a> {
         Spell {
             marks: Some(marks),
             memo: None,
+            images: false,
             runs: PhantomData,
         }
     }
@@ -430,8 +454,16 @@ impl<'a> Spell<'a> {
         Spell {
             marks: Some(marks),
             memo: Some(memo),
+            images: false,
             runs: PhantomData,
         }
+    }
+
+    /// The same spelling in a document that declares `#Extend image`
+    /// when `images`.
+    pub(crate) fn with_images(mut self, images: bool) -> Spell<'a> {
+        self.images = images;
+        self
     }
 
     /// Whether escapes are written.
@@ -455,7 +487,7 @@ impl<'a> Spell<'a> {
     /// holds no line division: one is written as a space).
     pub(crate) fn run(self, run: &'a [Inline], pre: bool) -> String {
         let Some(memo) = self.memo else {
-            let (text, seen) = spelling(self.escapes(), run, pre);
+            let (text, seen) = spelling(self.escapes(), self.images, run, pre);
             self.note(seen);
             return text;
         };
@@ -466,7 +498,7 @@ impl<'a> Spell<'a> {
             self.note(*seen);
             return text.clone();
         }
-        let (text, seen) = spelling(self.escapes(), run, pre);
+        let (text, seen) = spelling(self.escapes(), self.images, run, pre);
         self.note(seen);
         memo.done.borrow_mut().insert(key, (text.clone(), seen));
         text

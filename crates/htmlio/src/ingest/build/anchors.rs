@@ -76,6 +76,18 @@ pub(super) fn place_on_free_word(
                     return Ok(());
                 }
             }
+            Inline::Image { pos, .. } => {
+                // An image can stand in a link: the anchor goes around it.
+                let pos = *pos;
+                let inner = mem::replace(node, Inline::text(""));
+                *node = Inline::Link {
+                    url: None,
+                    fragment: Some(anchor),
+                    content: vec![inner],
+                    pos,
+                };
+                return Ok(());
+            }
             Inline::Email { .. } | Inline::LineBreak { .. } => {}
         }
     }

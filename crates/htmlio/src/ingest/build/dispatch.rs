@@ -10,7 +10,6 @@ use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::{Element, NodeId};
 use crate::ingest::tags::{Fmt, Tag};
-use wikitext::grammar::words;
 
 /// An element the walk enters: what the handlers of its group read.
 #[derive(Clone, Copy)]
@@ -138,7 +137,7 @@ impl Builder<'_> {
     }
 
     /// Elements whose content is not read as text of the page: ballast is
-    /// dropped with everything inside, SVG too; MathML and unknown elements
+    /// dropped with everything inside, SVG becomes an image; MathML and unknown elements
     /// are read as their content, with a note.
     fn unread_element(&mut self, el: Entered<'_>) -> bool {
         let Entered { id, e, tag, line } = el;
@@ -149,12 +148,7 @@ impl Builder<'_> {
             }
             Tag::Nothing => return false,
             Tag::Svg => {
-                self.report(
-                    Code::SvgDropped,
-                    Severity::Warning,
-                    line,
-                    "SVG graphic left out",
-                );
+                self.svg(id, line);
                 return false;
             }
             Tag::Math => {
@@ -465,32 +459,6 @@ impl Builder<'_> {
     fn start_block(&mut self, exit: &mut Exit) {
         self.block_boundary();
         exit.block = Some(self.frames.len());
-    }
-
-    /// `<img>`: its alt text, or nothing (with a diagnostic when it has none).
-    fn image(&mut self, e: &Element, line: u32) {
-        match e.attr("alt") {
-            Some(alt) if !alt.trim().is_empty() => {
-                self.report(
-                    Code::ImageAsText,
-                    Severity::Info,
-                    line,
-                    format!("image shown as its alt text {:?}", words(alt)),
-                );
-                self.inline_text(alt, line);
-            }
-            // An empty alt says the image is decoration.
-            Some(_) => {}
-            None => self.report(
-                Code::ImageDropped,
-                Severity::Warning,
-                line,
-                match e.attr("src") {
-                    Some(src) => format!("image without alt text left out ({})", src.trim()),
-                    None => "image without alt text left out".to_owned(),
-                },
-            ),
-        }
     }
 
     /// `<hr>`: a rule, or a block boundary inside a heading, term or

@@ -34,6 +34,7 @@ mod dispatch;
 mod formatting;
 mod frames;
 mod head;
+mod images;
 mod links;
 mod pre;
 mod tables;

@@ -1,6 +1,8 @@
 //! Text: text nodes split into words and white space, and `<br>` line
 //! divisions.
 
+use wikitext::Inline;
+
 use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::run::{Mode, Pending};
@@ -72,6 +74,30 @@ impl Builder<'_> {
     /// A piece of text without white space at its edges.
     fn word(&mut self, piece: &str, line: u32) {
         let pos = at(line);
+        self.before_content(line);
+        let mut rest = piece;
+        if !self.pending_anchors.is_empty() {
+            rest = self.place_anchors(rest, line);
+        }
+        if let Some(top) = self.frames.last_mut() {
+            top.run.text(rest, pos);
+        }
+    }
+
+    /// An inline element that arrives whole (an image), placed as a word
+    /// is.
+    pub(super) fn inline_node(&mut self, node: Inline, line: u32) {
+        self.before_content(line);
+        if let Some(top) = self.frames.last_mut() {
+            top.run.inline(node, None);
+        }
+    }
+
+    /// What comes before a word or an inline element: the elements that
+    /// closed are closed, the white space before it is written, and the
+    /// elements around it are opened.
+    fn before_content(&mut self, line: u32) {
+        let pos = at(line);
         self.sync_close();
         let Some(top) = self.frames.last_mut() else {
             return;
@@ -92,13 +118,6 @@ impl Builder<'_> {
             }
         }
         self.sync_open(line);
-        let mut rest = piece;
-        if !self.pending_anchors.is_empty() {
-            rest = self.place_anchors(rest, line);
-        }
-        if let Some(top) = self.frames.last_mut() {
-            top.run.text(rest, pos);
-        }
     }
 
     /// `<br>`.

@@ -1,0 +1,163 @@
+//! Images (`docs/format.md`, "Images"): `<img>` and inline `<svg>` become
+//! image nodes. An `<img>` keeps the source a browser without `srcset` or
+//! `<picture>` would load, its alternative text, title and pixel size.
+//! Where the text holds no image (preformatted text) or the source is
+//! unsafe or missing, the image is its `alt` text, as in pure seed text.
+
+use microsyntax::{DimensionType, parse_dimension, srcset_urls};
+use wikitext::grammar::words;
+use wikitext::{Inline, Severity};
+
+use super::frames::FrameKind;
+use super::{Builder, at};
+use crate::ingest::diag::Code;
+use crate::ingest::sink::{Element, NodeId};
+use crate::ingest::svg::{graphic, removed};
+use crate::ingest::url::{clean_url, is_safe_image_source};
+
+/// A `width` or `height` in whole pixels: a dimension value that is a
+/// length (not a percentage) and fits.
+fn pixels(value: Option<&str>) -> Option<u32> {
+    let d = parse_dimension(value?).ok()?;
+    if d.kind != DimensionType::Length || !(0.0..=f64::from(u32::MAX)).contains(&d.value) {
+        return None;
+    }
+    // Whole pixels, as XHTML 1.0's `%Length;` (a fraction is rounded down,
+    // as the dimension rules read `12.5` as a length of 12.5).
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    Some(d.value.floor() as u32)
+}
+
+impl Builder<'_> {
+    /// `<img>`: an image, or its `alt` text where no image can stand.
+    pub(super) fn image(&mut self, e: &Element, line: u32) {
+        let srcset = e.attr("srcset").map(|s| srcset_urls(s).collect::<Vec<_>>());
+        let src = e
+            .attr("src")
+            .filter(|s| !s.trim().is_empty())
+            .or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
+        let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
+        let clean = src.and_then(|s| clean_url(s, &self.resolver));
+        let Some(clean) = clean.filter(|_| !in_pre) else {
+            self.image_as_text(e, line);
+            return;
+        };
+        if !is_safe_image_source(&clean.url) {
+            let scheme = clean.scheme.as_deref().unwrap_or("unknown");
+            self.report(
+                Code::UnsafeImage,
+                Severity::Warning,
+                line,
+                format!("image with a {scheme}: source shown as its alt text"),
+            );
+            self.image_as_text(e, line);
+            return;
+        }
+        if let Some(candidates) = srcset.filter(|c| !c.is_empty()) {
+            self.report(
+                Code::ImageCandidatesDropped,
+                Severity::Info,
+                line,
+                format!(
+                    "image kept {} and dropped the {} candidate(s) of its srcset",
+                    clean.url,
+                    candidates.len()
+                ),
+            );
+        }
+        let alt = e.attr("alt").map(words).unwrap_or_default();
+        let title = e.attr("title").map(words).filter(|t| !t.is_empty());
+        let image = Inline::Image {
+            src: clean.url,
+            alt: if alt.is_empty() {
+                Vec::new()
+            } else {
+                vec![Inline::text(alt).at(at(line))]
+            },
+            title,
+            width: pixels(e.attr("width")),
+            height: pixels(e.attr("height")),
+            pos: at(line),
+        };
+        self.inline_node(image, line);
+    }
+
+    /// An image as its `alt` text (an empty `alt` says the image is
+    /// decoration); without `alt`, it is left out.
+    fn image_as_text(&mut self, e: &Element, line: u32) {
+        match e.attr("alt") {
+            Some(alt) if !alt.trim().is_empty() => {
+                self.report(
+                    Code::ImageAsText,
+                    Severity::Info,
+                    line,
+                    format!("image shown as its alt text {:?}", words(alt)),
+                );
+                self.inline_text(alt, line);
+            }
+            Some(_) => {}
+            None => self.report(
+                Code::ImageDropped,
+                Severity::Warning,
+                line,
+                match e.attr("src") {
+                    Some(src) => format!("image without alt text left out ({})", src.trim()),
+                    None => "image without alt text left out".to_owned(),
+                },
+            ),
+        }
+    }
+
+    /// An inline `<svg>`: an image whose source is the sanitised graphic
+    /// as a `data:image/svg+xml` URL (XHTML 1.0 cannot hold SVG markup, and
+    /// a browser runs no script in an image), with what the sanitiser
+    /// removed noted. Left out where no image can stand.
+    pub(super) fn svg(&mut self, id: NodeId, line: u32) {
+        let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
+        let Some(g) = graphic(self.arena, id).filter(|_| !in_pre) else {
+            self.report(
+                Code::SvgDropped,
+                Severity::Warning,
+                line,
+                if in_pre {
+                    "SVG graphic left out: preformatted text holds no image"
+                } else {
+                    "SVG graphic left out: nothing in it draws"
+                },
+            );
+            return;
+        };
+        // Attributes outside the allow-list (`role`, `focusable`, ...) are
+        // common and harmless: only what mattered is noted.
+        let notable: Vec<String> = g
+            .removed
+            .iter()
+            .filter(|(kind, _)| *kind != removed::ATTRIBUTE)
+            .map(|(kind, n)| format!("{kind} {n}"))
+            .collect();
+        if !notable.is_empty() {
+            self.report(
+                Code::SvgSanitized,
+                Severity::Info,
+                line,
+                format!(
+                    "SVG graphic kept as an image without: {}",
+                    notable.join(", ")
+                ),
+            );
+        }
+        let image = Inline::Image {
+            src: g.src,
+            alt: if g.alt.is_empty() {
+                Vec::new()
+            } else {
+                vec![Inline::text(g.alt).at(at(line))]
+            },
+            title: None,
+            width: g.width,
+            height: g.height,
+            pos: at(line),
+        };
+        self.inline_node(image, line);
+    }
+}
