@@ -75,12 +75,19 @@ pub enum Code {
     /// An image whose source could run a script (or a `data:` URL of no
     /// image type) was replaced by its `alt` text.
     UnsafeImage,
+    /// Embedded media (`iframe`, `video`, `audio`, `object`, `embed`)
+    /// became a link to its source; the player is not kept.
+    MediaAsLink,
+    /// Embedded media without a source was left out.
+    MediaDropped,
     /// An SVG graphic was left out (in preformatted text, or with nothing
     /// left to draw).
     SvgDropped,
     /// An SVG graphic was kept as an image without what could run a
     /// script or load something from elsewhere (the sanitiser's removals).
     SvgSanitized,
+    /// MathML was kept as its TeX annotation, in sample text.
+    MathAsTex,
     /// MathML was kept as plain text.
     MathAsText,
     /// Sub- or superscript or struck-through text was kept as plain text.
@@ -143,8 +150,11 @@ impl Code {
             Code::ImageCandidatesDropped => "image-candidates-dropped",
             Code::UnsafeImage => "unsafe-image",
             Code::SvgDropped => "svg-dropped",
+            Code::MediaAsLink => "media-as-link",
+            Code::MediaDropped => "media-dropped",
             Code::SvgSanitized => "svg-sanitized",
             Code::MathAsText => "math-as-text",
+            Code::MathAsTex => "math-as-tex",
             Code::PresentationLost => "presentation-lost",
             Code::FrameAsLink => "frame-as-link",
             Code::BlocksFlattened => "blocks-flattened",
@@ -233,11 +243,20 @@ impl Code {
                 "images with an unsafe source shown as their alt text",
             ),
             Code::SvgDropped => s("SVG graphic left out", "SVG graphics left out"),
+            Code::MediaAsLink => s(
+                "embedded media as a link to its source",
+                "embedded media as links to their sources",
+            ),
+            Code::MediaDropped => s(
+                "embedded media without a source left out",
+                "embedded media without a source left out",
+            ),
             Code::SvgSanitized => s(
                 "SVG graphic kept as an image without scripts or outside references",
                 "SVG graphics kept as images without scripts or outside references",
             ),
             Code::MathAsText => s("formula kept as plain text", "formulas kept as plain text"),
+            Code::MathAsTex => s("formula kept as its TeX", "formulas kept as their TeX"),
             Code::PresentationLost => s(
                 "sub/superscript or struck text kept as plain text",
                 "sub/superscripts or struck texts kept as plain text",

@@ -99,9 +99,10 @@
 //! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |
-//! | `math` (MathML) | transparent: the formula as plain text (noted); `annotation` is ballast |
+//! | `math` (MathML) | its TeX annotation (`encoding="application/x-tex"`) as sample text (noted); without one, transparent: the formula as plain text (noted); `annotation`, `annotation-xml` are not read as text |
+//! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the URL, and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
 //! | `svg` | an image whose source is the sanitised graphic as a `data:image/svg+xml` URL (what the sanitiser removed is noted); left out in preformatted text (noted) |
-//! | `script`, `style`, `template`, `input`, `button`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `object`, `embed`, `applet`, `param`, `iframe`, `audio`, `video`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
+//! | `script`, `style`, `template`, `input`, `button`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
 //! | any other element | transparent (noted once per name) |
 //! | attributes other than the above (`style`, `class`, event handlers, presentational ones) | ballast |
 //!

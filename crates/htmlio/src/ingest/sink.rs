@@ -466,13 +466,15 @@ impl TreeSink for Sink {
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
         let tag = classify(&name.ns, &name.local);
-        let attrs = if tag.drops_text() {
+        // Elements whose content is dropped keep no attribute, but media
+        // and their `<source>` children, which give the media's source.
+        let unread = tag.drops_text() && tag != Tag::Media && name.local != local_name!("source");
+        let attrs = if unread {
             Vec::new()
         } else if name.ns == ns!(svg) {
             // All of them: the SVG sanitiser decides which to keep. The
-            // characters XML cannot hold are replaced but not counted, as
-            // the mapping leaves SVG out (no page's diagnostics change);
-            // once it shows SVG, they count like any others.
+            // characters XML cannot hold are replaced but not counted: they
+            // change no text of the page, only the graphic's encoding.
             attrs
                 .into_iter()
                 .map(|mut a| {

@@ -91,8 +91,11 @@ pub(crate) enum Tag {
     Anchor,
     /// `br`: a line division.
     LineBreak,
-    /// `img` (and `image`, which the parser renames): its `alt` text.
+    /// `img` (and `image`, which the parser renames): an image.
     Image,
+    /// `iframe`, `video`, `audio`, `object`, `embed`: a link to what they
+    /// embed (a video's poster as its image), nothing of their content.
+    Media,
     /// `q`: its text in quotation marks.
     Quote,
     /// `sub`, `sup`, `s`, `strike`, `del`: kept as plain text, with a note
@@ -102,8 +105,11 @@ pub(crate) enum Tag {
     /// `font`, `abbr`, `small`, `label`...).
     Inline,
     // ---- foreign content ----
-    /// `math`: its text is kept (formulas become plain text).
+    /// `math`: its TeX annotation as sample text when it has one, else its
+    /// text (formulas become plain text).
     Math,
+    /// MathML `annotation`: never walked; the formula reads a TeX one.
+    Annotation,
     /// An element of SVG (`svg` and everything inside it in the SVG
     /// namespace): dropped by the mapping (an image without text). The
     /// arena keeps all its attributes and text for the sanitiser
@@ -120,7 +126,7 @@ impl Tag {
     /// of SVG elements is kept: an inline `<svg>` is sanitised from the
     /// arena (`ingest::svg`), `<text>` and `<title>` included.
     pub(crate) fn drops_text(self) -> bool {
-        matches!(self, Tag::Ballast | Tag::Nothing)
+        matches!(self, Tag::Ballast | Tag::Nothing | Tag::Media)
     }
 }
 
@@ -134,9 +140,11 @@ pub(crate) fn classify(ns: &Namespace, local: &LocalName) -> Tag {
     }
     if *ns == ns!(mathml) {
         // The annotations repeat the formula in another notation (TeX,
-        // content MathML): only the presentation is read.
+        // content MathML): the walk reads only the presentation, but a TeX
+        // annotation's text is kept for the formula (see `Tag::Annotation`).
         return match *local {
-            local_name!("annotation") | local_name!("annotation-xml") => Tag::Ballast,
+            local_name!("annotation") => Tag::Annotation,
+            local_name!("annotation-xml") => Tag::Ballast,
             _ => Tag::Math,
         };
     }
@@ -188,13 +196,8 @@ fn ballast_tag(local: &LocalName) -> Option<Tag> {
         | local_name!("meter")
         | local_name!("progress")
         | local_name!("isindex")
-        | local_name!("object")
-        | local_name!("embed")
         | local_name!("applet")
         | local_name!("param")
-        | local_name!("iframe")
-        | local_name!("audio")
-        | local_name!("video")
         | local_name!("source")
         | local_name!("track")
         | local_name!("canvas")
@@ -291,6 +294,11 @@ fn inline_tag(local: &LocalName) -> Option<Tag> {
         local_name!("a") => Tag::Anchor,
         local_name!("br") => Tag::LineBreak,
         local_name!("img") | local_name!("image") => Tag::Image,
+        local_name!("iframe")
+        | local_name!("video")
+        | local_name!("audio")
+        | local_name!("object")
+        | local_name!("embed") => Tag::Media,
         local_name!("q") => Tag::Quote,
         local_name!("sub")
         | local_name!("sup")
@@ -396,6 +404,9 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
             | local_name!("rowspan")
             | local_name!("src")
             | local_name!("srcset")
+            | local_name!("poster")
+            | local_name!("data")
+            | local_name!("encoding")
             | local_name!("width")
             | local_name!("height")
     )

@@ -52,13 +52,14 @@ impl Builder<'_> {
             Tag::Html | Tag::Head | Tag::Body | Tag::Title | Tag::Meta | Tag::Link | Tag::Base => {
                 self.head_element(el)
             }
-            Tag::Ballast | Tag::Nothing | Tag::Math | Tag::Svg | Tag::Unknown => {
+            Tag::Ballast | Tag::Nothing | Tag::Math | Tag::Annotation | Tag::Svg | Tag::Unknown => {
                 self.unread_element(el)
             }
             Tag::Format(_)
             | Tag::Anchor
             | Tag::LineBreak
             | Tag::Image
+            | Tag::Media
             | Tag::Quote
             | Tag::Presentational
             | Tag::Inline => self.inline_element(el, &mut exit),
@@ -146,7 +147,7 @@ impl Builder<'_> {
                 *self.ballast.entry(e.name.local.to_string()).or_insert(0) += 1;
                 return false;
             }
-            Tag::Nothing => return false,
+            Tag::Nothing | Tag::Annotation => return false,
             Tag::Svg => {
                 self.svg(id, line);
                 return false;
@@ -157,6 +158,9 @@ impl Builder<'_> {
                     .node(id)
                     .and_then(|n| self.arena.element(n.parent))
                     .is_some_and(|p| p.tag == Tag::Math);
+                if !parent_is_math && self.math_as_tex(id, line) {
+                    return false;
+                }
                 if !parent_is_math {
                     self.report(
                         Code::MathAsText,
@@ -186,7 +190,7 @@ impl Builder<'_> {
     /// Inline elements: formatting entries, links and anchors, line breaks,
     /// images as their alt text, quotations in quotation marks.
     fn inline_element(&mut self, el: Entered<'_>, exit: &mut Exit) -> bool {
-        let Entered { e, tag, line, .. } = el;
+        let Entered { id, e, tag, line } = el;
         match tag {
             Tag::Inline => {}
             Tag::Presentational => {
@@ -216,6 +220,10 @@ impl Builder<'_> {
             }
             Tag::Image => {
                 self.image(e, line);
+                return false;
+            }
+            Tag::Media => {
+                self.media(id, e, line);
                 return false;
             }
             Tag::Quote => {

@@ -32,10 +32,8 @@ impl Builder<'_> {
     /// `<img>`: an image, or its `alt` text where no image can stand.
     pub(super) fn image(&mut self, e: &Element, line: u32) {
         let srcset = e.attr("srcset").map(|s| srcset_urls(s).collect::<Vec<_>>());
-        let src = e
-            .attr("src")
-            .filter(|s| !s.trim().is_empty())
-            .or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
+        let own = e.attr("src").filter(|s| !s.trim().is_empty());
+        let src = own.or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
         let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
         let clean = src.and_then(|s| clean_url(s, &self.resolver));
         let Some(clean) = clean.filter(|_| !in_pre) else {
@@ -53,15 +51,16 @@ impl Builder<'_> {
             self.image_as_text(e, line);
             return;
         }
-        if let Some(candidates) = srcset.filter(|c| !c.is_empty()) {
+        // The candidates other than the one kept.
+        let dropped = srcset.map_or(0, |c| c.len() - usize::from(own.is_none() && !c.is_empty()));
+        if dropped > 0 {
             self.report(
                 Code::ImageCandidatesDropped,
                 Severity::Info,
                 line,
                 format!(
-                    "image kept {} and dropped the {} candidate(s) of its srcset",
-                    clean.url,
-                    candidates.len()
+                    "image kept {} and dropped {dropped} other candidate(s) of its srcset",
+                    clean.url
                 ),
             );
         }

@@ -36,6 +36,7 @@ mod frames;
 mod head;
 mod images;
 mod links;
+mod media;
 mod pre;
 mod tables;
 mod text;
