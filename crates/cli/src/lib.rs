@@ -316,16 +316,19 @@ pub struct ToTextArgs {
     #[arg(long)]
     pub keep_unsafe_links: bool,
 
-    /// Write pure seed text: no `#Escape \` header line and no backslash
-    /// escapes. What the seed's format cannot say without them (literal
-    /// markup characters such as `__init__` or `'quoted'`, a line of text
-    /// that looks like a bullet, a heading or a rule) is written as what it
-    /// reads as, with a not-round-trip diagnostic for each place. By default such characters
-    /// are escaped, and only documents that need it declare the extension
-    /// (see docs/format.md, "Escapes"). Nor is `#Extend open` written: a
-    /// list item, blockquote or definition that opens with a list,
-    /// preformatted text or a blockquote is repaired as the seed allows.
-    #[arg(long)]
+    /// Write pure seed text, which any reader of the seed's format reads
+    /// exactly: no extension is declared or used. Images become their
+    /// alternative text and SVG graphics are left out, each with a
+    /// warning. Literal markup characters (`__init__`, `'quoted'`, a line
+    /// that looks like a bullet, a heading or a rule) are written as what
+    /// they read as, with a not-round-trip diagnostic for each place,
+    /// instead of being escaped (`#Escape \`). A list item, blockquote or
+    /// definition that opens with a list, preformatted text or a
+    /// blockquote is repaired as the seed allows, instead of written after
+    /// a bare opener (`#Extend open`). By default the text uses the
+    /// extensions a page needs and declares them (docs/format.md, sections
+    /// 6 to 8). `--no-escape` is the old name of this option.
+    #[arg(long = "seed", alias = "no-escape")]
     pub no_escape: bool,
 
     /// Read the inputs as WARC files (plain or gzip, as crawlers write
@@ -461,15 +464,17 @@ pub struct FmtArgs {
     #[arg(long)]
     pub check: bool,
 
-    /// Write pure seed text: drop a document's `#Escape \` declaration and
-    /// its backslash escapes. What the seed's format cannot say without them
-    /// (literal markup characters such as `__init__`, a line of text that
-    /// looks like a bullet) is written as what it reads as, with a
-    /// not-round-trip diagnostic for each place. By default `fmt` keeps a
-    /// document's choice: declared text stays declared, seed text stays seed
-    /// text (see docs/format.md, "Escapes"). `#Extend open` is dropped the
-    /// same way, and the containers it wrote are repaired as the seed allows.
-    #[arg(long)]
+    /// Write pure seed text: drop a document's declarations (`#Escape \`,
+    /// `#Extend image`, `#Extend open`) and what they let it say. Images
+    /// become their alternative text (with a warning); literal markup
+    /// characters that needed a backslash (`__init__`, a line of text that
+    /// looks like a bullet) are written as what they read as, with a
+    /// not-round-trip diagnostic for each place; containers written after
+    /// a bare opener are repaired as the seed allows. By default `fmt`
+    /// keeps a document's choice: declared text stays declared, seed text
+    /// stays seed text (docs/format.md, sections 6 to 8). `--no-escape` is
+    /// the old name of this option.
+    #[arg(long = "seed", alias = "no-escape")]
     pub no_escape: bool,
 
     /// Inputs and batch options.
@@ -545,6 +550,15 @@ pub struct EditArgs {
     /// Open the editor in the system browser.
     #[arg(long)]
     pub open: bool,
+
+    /// Show HTML pages as pure seed text, which any reader of the seed's
+    /// format reads exactly: images as their alternative text, no SVG
+    /// graphics, no escapes, no `#Extend` declaration (as `to-text --seed`).
+    /// Saving such a text drops what it does not hold. By default pages are
+    /// shown with the extensions they need, so that a save keeps their
+    /// images.
+    #[arg(long)]
+    pub seed: bool,
 }
 
 /// Options of `micro`.

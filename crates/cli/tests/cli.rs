@@ -1390,14 +1390,17 @@ fn escapes_are_written_where_needed_and_kept_or_dropped_on_request() {
     );
     assert!(!text.stderr.contains("not-round-trip"), "{}", text.stderr);
     // Pure seed text: the characters read as markup, and the run says so.
-    let seed = s.run(&["to-text", "--no-escape", "esc/page.html"]);
+    let seed = s.run(&["to-text", "--seed", "esc/page.html"]);
     assert!(!seed.stdout.contains('\\'), "{}", seed.stdout);
     assert!(seed.stderr.contains("not-round-trip"), "{}", seed.stderr);
-    // `fmt` keeps a document's choice, and `--no-escape` drops it.
+    // `--no-escape` is the old name of `--seed`.
+    let old = s.run(&["to-text", "--no-escape", "esc/page.html"]);
+    assert_eq!(old.stdout, seed.stdout);
+    // `fmt` keeps a document's choice, and `--seed` drops it.
     s.write("esc/declared.txt", "#Escape \\\n\nNo escape needed.\n");
     let kept = s.run(&["fmt", "esc/declared.txt"]);
     assert_eq!(kept.stdout, "#Escape \\\n\nNo escape needed.\n");
-    let dropped = s.run(&["fmt", "--no-escape", "esc/declared.txt"]);
+    let dropped = s.run(&["fmt", "--seed", "esc/declared.txt"]);
     assert_eq!(dropped.stdout, "\nNo escape needed.\n");
     // Seed text with backslashes stays seed text.
     s.write("esc/seed.txt", "\nC:\\Windows and \\_x_ here.\n");

@@ -65,12 +65,18 @@ pub struct TextPage {
 /// assert_eq!((page.encoding.encoding.name(), page.source), ("KOI8-R", "transport"));
 /// ```
 pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
+    // Pure seed text holds no image: the page's are mapped as the seed
+    // allows, with ingestion's own notes.
+    let ingest_options = ingest::Options {
+        images: options.ingest.images && options.escapes == Escapes::WhenNeeded,
+        ..options.ingest
+    };
     let ingest::Ingested {
         document,
         diagnostics,
         encoding,
         summary,
-    } = ingest::ingest(bytes, &options.ingest);
+    } = ingest::ingest(bytes, &ingest_options);
     let title = document.meta.title.clone();
     let lang = document.meta.lang.clone();
     let policy = wikitext::Policy {

@@ -133,15 +133,19 @@ fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
 /// `content_type` is the HTTP Content-Type value: its charset is the
 /// transport layer's. `base_url` is the page's address: relative links are
 /// resolved against it. `default_encoding` is the encoding to assume when
-/// nothing declares one (in place of autodetection).
+/// nothing declares one (in place of autodetection). With `seed`, the text
+/// is pure seed text, which any reader of the seed's format reads exactly:
+/// images become their alternative text, and nothing is escaped or
+/// declared (the CLI's `--seed`).
 #[pyfunction]
-#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None))]
+#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false))]
 fn to_text(
     py: Python<'_>,
     data: &[u8],
     content_type: Option<&str>,
     base_url: Option<&str>,
     default_encoding: Option<&str>,
+    seed: bool,
 ) -> PyResult<TextResult> {
     let default = default_encoding.map(encoding_for).transpose()?;
     let address = base_url
@@ -159,7 +163,15 @@ fn to_text(
         address: address.as_ref(),
         ..htmlio::ingest::Options::default()
     };
-    let page = py.detach(|| htmlio::to_text(data, &htmlio::TextOptions::from(ingest)));
+    let options = htmlio::TextOptions {
+        ingest,
+        escapes: if seed {
+            wikitext::Escapes::Never
+        } else {
+            wikitext::Escapes::WhenNeeded
+        },
+    };
+    let page = py.detach(|| htmlio::to_text(data, &options));
     let mut diagnostics: Vec<Diag> = page.ingest_diagnostics.iter().map(Diag::of).collect();
     diagnostics.extend(page.write_diagnostics.iter().map(Diag::of));
     Ok(TextResult {

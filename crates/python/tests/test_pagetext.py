@@ -133,3 +133,13 @@ def test_threads_give_the_same_results():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda p: pagetext.to_text(p).text, pages))
     assert together == alone
+
+
+def test_images_are_kept_unless_seed_text_is_asked_for():
+    page = b'<p>Logo <img src="logo.png" alt="ACME" width="16" height="16"></p>'
+    extended = pagetext.to_text(page)
+    assert extended.text == "#Extend image\n\nLogo ![logo.png||ACME]{16x16}\n"
+    assert b'<img src="logo.png" alt="ACME" width="16" height="16" />' in pagetext.to_xhtml(extended.text).xhtml
+    seed = pagetext.to_text(page, seed=True)
+    assert seed.text == "\nLogo ACME\n"
+    assert [d["code"] for d in seed.diagnostics] == ["image-as-text"]

@@ -54,6 +54,8 @@ pub(crate) struct App {
     /// The latest check each editor asked for (by its client id), so that
     /// a check superseded while it waited is skipped.
     latest: Mutex<HashMap<String, u64>>,
+    /// HTML pages are shown as pure seed text (`--seed`).
+    seed: bool,
 }
 
 /// `pagetext edit DIR [--port N] [--open]`.
@@ -68,7 +70,7 @@ pub(crate) fn run(args: &pagetext::EditArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(serve(root, token, args.port, args.open))
+    runtime.block_on(serve(root, token, args))
 }
 
 /// 32 random bytes from the operating system, in hex.
@@ -79,7 +81,12 @@ fn new_token() -> anyhow::Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-async fn serve(root: PathBuf, token: String, port: u16, open: bool) -> anyhow::Result<ExitCode> {
+async fn serve(
+    root: PathBuf,
+    token: String,
+    args: &pagetext::EditArgs,
+) -> anyhow::Result<ExitCode> {
+    let (port, open) = (args.port, args.open);
     // Loopback only: nobody else on the network can reach the editor.
     let listener = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
         .await
@@ -97,6 +104,7 @@ async fn serve(root: PathBuf, token: String, port: u16, open: bool) -> anyhow::R
         port,
         saving: tokio::sync::Mutex::new(()),
         latest: Mutex::new(HashMap::new()),
+        seed: args.seed,
     });
     // One line on standard output, for people and scripts alike.
     println!("{address}");

@@ -146,7 +146,8 @@ struct AsText {
 
 /// A page's bytes as the editor shows them: the text, the encoding it was
 /// read in, and for HTML what was lost on the way in.
-fn as_text(kind: Kind, bytes: &[u8]) -> AsText {
+/// With `seed`, HTML is shown as pure seed text (`--seed`).
+fn as_text(kind: Kind, bytes: &[u8], seed: bool) -> AsText {
     match kind {
         Kind::Text => {
             let (text, encoding, diagnostics) = convert::decode_text(bytes);
@@ -160,6 +161,11 @@ fn as_text(kind: Kind, bytes: &[u8]) -> AsText {
         Kind::Html | Kind::Xhtml => {
             let input = HtmlInput {
                 reading: kind.reading(),
+                escapes: if seed {
+                    wikitext::Escapes::Never
+                } else {
+                    wikitext::Escapes::WhenNeeded
+                },
                 ..HtmlInput::default()
             };
             let converted = convert::html_to_text(bytes, &input, None, Output::Keep);
@@ -183,6 +189,7 @@ pub(super) async fn open(app: &App, query: &Query) -> Response {
         Ok(file) => file,
         Err(failed) => return failed.response(),
     };
+    let seed = app.seed;
     let done = tokio::task::spawn_blocking(move || {
         let bytes = read_page(&file)?;
         let AsText {
@@ -190,7 +197,7 @@ pub(super) async fn open(app: &App, query: &Query) -> Response {
             encoding,
             ingestion,
             summary,
-        } = as_text(file.kind, &bytes);
+        } = as_text(file.kind, &bytes, seed);
         let original = orig_path(&file.real)
             .filter(|_| keeps_original(file.kind, &bytes))
             .map(|orig| Original {
@@ -319,7 +326,8 @@ pub(super) async fn save(app: &App, request: Request) -> Response {
         Err(failed) => return failed.response(),
     };
     let _one_at_a_time = app.saving.lock().await;
-    let done = tokio::task::spawn_blocking(move || save_now(&file, &asked)).await;
+    let seed = app.seed;
+    let done = tokio::task::spawn_blocking(move || save_now(&file, &asked, seed)).await;
     match done {
         Ok(Ok(response)) => response,
         Ok(Err(failed)) => failed.response(),
@@ -327,7 +335,8 @@ pub(super) async fn save(app: &App, request: Request) -> Response {
     }
 }
 
-fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
+/// With `seed`, a conflict shows the page on disk as pure seed text.
+fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response, Failed> {
     let current = read_page(file)?;
     let current_version = version(&current);
     if current_version != asked.version && !asked.force {
@@ -336,7 +345,7 @@ fn save_now(file: &PageFile, asked: &SaveRequest) -> Result<Response, Failed> {
             encoding,
             ingestion,
             summary,
-        } = as_text(file.kind, &current);
+        } = as_text(file.kind, &current, seed);
         let theirs = OnDisk {
             encoding,
             ingestion,

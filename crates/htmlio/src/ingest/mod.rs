@@ -96,13 +96,13 @@
 //! | `picture` | transparent: its `img` is the image; its `source`s are ballast |
 //! | `q` | its text in quotation marks “…” |
 //! | `sub`, `sup`, `s`, `strike`, `del` | transparent (the presentation lost is noted) |
-//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
+//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `button` (its label: the control is not kept), `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |
 //! | `math` (MathML) | its TeX annotation (`encoding="application/x-tex"`) as sample text (noted); without one, transparent: the formula as plain text (noted); `annotation`, `annotation-xml` are not read as text |
 //! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the URL, and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
 //! | `svg` | an image whose source is the sanitised graphic as a `data:image/svg+xml` URL (what the sanitiser removed is noted); left out in preformatted text (noted) |
-//! | `script`, `style`, `template`, `input`, `button`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
+//! | `script`, `style`, `template`, `input`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
 //! | any other element | transparent (noted once per name) |
 //! | attributes other than the above (`style`, `class`, event handlers, presentational ones) | ballast |
 //!
@@ -214,6 +214,11 @@ pub struct Options<'a> {
     /// 002 §2.5.3 says. Without it or a `<base href>`, relative URLs stay
     /// as written.
     pub address: Option<&'a microsyntax::url::Url>,
+    /// Map `<img>` and inline `<svg>` to images (`#Extend image`, the
+    /// default). Without it, as in pure seed text, an image is its `alt`
+    /// text and an SVG graphic is left out, each noted. [`crate::to_text`]
+    /// turns it off when the writer may not use the extensions.
+    pub images: bool,
 }
 
 impl Options<'_> {
@@ -235,6 +240,7 @@ impl Default for Options<'_> {
             keep_unsafe_links: false,
             parse_errors: false,
             address: None,
+            images: true,
         }
     }
 }

@@ -185,7 +185,6 @@ fn ballast_tag(local: &LocalName) -> Option<Tag> {
         | local_name!("style")
         | local_name!("template")
         | local_name!("input")
-        | local_name!("button")
         | local_name!("select")
         | local_name!("option")
         | local_name!("optgroup")
@@ -319,6 +318,9 @@ fn inline_tag(local: &LocalName) -> Option<Tag> {
         | local_name!("bdi")
         | local_name!("bdo")
         | local_name!("label")
+        // A button's label (text, an icon) is what the page shows; the
+        // control itself is not kept.
+        | local_name!("button")
         | local_name!("nobr")
         | local_name!("blink")
         | local_name!("ruby")

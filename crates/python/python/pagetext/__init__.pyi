@@ -45,8 +45,10 @@ def to_text(
     content_type: Optional[str] = None,
     base_url: Optional[str] = None,
     default_encoding: Optional[str] = None,
+    seed: bool = False,
 ) -> TextResult:
-    """A web page (bytes, any charset) to the text format."""
+    """A web page (bytes, any charset) to the text format; with seed=True,
+    pure seed text (images as their alternative text, no extension)."""
 
 class XhtmlResult:
     """What to_xhtml gives."""

@@ -37,9 +37,11 @@ impl Builder<'_> {
             .into_iter()
             .map(|mut r| {
                 // A cell with nothing but white space (`&nbsp;` included) is
-                // an empty cell.
+                // an empty cell; an image is something.
                 for cell in &mut r {
-                    if cell.blocks.iter().all(|b| block_text(b).trim().is_empty()) {
+                    if cell.blocks.iter().all(|b| block_text(b).trim().is_empty())
+                        && !wikitext::has_images(&cell.blocks)
+                    {
                         cell.blocks.clear();
                     }
                 }
@@ -182,7 +184,9 @@ impl Builder<'_> {
     fn cell_term(&mut self, cell: CellData) -> Option<Term> {
         let block = cell.blocks.into_iter().next()?;
         let (content, pos) = match block {
-            Block::Paragraph { content, pos } | Block::Text { content, pos } => (content, pos),
+            Block::Paragraph { content, pos }
+            | Block::Text { content, pos }
+            | Block::Heading { content, pos, .. } => (content, pos),
             other => {
                 let pos = other.pos();
                 (vec![Inline::text(block_text(&other))], pos)
