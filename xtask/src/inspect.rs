@@ -224,6 +224,7 @@ impl RoundTrip {
             escape: false,
             open: false,
             image: false,
+            table: false,
             ..m.clone()
         };
         self.again.body == self.parsed.body

@@ -233,7 +233,7 @@ fn page_site(dir: &Path) {
         b"<html><head><meta charset=\"windows-1252\"><title>Caf\xe9</title>\
           <link rel=\"stylesheet\" href=\"style.css\"><script>var ballast = 1;</script></head>\
           <body><h1>Caf\xe9 cr\xe8me</h1><p>Our <a href=\"sub/other.html\">other page</a>.</p>\
-          <table><tr><td><b>Name</b></td><td><b>Price</b></td></tr>\
+          <table><tr><th>Name</th><th>Price</th></tr>\
           <tr><td>Tea</td><td>2 \x80</td></tr></table></body></html>",
     )
     .unwrap();
@@ -298,7 +298,7 @@ fn a_person_edits_a_page_in_the_browser() {
         let color = client.find(Locator::Css("h1")).await.unwrap().css_value("color").await.unwrap();
         client.enter_parent_frame().await.unwrap();
         assert_eq!(color, "rgba(0, 128, 128, 1)");
-        // The emulated table is a real table in the preview.
+        // The table is a real table in the preview.
         assert_eq!(in_preview(&client, "th").await.as_deref(), Some("Name"));
         screenshot(&client, "open").await;
 

@@ -20,7 +20,7 @@ const CP1252_PAGE: &[u8] =
     b"<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\">\
 <title>Caf\xe9</title><script>var x = 1;</script></head><body><h1>Caf\xe9 cr\xe8me</h1>\
 <p>Na\xefve \x80 prices, <a href=\"other.html\">the other page</a>.</p>\
-<table><tr><td><b>Name</b></td><td><b>Price</b></td></tr><tr><td>Tea</td><td>2 \x80</td></tr></table></body></html>";
+<table><tr><th>Name</th><th>Price</th></tr><tr><td>Tea</td><td>2 \x80</td></tr></table></body></html>";
 
 /// A Shift_JIS page: 日本語 is 93 FA 96 7B 8C EA.
 const SJIS_PAGE: &[u8] =
@@ -310,7 +310,11 @@ fn saves_keep_the_page_charset_and_the_original() {
                 text.contains("= Café crème =") && text.contains("Naïve € prices"),
                 "{text}"
             );
-            assert!(text.contains("*Name*   *Price*\nTea   2 €"), "{text}");
+            assert!(
+                text.contains("#Extend table")
+                    && text.contains("|= Name |= Price |\n| Tea   | 2 €    |"),
+                "{text}"
+            );
             assert!(
                 opened["summary"].as_str().unwrap().contains("script"),
                 "{ingestion}"
@@ -335,7 +339,7 @@ fn saves_keep_the_page_charset_and_the_original() {
             "{name}: no character references"
         );
         if name == "cafe.html" {
-            // The emulated table is saved as a table (`--tables`).
+            // The table is saved as a table.
             let shown = String::from_utf8_lossy(&on_disk);
             assert!(
                 shown.contains("<th>Name</th>") && shown.contains("<td>Tea</td>"),

@@ -68,7 +68,7 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
     // Pure seed text holds no image: the page's are mapped as the seed
     // allows, with ingestion's own notes.
     let ingest_options = ingest::Options {
-        images: options.ingest.images && options.escapes == Escapes::WhenNeeded,
+        extensions: options.ingest.extensions && options.escapes == Escapes::WhenNeeded,
         ..options.ingest
     };
     let ingest::Ingested {

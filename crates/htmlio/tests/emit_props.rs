@@ -88,7 +88,30 @@ fn block() -> impl Strategy<Value = Block> {
             ListKind::Ordered(Numbering::UpperAlpha),
         ]);
         let terms = prop::collection::vec(inlines().prop_map(Term::new), 0..3);
+        // Tables, whose cells hold blocks, with spans that may not fit.
+        let cell = (blocks.clone(), any::<bool>(), 0u32..4, 0u32..4).prop_map(
+            |(content, header, colspan, rowspan)| wikitext::Cell {
+                header,
+                colspan,
+                rowspan,
+                content,
+                pos: wikitext::Pos::UNKNOWN,
+            },
+        );
+        let table = (
+            inlines(),
+            prop::collection::vec(
+                prop::collection::vec(cell, 0..3).prop_map(wikitext::Row::new),
+                0..3,
+            ),
+        )
+            .prop_map(|(caption, rows)| Block::Table {
+                caption,
+                rows,
+                pos: wikitext::Pos::UNKNOWN,
+            });
         prop_oneof![
+            table,
             blocks.clone().prop_map(Block::blockquote),
             (
                 kind,
@@ -121,6 +144,7 @@ fn document() -> impl Strategy<Value = Document> {
                     escape: false,
                     open: false,
                     image: false,
+                    table: false,
                 },
                 body,
             )

@@ -233,6 +233,14 @@ fn without_repeated_anchors(doc: &mut wikitext::Document) {
                         blocks(&mut item.definition, seen);
                     }
                 }
+                Block::Table { caption, rows, .. } => {
+                    inlines(caption, seen);
+                    for row in rows {
+                        for cell in &mut row.cells {
+                            blocks(&mut cell.content, seen);
+                        }
+                    }
+                }
                 Block::Rule { .. } => {}
             }
         }
@@ -273,6 +281,14 @@ fn plain_alts(body: &mut [wikitext::Block]) {
                     plain_alts(&mut item.definition);
                 }
             }
+            Block::Table { caption, rows, .. } => {
+                run(caption);
+                for row in rows {
+                    row.cells
+                        .iter_mut()
+                        .for_each(|c| plain_alts(&mut c.content));
+                }
+            }
             Block::Rule { .. } => {}
         }
     }
@@ -288,6 +304,7 @@ fn emit_then_ingest(text: &str) -> Result<(), String> {
     parsed.meta.escape = false;
     parsed.meta.open = false;
     parsed.meta.image = false;
+    parsed.meta.table = false;
     // An image's alternative text is an attribute: its markup is gone.
     plain_alts(&mut parsed.body);
     // Two bare text blocks in a row, and an item with terms but no

@@ -54,6 +54,12 @@ const ELEMENTS: &[&str] = &[
     "a",
     "br",
     "img",
+    "table",
+    "caption",
+    "tbody",
+    "tr",
+    "th",
+    "td",
 ];
 
 /// The attributes it writes.
@@ -73,6 +79,8 @@ const ATTRIBUTES: &[&str] = &[
     "alt",
     "width",
     "height",
+    "colspan",
+    "rowspan",
 ];
 
 /// Whether an image source could run a script: a script scheme, a `data:`

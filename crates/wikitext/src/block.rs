@@ -24,9 +24,10 @@ use crate::events::Tag;
 use crate::lines::SrcLine;
 use crate::model::{ListKind, MAX_DEPTH, Pos};
 use crate::scan::{
-    Bullet, bare_opener, bullet, compact_split, ends_sentence, heading, is_rule, separator_columns,
-    term_line,
+    Bullet, Escapable, TableLine, bare_opener, bullet, compact_split, ends_sentence, heading,
+    is_rule, separator_columns, table_line, term_line,
 };
+use crate::tables::{Part, SrcText, TableLines};
 
 /// A line (or the rest of a line after a bullet) as seen by one element.
 #[derive(Debug, Clone, Copy)]
@@ -66,6 +67,25 @@ pub(crate) enum Leaf {
     Term,
     /// Each line examined on its own.
     Preformatted,
+    /// A table's caption (one line).
+    Caption,
+    /// A table cell (one line, or none when empty).
+    Cell {
+        header: bool,
+        colspan: u32,
+        rowspan: u32,
+    },
+}
+
+/// What the header turns on for the block pass.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Features {
+    /// `#Extend open`: bare openers open containers.
+    pub(crate) open: bool,
+    /// `#Extend table`: lines that start and end with `|` are table rows.
+    pub(crate) tables: bool,
+    /// `#Escape \`: an escaped `|` is no cell bar.
+    pub(crate) escapes: bool,
 }
 
 /// The block structure, in document order, as the block pass finds it.
@@ -94,6 +114,23 @@ pub(crate) struct Flat<'a> {
 impl<'a> Flat<'a> {
     /// A leaf of `lines` (not written yet).
     fn leaf(&mut self, leaf: Leaf, lines: &[VLine<'a>], pos: Pos) -> Item {
+        let from = self.lines.len();
+        self.lines.extend(lines.iter().map(|l| Line {
+            extra: 0,
+            text: l.text,
+            num: l.num,
+            col: l.col,
+        }));
+        Item::Leaf {
+            leaf,
+            from,
+            to: self.lines.len(),
+            pos,
+        }
+    }
+
+    /// A leaf of source texts (a table's caption or cell).
+    pub(crate) fn leaf_of(&mut self, leaf: Leaf, lines: &[SrcText<'a>], pos: Pos) -> Item {
         let from = self.lines.len();
         self.lines.extend(lines.iter().map(|l| Line {
             extra: 0,
@@ -165,6 +202,7 @@ enum Kind<'a> {
         lines: Vec<Line<'a>>,
         empties: usize,
     },
+    Table(TableLines<'a>),
 }
 
 /// An open element.
@@ -202,7 +240,7 @@ impl<'a> Frame<'a> {
     }
 
     fn is_container(&self) -> bool {
-        !matches!(self.kind, Kind::Pre { .. })
+        !matches!(self.kind, Kind::Pre { .. } | Kind::Table(_))
     }
 
     /// Waiting terms without a definition become an item of their own.
@@ -270,18 +308,28 @@ struct BodyParser<'a, 'd> {
     depth_warned: bool,
     /// The header declares `#Extend open`: bare openers open containers.
     open: bool,
+    /// The header declares `#Extend table`.
+    tables: bool,
+    /// What a backslash escapes (`#Escape \\`), if anything.
+    escapes: Escapable,
     /// The indentation of the next non-empty line after the current one.
     next_indent: Option<usize>,
+    /// The next line, when it is not empty: its indentation and text (a
+    /// caption line starts a table only before a row).
+    next_line: Option<(usize, &'a str)>,
 }
 
 /// Seed 000 "Body Part": the block structure of the body lines (the lines
 /// after the header's terminating empty line). With `open` (`#Extend
-/// open`), a bare opener also opens a container (see [`BodyParser::bare`]).
+/// open`), a bare opener also opens a container (see [`BodyParser::bare`]);
+/// with `tables` (`#Extend table`), lines that start and end with `|` are
+/// the rows of a table.
 pub(crate) fn parse_body<'a>(
     lines: &[SrcLine<'a>],
-    open: bool,
+    features: Features,
     diags: &mut Vec<Diagnostic>,
 ) -> Flat<'a> {
+    let open = features.open;
     let mut parser = BodyParser {
         stack: vec![Frame::new(Kind::Body, 0, Pos::UNKNOWN)],
         out: Flat::default(),
@@ -291,7 +339,12 @@ pub(crate) fn parse_body<'a>(
         diags,
         depth_warned: false,
         open,
+        tables: features.tables,
+        escapes: features
+            .escapes
+            .then_some(crate::grammar::is_escapable as fn(char) -> bool),
         next_indent: None,
+        next_line: None,
     };
     // A bare opener looks at the next non-empty line: the indentation of
     // that line, for each line, found from the end.
@@ -305,6 +358,10 @@ pub(crate) fn parse_body<'a>(
     }
     for (i, line) in lines.iter().enumerate() {
         parser.next_indent = next_indent.get(i).copied().flatten();
+        parser.next_line = lines
+            .get(i + 1)
+            .filter(|l| !l.is_empty())
+            .map(|l| (l.indent, l.text));
         if line.is_empty() {
             // Consecutive empty lines are collapsed into one.
             if !parser.prev_empty {
@@ -408,6 +465,7 @@ impl<'a> BodyParser<'a, '_> {
     /// Evaluates one line in the current element.
     fn step(&mut self, v: VLine<'a>) -> Step<'a> {
         let at_body = self.stack.len() <= 1;
+        let escapes = self.escapes;
         let (top, _) = self.top();
         if let Kind::Pre { lines, empties } = &mut top.kind {
             // Seed 000: all following lines with an equal or greater
@@ -433,6 +491,18 @@ impl<'a> BodyParser<'a, '_> {
             self.close_top(false);
             return Step::Again(v);
         }
+        if let Kind::Table(table) = &mut top.kind {
+            // Rows at the table's indentation continue it; anything else
+            // ends it.
+            if v.indent == top.indent
+                && let Some(TableLine::Row(cells)) = table_line(v.text, escapes)
+            {
+                table.push_row(src_text(&v), cells);
+                return Step::Done;
+            }
+            self.close_top(false);
+            return Step::Again(v);
+        }
         if v.indent < top.indent && !at_body {
             // An outdented line terminates the element and is processed again.
             self.close_top(false);
@@ -449,6 +519,21 @@ impl<'a> BodyParser<'a, '_> {
         let can_open = self.can_open();
         let prev_empty = self.prev_empty;
         let text = v.text;
+        // A table: before anything else, as its padded rows would read as
+        // compact items.
+        if self.tables
+            && let Some(line) = table_line(text, self.escapes)
+            && self.opens_table(&line, v.indent)
+        {
+            let (top, out) = self.top();
+            top.flush_all(out, false);
+            let table = TableLines::start(src_text(&v), line);
+            let mut frame = Frame::new(Kind::Table(table), v.indent, v.pos());
+            // For a caption that no row follows, which is text after all.
+            frame.text_after_empty = prev_empty;
+            self.stack.push(frame);
+            return Step::Done;
+        }
         // Horizontal rule.
         if is_rule(text) {
             let (top, out) = self.top();
@@ -525,6 +610,18 @@ impl<'a> BodyParser<'a, '_> {
         }
         top.text.push(v);
         Step::Done
+    }
+
+    /// Whether a table line starts a table here: a row does; a caption
+    /// only when a row follows it at its indentation.
+    fn opens_table(&self, line: &TableLine<'_>, indent: usize) -> bool {
+        match line {
+            TableLine::Row(_) => true,
+            TableLine::Caption(..) => self.next_line.is_some_and(|(next_indent, text)| {
+                next_indent == indent
+                    && matches!(table_line(text, self.escapes), Some(TableLine::Row(_)))
+            }),
+        }
     }
 
     /// Seed 000: a compact definition item; the term and its spaces act like
@@ -718,6 +815,9 @@ impl<'a> BodyParser<'a, '_> {
     }
 
     fn empty_line(&mut self) {
+        if matches!(self.top().0.kind, Kind::Table(_)) {
+            self.close_top(false);
+        }
         let (top, out) = self.top();
         match &mut top.kind {
             Kind::Pre { empties, .. } => *empties = 1,
@@ -746,6 +846,22 @@ impl<'a> BodyParser<'a, '_> {
         }
         match frame.kind {
             Kind::Body => {}
+            Kind::Table(table) => {
+                // A caption without rows is a line of text.
+                if let Some(line) = write_table(table, out) {
+                    let v = VLine {
+                        num: line.num,
+                        indent: frame.indent,
+                        text: line.text,
+                        col: line.col,
+                    };
+                    let (top, _) = self.top();
+                    if top.text.is_empty() {
+                        top.text_after_empty = frame.text_after_empty;
+                    }
+                    top.text.push(v);
+                }
+            }
             Kind::Pre { lines, .. } => {
                 let from = out.lines.len();
                 out.lines.extend(lines);
@@ -782,6 +898,51 @@ impl<'a> BodyParser<'a, '_> {
         let (top, out) = self.top();
         top.flush_all(out, true);
         self.out
+    }
+}
+
+/// Writes a table's items; gives back a caption line no row followed.
+fn write_table<'a>(table: TableLines<'a>, out: &mut Flat<'a>) -> Option<SrcText<'a>> {
+    let parts = match table.parts() {
+        Ok(parts) => parts,
+        Err(line) => return Some(line),
+    };
+    for part in parts {
+        let item = match part {
+            Part::Start(pos) => Item::Start(Tag::Table, pos),
+            // The model keeps no position for a caption.
+            Part::Caption(line) => out.leaf_of(Leaf::Caption, &[line], Pos::UNKNOWN),
+            Part::RowStart(pos) => Item::Start(Tag::Row, pos),
+            Part::Cell {
+                header,
+                colspan,
+                rowspan,
+                text,
+                pos,
+            } => {
+                let leaf = Leaf::Cell {
+                    header,
+                    colspan,
+                    rowspan,
+                };
+                match text {
+                    Some(line) => out.leaf_of(leaf, &[line], pos),
+                    None => out.leaf_of(leaf, &[], pos),
+                }
+            }
+            Part::RowEnd => Item::End(Tag::Row),
+            Part::End => Item::End(Tag::Table),
+        };
+        out.items.push(item);
+    }
+    None
+}
+
+fn src_text<'a>(v: &VLine<'a>) -> SrcText<'a> {
+    SrcText {
+        num: v.num,
+        col: v.col,
+        text: v.text,
     }
 }
 

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use crate::model::{Block, Document, Inline, ListKind, Metadata, Numbering, Pos};
 
+#[derive(Clone, Copy)]
 enum Node<'a> {
     Block(&'a Block),
     Inline(&'a Inline),
@@ -15,6 +16,9 @@ enum Node<'a> {
     Term(&'a crate::model::Term),
     Definition(&'a [Block]),
     PreLine(usize, &'a [Inline]),
+    Caption(&'a [Inline]),
+    Row(&'a crate::model::Row),
+    Cell(&'a crate::model::Cell),
 }
 
 fn at(pos: Pos) -> String {
@@ -94,7 +98,17 @@ pub fn tree(doc: &Document) -> String {
                         let _ = writeln!(out, "{pad}definition-list{c}{pos}");
                         children.extend(items.iter().map(|i| (child, Node::DefItem(i))));
                     }
+                    Block::Table { caption, rows, .. } => {
+                        let _ = writeln!(out, "{pad}table{pos}");
+                        if !caption.is_empty() {
+                            children.push((child, Node::Caption(caption)));
+                        }
+                        children.extend(rows.iter().map(|r| (child, Node::Row(r))));
+                    }
                 }
+            }
+            Node::Caption(_) | Node::Row(_) | Node::Cell(_) => {
+                table_node(node, &pad, child, &mut out, &mut children);
             }
             Node::Item(item) => {
                 let _ = writeln!(out, "{pad}item{}", at(item.pos));
@@ -161,25 +175,8 @@ pub fn tree(doc: &Document) -> String {
                     Inline::Email { address, .. } => {
                         let _ = writeln!(out, "{pad}email {address:?}{pos}");
                     }
-                    Inline::Image {
-                        src,
-                        alt,
-                        title,
-                        width,
-                        height,
-                        ..
-                    } => {
-                        let _ = write!(out, "{pad}image src={src:?}");
-                        if let Some(title) = title {
-                            let _ = write!(out, " title={title:?}");
-                        }
-                        if let Some(w) = width {
-                            let _ = write!(out, " width={w}");
-                        }
-                        if let Some(h) = height {
-                            let _ = write!(out, " height={h}");
-                        }
-                        let _ = writeln!(out, "{pos}");
+                    Inline::Image { alt, .. } => {
+                        image_line(inline, &pad, &mut out);
                         children.extend(alt.iter().map(|i| (child, Node::Inline(i))));
                     }
                 }
@@ -188,6 +185,68 @@ pub fn tree(doc: &Document) -> String {
         stack.extend(children.into_iter().rev());
     }
     out
+}
+
+/// An image's line in [`tree`].
+fn image_line(image: &Inline, pad: &str, out: &mut String) {
+    let Inline::Image {
+        src,
+        title,
+        width,
+        height,
+        pos,
+        ..
+    } = image
+    else {
+        return;
+    };
+    let _ = write!(out, "{pad}image src={src:?}");
+    if let Some(title) = title {
+        let _ = write!(out, " title={title:?}");
+    }
+    if let Some(w) = width {
+        let _ = write!(out, " width={w}");
+    }
+    if let Some(h) = height {
+        let _ = write!(out, " height={h}");
+    }
+    let _ = writeln!(out, "{}", at(*pos));
+}
+
+/// The nodes of a table in [`tree`]: its caption, rows and cells.
+fn table_node<'a>(
+    node: Node<'a>,
+    pad: &str,
+    child: usize,
+    out: &mut String,
+    children: &mut Vec<(usize, Node<'a>)>,
+) {
+    match node {
+        Node::Caption(run) => {
+            let _ = writeln!(out, "{pad}caption");
+            children.extend(run.iter().map(|i| (child, Node::Inline(i))));
+        }
+        Node::Row(row) => {
+            let _ = writeln!(out, "{pad}row{}", at(row.pos));
+            children.extend(row.cells.iter().map(|c| (child, Node::Cell(c))));
+        }
+        Node::Cell(cell) => {
+            let kind = if cell.header { "header-cell" } else { "cell" };
+            let _ = write!(out, "{pad}{kind}");
+            if cell.colspan != 1 {
+                let _ = write!(out, " colspan={}", cell.colspan);
+            }
+            if cell.rowspan != 1 {
+                let _ = write!(out, " rowspan={}", cell.rowspan);
+            }
+            if cell.content.is_empty() {
+                out.push_str(" (empty)");
+            }
+            let _ = writeln!(out, "{}", at(cell.pos));
+            children.extend(cell.content.iter().map(|b| (child, Node::Block(b))));
+        }
+        _ => {}
+    }
 }
 
 /// The header part of [`tree`]: nothing when the header is empty.
@@ -199,6 +258,7 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         || meta.escape
         || meta.open
         || meta.image
+        || meta.table
     {
         out.push_str("meta\n");
         if let Some(title) = &meta.title {
@@ -223,6 +283,9 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         if meta.image {
             out.push_str("  extend image\n");
         }
+        if meta.table {
+            out.push_str("  extend table\n");
+        }
         if meta.open {
             out.push_str("  extend open\n");
         }
@@ -231,7 +294,7 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
 
 /// How deep blocks nest: [`crate::depth`], kept here for the tests that
 /// use it.
-pub use crate::model::depth;
+pub use crate::walk::depth;
 
 /// All the text of a document (block texts, terms, preformatted lines),
 /// without markup, in document order.
@@ -241,7 +304,7 @@ pub use crate::model::depth;
 /// assert_eq!(wikitext::dump::all_text(&doc), "some text");
 /// ```
 pub fn all_text(doc: &Document) -> String {
-    crate::model::runs(&doc.body)
-        .map(crate::model::plain_text)
+    crate::walk::runs(&doc.body)
+        .map(crate::walk::plain_text)
         .collect()
 }

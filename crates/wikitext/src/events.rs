@@ -10,6 +10,8 @@
 //!   its lines; `Blockquote`, `Item` and `Definition` hold blocks; `List`
 //!   holds `Item`s; `DefinitionList` holds `DefItem`s, each of them `Term`s
 //!   and then at most one `Definition`; [`Event::Rule`] stands alone;
+//! - tables: `Table` holds at most one `Caption` (inline events), then
+//!   `Row`s, each of them `Cell`s, which hold blocks;
 //! - inlines: `Emphasis`, `Strong`, `Code` and `Link` hold inline events,
 //!   and `Image` its alternative text's;
 //!   [`Event::Text`], [`Event::LineBreak`] and [`Event::Email`] stand alone.
@@ -46,7 +48,9 @@
 use std::borrow::Cow;
 use std::slice;
 
-use crate::model::{Block, DefItem, Document, Inline, ListItem, ListKind, Metadata, Pos, Term};
+use crate::model::{
+    Block, Cell, DefItem, Document, Inline, ListItem, ListKind, Metadata, Pos, Row, Term,
+};
 
 /// One event of a document's stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +99,21 @@ pub enum Tag<'a> {
     Term,
     /// `<dd>`.
     Definition,
+    /// `<table>`.
+    Table,
+    /// `<caption>`.
+    Caption,
+    /// `<tr>`.
+    Row,
+    /// `<td>`, or `<th>` for a header cell.
+    Cell {
+        /// A header cell (`<th>`).
+        header: bool,
+        /// Columns spanned (at least 1).
+        colspan: u32,
+        /// Rows spanned (at least 1).
+        rowspan: u32,
+    },
     /// `<em>`.
     Emphasis,
     /// `<strong>`.
@@ -136,6 +155,10 @@ pub enum TagEnd {
     DefItem,
     Term,
     Definition,
+    Table,
+    Caption,
+    Row,
+    Cell,
     Emphasis,
     Strong,
     Code,
@@ -158,6 +181,10 @@ impl Tag<'_> {
             Tag::DefItem => TagEnd::DefItem,
             Tag::Term => TagEnd::Term,
             Tag::Definition => TagEnd::Definition,
+            Tag::Table => TagEnd::Table,
+            Tag::Caption => TagEnd::Caption,
+            Tag::Row => TagEnd::Row,
+            Tag::Cell { .. } => TagEnd::Cell,
             Tag::Emphasis => TagEnd::Emphasis,
             Tag::Strong => TagEnd::Strong,
             Tag::Code => TagEnd::Code,
@@ -178,6 +205,8 @@ enum Step<'d> {
     Items(slice::Iter<'d, ListItem>),
     DefItems(slice::Iter<'d, DefItem>),
     Terms(slice::Iter<'d, Term>),
+    Rows(slice::Iter<'d, Row>),
+    Cells(slice::Iter<'d, Cell>),
     Inlines(slice::Iter<'d, Inline>),
     PreLines {
         iter: slice::Iter<'d, Vec<Inline>>,
@@ -261,6 +290,16 @@ impl<'d> Events<'d> {
                 Tag::DefinitionList { compact: *compact },
                 Step::DefItems(items.iter()),
             ),
+            Block::Table { caption, rows, .. } => {
+                self.stack.push(Step::Emit(Event::End(TagEnd::Table)));
+                self.stack.push(Step::Rows(rows.iter()));
+                if !caption.is_empty() {
+                    self.stack.push(Step::Emit(Event::End(TagEnd::Caption)));
+                    self.stack.push(Step::Inlines(caption.iter()));
+                    self.stack.push(Step::Emit(Event::Start(Tag::Caption)));
+                }
+                return (Event::Start(Tag::Table), pos);
+            }
         };
         self.stack.push(Step::Emit(Event::End(tag.end())));
         self.stack.push(end);
@@ -353,6 +392,27 @@ impl<'d> Iterator for Events<'d> {
                         return Some((Event::Start(Tag::Term), term.pos));
                     }
                 }
+                Step::Rows(mut iter) => {
+                    if let Some(row) = iter.next() {
+                        self.stack.push(Step::Rows(iter));
+                        self.stack.push(Step::Emit(Event::End(TagEnd::Row)));
+                        self.stack.push(Step::Cells(row.cells.iter()));
+                        return Some((Event::Start(Tag::Row), row.pos));
+                    }
+                }
+                Step::Cells(mut iter) => {
+                    if let Some(cell) = iter.next() {
+                        self.stack.push(Step::Cells(iter));
+                        self.stack.push(Step::Emit(Event::End(TagEnd::Cell)));
+                        self.stack.push(Step::Blocks(cell.content.iter()));
+                        let tag = Tag::Cell {
+                            header: cell.header,
+                            colspan: cell.colspan,
+                            rowspan: cell.rowspan,
+                        };
+                        return Some((Event::Start(tag), cell.pos));
+                    }
+                }
                 Step::Inlines(mut iter) => {
                     if let Some(inline) = iter.next() {
                         self.stack.push(Step::Inlines(iter));
@@ -409,6 +469,17 @@ enum Open {
         terms: Vec<Term>,
         definition: Vec<Block>,
     },
+    Table {
+        pos: Pos,
+        caption: Vec<Inline>,
+        rows: Vec<Row>,
+    },
+    Row {
+        pos: Pos,
+        cells: Vec<Cell>,
+    },
+    /// A cell: its blocks are built in an `Open::Blocks` above it.
+    Cell(Cell),
 }
 
 impl Open {
@@ -420,6 +491,9 @@ impl Open {
             Open::List { .. } => TagEnd::List,
             Open::DefList { .. } => TagEnd::DefinitionList,
             Open::DefItem { .. } => TagEnd::DefItem,
+            Open::Table { .. } => TagEnd::Table,
+            Open::Row { .. } => TagEnd::Row,
+            Open::Cell(_) => TagEnd::Cell,
         })
     }
 
@@ -475,6 +549,18 @@ fn owned_tag(tag: Tag<'_>) -> Tag<'static> {
         Tag::DefItem => Tag::DefItem,
         Tag::Term => Tag::Term,
         Tag::Definition => Tag::Definition,
+        Tag::Table => Tag::Table,
+        Tag::Caption => Tag::Caption,
+        Tag::Row => Tag::Row,
+        Tag::Cell {
+            header,
+            colspan,
+            rowspan,
+        } => Tag::Cell {
+            header,
+            colspan,
+            rowspan,
+        },
         Tag::Emphasis => Tag::Emphasis,
         Tag::Strong => Tag::Strong,
         Tag::Code => Tag::Code,
@@ -543,15 +629,24 @@ impl Builder {
             (Tag::Item, Open::List { .. }) => true,
             (Tag::DefItem, Open::DefList { .. }) => true,
             (Tag::Term | Tag::Definition, Open::DefItem { .. }) => true,
+            (Tag::Caption | Tag::Row, Open::Table { .. }) => true,
+            (Tag::Cell { .. }, Open::Row { .. }) => true,
             (
                 Tag::Emphasis | Tag::Strong | Tag::Code | Tag::Link { .. } | Tag::Image { .. },
                 top,
             ) => {
                 matches!(top, Open::Run { .. } | Open::Pre { .. })
             }
-            (_, Open::Blocks { .. }) => {
-                !matches!(tag, Tag::Item | Tag::DefItem | Tag::Term | Tag::Definition)
-            }
+            (_, Open::Blocks { .. }) => !matches!(
+                tag,
+                Tag::Item
+                    | Tag::DefItem
+                    | Tag::Term
+                    | Tag::Definition
+                    | Tag::Caption
+                    | Tag::Row
+                    | Tag::Cell { .. }
+            ),
             _ => false,
         };
         if !fits {
@@ -589,6 +684,35 @@ impl Builder {
                 terms: Vec::new(),
                 definition: Vec::new(),
             },
+            Tag::Table => Open::Table {
+                pos,
+                caption: Vec::new(),
+                rows: Vec::new(),
+            },
+            Tag::Row => Open::Row {
+                pos,
+                cells: Vec::new(),
+            },
+            Tag::Cell {
+                header,
+                colspan,
+                rowspan,
+            } => {
+                // The cell, then the blocks it holds above it: they are
+                // handed down when the cell ends.
+                self.stack.push(Open::Cell(Cell {
+                    header,
+                    colspan,
+                    rowspan,
+                    content: Vec::new(),
+                    pos,
+                }));
+                Open::Blocks {
+                    end: Some(TagEnd::Cell),
+                    pos,
+                    blocks: Vec::new(),
+                }
+            }
             tag => Open::Run {
                 tag: owned_tag(tag),
                 pos,
@@ -606,6 +730,7 @@ impl Builder {
         let Some(parent) = self.stack.last_mut() else {
             return;
         };
+        let mut cell_done = false;
         match open {
             Open::Blocks {
                 end, pos, blocks, ..
@@ -625,8 +750,28 @@ impl Builder {
                 (Some(TagEnd::Definition), Open::DefItem { definition, .. }) => {
                     definition.extend(blocks);
                 }
+                (Some(TagEnd::Cell), Open::Cell(cell)) => {
+                    cell.content = blocks;
+                    // The cell itself ends with its blocks.
+                    cell_done = true;
+                }
                 _ => {}
             },
+            Open::Table { pos, caption, rows } => {
+                if let Open::Blocks { blocks, .. } = parent {
+                    blocks.push(Block::Table { caption, rows, pos });
+                }
+            }
+            Open::Row { pos, cells } => {
+                if let Open::Table { rows, .. } = parent {
+                    rows.push(Row { cells, pos });
+                }
+            }
+            Open::Cell(cell) => {
+                if let Open::Row { cells, .. } = parent {
+                    cells.push(cell);
+                }
+            }
             Open::Pre {
                 pos,
                 mut lines,
@@ -669,6 +814,9 @@ impl Builder {
                 }
             }
             Open::Run { tag, pos, run } => close_run(parent, tag, pos, run),
+        }
+        if cell_done {
+            self.close();
         }
     }
 
@@ -747,6 +895,7 @@ fn close_run(parent: &mut Open, tag: Tag<'static>, pos: Pos, content: Vec<Inline
                     });
                 }
                 (Tag::Term, Open::DefItem { terms, .. }) => terms.push(Term { content, pos }),
+                (Tag::Caption, Open::Table { caption, .. }) => *caption = content,
                 _ => {}
             }
             return;

@@ -40,6 +40,13 @@ pub const FEATURE_IMAGE: &str = "image";
 /// The header line that declares the `image` feature.
 pub const IMAGE_DECLARATION: &str = "#Extend image";
 
+/// The feature word of `#Extend` that makes lines between bars the rows
+/// of a table (`docs/format.md`, "Tables").
+pub const FEATURE_TABLE: &str = "table";
+
+/// The header line that declares the `table` feature.
+pub const TABLE_DECLARATION: &str = "#Extend table";
+
 /// Whether, in a document that declares `#Escape \`, a backslash before
 /// `c` makes `c` plain text: the characters the format uses as markup
 /// anywhere (`_ * ' [ ] | < >`, and the `!` of an image), those that begin a bullet, heading, rule

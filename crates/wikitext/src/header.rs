@@ -176,13 +176,16 @@ fn extend(words: &[&str], meta: &mut Metadata, span: Span, diags: &mut Vec<Diagn
             meta.open = true;
         } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_IMAGE) {
             meta.image = true;
+        } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_TABLE) {
+            meta.table = true;
         } else {
             diags.push(Diagnostic::new(
                 Code::InvalidHeaderLine,
                 Severity::Warning,
                 format!(
-                    "unknown feature `{word}` ignored (known: `{}`, `{}`)",
+                    "unknown feature `{word}` ignored (known: `{}`, `{}`, `{}`)",
                     crate::grammar::FEATURE_IMAGE,
+                    crate::grammar::FEATURE_TABLE,
                     crate::grammar::FEATURE_OPEN
                 ),
                 span,
@@ -306,9 +309,10 @@ mod tests {
         assert_eq!(parsed.diagnostics, vec![]);
         // Unknown words are reported; the known ones still apply, and a
         // second line adds its words.
-        let parsed = parse("#Extend bogus\n#extend table OPEN Image\n#Extend\n\n");
+        let parsed = parse("#Extend bogus\n#extend figures OPEN Image Table\n#Extend\n\n");
         assert!(parsed.document.meta.open);
         assert!(parsed.document.meta.image);
+        assert!(parsed.document.meta.table);
         let codes: Vec<_> = parsed
             .diagnostics
             .iter()

@@ -69,7 +69,12 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
     let meta = crate::header::parse_header(header, &mut ignored);
     let escapes = meta.escape;
     let body = lines.get(header_end + 1..).unwrap_or(&[]);
-    let flat = parse_body(body, meta.open, &mut ignored);
+    let features = crate::block::Features {
+        open: meta.open,
+        tables: meta.table,
+        escapes: meta.escape,
+    };
+    let flat = parse_body(body, features, &mut ignored);
 
     let mut out = Vec::new();
     // The last leaf before the current item: its kind and its lines.
@@ -106,6 +111,11 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
                 }
                 for line in leaf_lines {
                     uneven_heading(line, "a definition term", &mut out);
+                    line_hints(line, escapes, &mut out);
+                }
+            }
+            Leaf::Caption | Leaf::Cell { .. } => {
+                for line in leaf_lines {
                     line_hints(line, escapes, &mut out);
                 }
             }

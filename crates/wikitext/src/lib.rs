@@ -324,6 +324,7 @@ pub mod dump;
 mod escape;
 pub mod events;
 pub mod grammar;
+mod grid;
 mod header;
 mod hints;
 mod inline;
@@ -335,6 +336,8 @@ mod readback;
 mod refs;
 mod render;
 mod scan;
+mod tables;
+mod walk;
 mod write;
 
 pub use canon::{Escapes, Policy, Silent, Touching};
@@ -342,10 +345,11 @@ pub use check::check;
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use hints::hints;
 pub use model::{
-    Block, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
-    Numbering, Pos, Runs, Term, depth, has_images, plain_text, push_text, runs,
+    Block, Cell, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
+    Numbering, Pos, Row, Term, push_text,
 };
 pub use parse::{Parsed, parse};
 pub use pull::Parser;
 pub use refs::{Dangling, dangling_references, reference_diagnostics};
+pub use walk::{Runs, depth, has_images, plain_text, runs};
 pub use write::{Canonical, Canonicalized, Written, canonicalize, write, write_owned, write_with};

@@ -153,6 +153,11 @@ pub struct Metadata {
     /// a text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub image: bool,
+    /// `#Extend table`: lines that start and end with `|` are the rows of
+    /// a table (see [`Block::Table`]). The writer sets it when the body
+    /// holds a table, and keeps it once a text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub table: bool,
 }
 
 /// A `#Meta:` line: `<meta name="..." content="...">`.
@@ -315,6 +320,106 @@ pub enum Block {
         #[serde(default, skip_serializing_if = "Pos::is_unknown")]
         pos: Pos,
     },
+    /// A table (`<table>`), in a document that declares `#Extend table`:
+    /// rows of cells, which may span rows and columns.
+    Table {
+        /// The caption (`<caption>`), on one line; empty when there is none.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        caption: Vec<Inline>,
+        /// The rows, in order.
+        rows: Vec<Row>,
+        /// Where the first line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+}
+
+/// A row of a table (`<tr>`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Row {
+    /// The cells that start in this row, left to right (positions covered
+    /// by a cell of an earlier row or column are not cells).
+    pub cells: Vec<Cell>,
+    /// Where the row's line starts.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+impl Row {
+    /// A row with an unknown position.
+    pub fn new(cells: Vec<Cell>) -> Row {
+        Row {
+            cells,
+            pos: Pos::UNKNOWN,
+        }
+    }
+}
+
+/// A cell of a table (`<td>`, or `<th>` for a header cell).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    /// A header cell (`<th>`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub header: bool,
+    /// How many columns it spans (at least 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub colspan: u32,
+    /// How many rows it spans (at least 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub rowspan: u32,
+    /// Its blocks: none for an empty cell, one text block for a cell of
+    /// the grid form.
+    pub content: Vec<Block>,
+    /// Where the cell starts.
+    #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+    pub pos: Pos,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+impl Cell {
+    /// A data cell of one column and row holding `content`, with an
+    /// unknown position.
+    pub fn new(content: Vec<Block>) -> Cell {
+        Cell {
+            header: false,
+            colspan: 1,
+            rowspan: 1,
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A data cell holding one line of text (none when `run` is empty).
+    pub fn text(run: Vec<Inline>) -> Cell {
+        Cell::new(if run.is_empty() {
+            Vec::new()
+        } else {
+            vec![Block::text(run)]
+        })
+    }
+
+    /// The same cell as a header cell.
+    #[must_use]
+    pub fn header(mut self) -> Cell {
+        self.header = true;
+        self
+    }
+
+    /// The same cell spanning `colspan` columns and `rowspan` rows.
+    #[must_use]
+    pub fn span(mut self, colspan: u32, rowspan: u32) -> Cell {
+        self.colspan = colspan;
+        self.rowspan = rowspan;
+        self
+    }
 }
 
 /// An item of an ordered or unordered list (`<li>`).
@@ -544,6 +649,15 @@ impl Block {
         }
     }
 
+    /// A table without caption, with an unknown position.
+    pub fn table(rows: Vec<Row>) -> Block {
+        Block::Table {
+            caption: Vec::new(),
+            rows,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
     /// A definition list with an unknown position.
     pub fn definition_list(compact: bool, items: Vec<DefItem>) -> Block {
         Block::DefinitionList {
@@ -563,7 +677,8 @@ impl Block {
             | Block::Rule { pos }
             | Block::Blockquote { pos, .. }
             | Block::List { pos, .. }
-            | Block::DefinitionList { pos, .. } => *pos,
+            | Block::DefinitionList { pos, .. }
+            | Block::Table { pos, .. } => *pos,
         }
     }
 
@@ -577,7 +692,8 @@ impl Block {
             | Block::Rule { pos }
             | Block::Blockquote { pos, .. }
             | Block::List { pos, .. }
-            | Block::DefinitionList { pos, .. } => *pos = new,
+            | Block::DefinitionList { pos, .. }
+            | Block::Table { pos, .. } => *pos = new,
         }
         self
     }
@@ -593,6 +709,7 @@ impl Block {
             Block::Blockquote { .. } => "blockquote",
             Block::List { .. } => "list",
             Block::DefinitionList { .. } => "definition list",
+            Block::Table { .. } => "table",
         }
     }
 }
@@ -745,150 +862,6 @@ pub fn push_text(run: &mut Vec<Inline>, text: &str, pos: Pos) {
     }
 }
 
-/// The inline runs of blocks in document order: paragraphs, text blocks,
-/// headings, each term before its definition, each line of preformatted
-/// text. Walks without recursion, so any depth is safe.
-///
-/// ```
-/// let doc = wikitext::parse("\n= T =\n\n  * a::\n        b\n").document;
-/// let texts: Vec<String> = wikitext::runs(&doc.body).map(wikitext::plain_text).collect();
-/// assert_eq!(texts, ["T", "a", "b"]);
-/// ```
-pub fn runs(blocks: &[Block]) -> Runs<'_> {
-    Runs {
-        stack: blocks.iter().rev().map(Step::Block).collect(),
-    }
-}
-
-/// The iterator [`runs`] returns.
-#[derive(Debug, Clone)]
-pub struct Runs<'a> {
-    stack: Vec<Step<'a>>,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Step<'a> {
-    Block(&'a Block),
-    Run(&'a [Inline]),
-}
-
-impl<'a> Iterator for Runs<'a> {
-    type Item = &'a [Inline];
-
-    fn next(&mut self) -> Option<&'a [Inline]> {
-        while let Some(step) = self.stack.pop() {
-            let block = match step {
-                Step::Run(run) => return Some(run),
-                Step::Block(block) => block,
-            };
-            match block {
-                Block::Paragraph { content, .. }
-                | Block::Text { content, .. }
-                | Block::Heading { content, .. } => return Some(content),
-                Block::Preformatted { lines, .. } => {
-                    self.stack.extend(lines.iter().rev().map(|l| Step::Run(l)));
-                }
-                Block::Rule { .. } => {}
-                Block::Blockquote { content, .. } => {
-                    self.stack.extend(content.iter().rev().map(Step::Block));
-                }
-                Block::List { items, .. } => {
-                    for item in items.iter().rev() {
-                        self.stack
-                            .extend(item.content.iter().rev().map(Step::Block));
-                    }
-                }
-                Block::DefinitionList { items, .. } => {
-                    for item in items.iter().rev() {
-                        self.stack
-                            .extend(item.definition.iter().rev().map(Step::Block));
-                        self.stack
-                            .extend(item.terms.iter().rev().map(|t| Step::Run(&t.content)));
-                    }
-                }
-            }
-        }
-        None
-    }
-}
-
-/// How deep blocks nest, counted as [`MAX_DEPTH`] counts them (the body's
-/// blocks are at 1). Walks without recursion.
-///
-/// ```
-/// let doc = wikitext::parse("\n  * a\n\n      > b\n").document;
-/// assert_eq!(wikitext::depth(&doc.body), 3);
-/// ```
-pub fn depth(blocks: &[Block]) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
-    while let Some((blocks, d)) = stack.pop() {
-        for b in blocks {
-            max = max.max(d);
-            match b {
-                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
-                }
-                _ => {}
-            }
-        }
-    }
-    max
-}
-
-/// Whether blocks hold an image, at any depth. Walks without recursion.
-///
-/// ```
-/// let doc = wikitext::parse("#Extend image\n\n[a.html||![a.png||A]]\n").document;
-/// assert!(wikitext::has_images(&doc.body));
-/// ```
-pub fn has_images(blocks: &[Block]) -> bool {
-    runs(blocks).any(|run| {
-        let mut stack: Vec<&[Inline]> = vec![run];
-        while let Some(run) = stack.pop() {
-            for node in run {
-                match node {
-                    Inline::Image { .. } => return true,
-                    other => {
-                        if let Some(children) = other.children() {
-                            stack.push(children);
-                        }
-                    }
-                }
-            }
-        }
-        false
-    })
-}
-
-/// The plain text of an inline run: text, e-mail addresses, link texts and
-/// the alternative texts of images with markup removed, line divisions as `\n`.
-pub fn plain_text(run: &[Inline]) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<std::slice::Iter<'_, Inline>> = vec![run.iter()];
-    while let Some(top) = stack.last_mut() {
-        let Some(node) = top.next() else {
-            stack.pop();
-            continue;
-        };
-        match node {
-            Inline::Text { text, .. } => out.push_str(text),
-            Inline::LineBreak { .. } => out.push('\n'),
-            Inline::Email { address, .. } => out.push_str(address),
-            Inline::Emphasis { content, .. }
-            | Inline::Strong { content, .. }
-            | Inline::Code { content, .. }
-            | Inline::Link { content, .. }
-            | Inline::Image { alt: content, .. } => stack.push(content.iter()),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -911,7 +884,6 @@ mod tests {
             run,
             vec![Inline::text("ab"), Inline::line_break(), Inline::text("c")]
         );
-        assert_eq!(plain_text(&run), "ab\nc");
     }
 
     #[test]
@@ -925,6 +897,7 @@ mod tests {
                 escape: true,
                 open: true,
                 image: true,
+                table: true,
             },
             vec![
                 Block::heading(1, vec![Inline::text("H")]),

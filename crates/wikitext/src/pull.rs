@@ -10,9 +10,9 @@
 //! input. Every diagnostic comes from the header and the block pass, so
 //! they are all known once the parser is made.
 
-use crate::block::{Flat, Item, Leaf, Line, parse_body};
+use crate::block::{Features, Flat, Item, Leaf, Line, parse_body};
 use crate::diag::Diagnostic;
-use crate::events::{Event, Positioned, Tag};
+use crate::events::{Event, Positioned, Tag, TagEnd};
 use crate::header::parse_header;
 use crate::inline::{Mode, Seg, Syntax, inline_events};
 use crate::lines::{SrcLine, split_lines};
@@ -69,7 +69,12 @@ impl<'a> Parser<'a> {
         let header = lines.get(..header_end).unwrap_or(&[]);
         let meta = parse_header(header, &mut diagnostics);
         let body_lines = lines.get(header_end + 1..).unwrap_or(&[]);
-        let flat = parse_body(body_lines, meta.open, &mut diagnostics);
+        let features = Features {
+            open: meta.open,
+            tables: meta.table,
+            escapes: meta.escape,
+        };
+        let flat = parse_body(body_lines, features, &mut diagnostics);
         Parser {
             syntax: Syntax {
                 escapes: meta.escape,
@@ -111,7 +116,28 @@ impl<'a> Parser<'a> {
     fn leaf(&mut self, leaf: Leaf, (from, to): (usize, usize), pos: Pos) {
         let syntax = self.syntax;
         let lines = self.flat.lines.get(from..to).unwrap_or_default();
+        if let Leaf::Cell {
+            header,
+            colspan,
+            rowspan,
+        } = leaf
+        {
+            // A cell holds a text block, or nothing.
+            let cell = Tag::Cell {
+                header,
+                colspan,
+                rowspan,
+            };
+            self.queue.push((Event::Start(cell), pos));
+            if to > from {
+                self.leaf(Leaf::Text, (from, to), pos);
+            }
+            self.queue.push((Event::End(TagEnd::Cell), Pos::UNKNOWN));
+            return;
+        }
         let tag = match leaf {
+            Leaf::Caption => Tag::Caption,
+            Leaf::Cell { .. } => Tag::Text,
             Leaf::Paragraph => Tag::Paragraph,
             Leaf::Text => Tag::Text,
             Leaf::Heading(level) => Tag::Heading(level),

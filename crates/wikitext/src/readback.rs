@@ -27,7 +27,7 @@
 use std::mem;
 
 use crate::events::Events;
-use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION};
+use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, TABLE_DECLARATION};
 use crate::inline::{Mode, Seg, Syntax, inline_events, parse_inlines};
 use crate::model::{Block, DefItem, Inline, Pos};
 use crate::scan::{clean_edges, is_side_char};
@@ -205,12 +205,16 @@ pub(crate) fn reads_as(text: &str, pre: bool, syntax: Syntax, run: &[Inline]) ->
 }
 
 /// What the text of a part of a document (a group of top-level blocks)
-/// reads as alone, in a document that declares what `syntax` says and the
-/// `open` feature when `open`.
-pub(crate) fn read_part(part: &str, syntax: Syntax, open: bool) -> Vec<Block> {
+/// reads as alone, in a document that declares what `syntax` says, the
+/// `open` feature when `open` and the `table` feature when `tables`.
+pub(crate) fn read_part(part: &str, syntax: Syntax, (open, tables): (bool, bool)) -> Vec<Block> {
     let mut header = String::new();
     if syntax.images {
         header.push_str(IMAGE_DECLARATION);
+        header.push('\n');
+    }
+    if tables {
+        header.push_str(TABLE_DECLARATION);
         header.push('\n');
     }
     if syntax.escapes {

@@ -43,7 +43,7 @@ pub struct Dangling<'a> {
 pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
     let mut anchors: Vec<&str> = Vec::new();
     let mut references: Vec<(&str, Pos)> = Vec::new();
-    for run in crate::model::runs(&doc.body) {
+    for run in crate::walk::runs(&doc.body) {
         let mut stack: Vec<&[Inline]> = vec![run];
         while let Some(items) = stack.pop() {
             for inline in items {

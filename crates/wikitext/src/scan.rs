@@ -403,6 +403,136 @@ pub(crate) fn link_prefix(text: &str) -> Option<(&str, &str, usize)> {
     Some((url, fragment, text.len() - rest.len()))
 }
 
+/// A line of a table (`docs/format.md`, "Tables").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TableLine<'a> {
+    /// `|+ caption`: the caption's text (trimmed) and its byte offset.
+    Caption(&'a str, usize),
+    /// `| a |= b | < |`: each cell's text between its bars (trimmed, a
+    /// leading `=` removed), its byte offset, and what it is.
+    Row(Vec<RowCell<'a>>),
+}
+
+/// A cell of a row line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RowCell<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) offset: usize,
+    pub(crate) header: bool,
+    /// The cell is the marker `<` or `^` (not a header, nothing else in it).
+    pub(crate) marker: Option<u8>,
+}
+
+/// What a backslash escapes in a text that declares `#Escape \`
+/// (`grammar::is_escapable`), or `None` where it escapes nothing.
+pub(crate) type Escapable = Option<fn(char) -> bool>;
+
+/// A table line: a caption `|+ ...`, or a row that starts and ends with a
+/// bar, its cells split at the bars outside brackets (a link's `|` are
+/// not cell bars) and not escaped (`\|`, where `escapes` says).
+pub(crate) fn table_line(line: &str, escapes: Escapable) -> Option<TableLine<'_>> {
+    let line = line.trim_end_matches([' ', '\t']);
+    if let Some(rest) = line.strip_prefix("|+") {
+        let text = rest.trim();
+        return Some(TableLine::Caption(
+            text,
+            line.len() - rest.trim_start().len(),
+        ));
+    }
+    let bytes = line.as_bytes();
+    if bytes.first() != Some(&b'|') || bytes.len() < 2 {
+        return None;
+    }
+    let bars = cell_bars(bytes, escapes);
+    if bars.last() != Some(&(bytes.len() - 1)) || bars.len() < 2 {
+        return None;
+    }
+    let cells = bars
+        .windows(2)
+        .filter_map(|w| match w {
+            [a, b] => Some(row_cell(line, a + 1, *b)),
+            _ => None,
+        })
+        .collect();
+    Some(TableLine::Row(cells))
+}
+
+/// The byte offsets of the bars that separate cells: outside balanced
+/// brackets, and not escaped.
+fn cell_bars(bytes: &[u8], escapes: Escapable) -> Vec<usize> {
+    let mut bars = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' if escaped_at(bytes, i, escapes) => {
+                i += 2;
+                continue;
+            }
+            b'[' => depth += 1,
+            b']' => depth = depth.saturating_sub(1),
+            b'|' if depth == 0 => bars.push(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth > 0 {
+        // Unbalanced brackets: every unescaped bar counts (a `[` that is no
+        // link must not swallow the rest of the row).
+        return cell_bars_flat(bytes, escapes);
+    }
+    bars
+}
+
+/// Whether the backslash at `i` escapes the byte after it.
+fn escaped_at(bytes: &[u8], i: usize, escapes: Escapable) -> bool {
+    escapes.is_some_and(|escapable| {
+        bytes
+            .get(i + 1)
+            .is_some_and(|&n| n.is_ascii() && escapable(char::from(n)))
+    })
+}
+
+fn cell_bars_flat(bytes: &[u8], escapes: Escapable) -> Vec<usize> {
+    let mut bars = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'\\' && escaped_at(bytes, i, escapes) {
+            i += 2;
+            continue;
+        }
+        if b == b'|' {
+            bars.push(i);
+        }
+        i += 1;
+    }
+    bars
+}
+
+/// The cell between bars at `[from, to)`.
+fn row_cell(line: &str, from: usize, to: usize) -> RowCell<'_> {
+    let raw = line.get(from..to).unwrap_or_default();
+    let (header, raw, from) = match raw.strip_prefix('=') {
+        Some(rest) => (true, rest, from + 1),
+        None => (false, raw, from),
+    };
+    // White space at the edges is padding (any white space: a cell's text
+    // neither starts nor ends with it).
+    let text = raw.trim();
+    let offset = from + (raw.len() - raw.trim_start().len());
+    let marker = match text {
+        "<" if !header => Some(b'<'),
+        "^" if !header => Some(b'^'),
+        _ => None,
+    };
+    RowCell {
+        text,
+        offset,
+        header,
+        marker,
+    }
+}
+
 /// What the braces after an image say (`docs/format.md`, "Images"): its
 /// size and title.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -710,6 +840,49 @@ mod tests {
         assert_eq!(email("<@b.de>"), None);
         assert_eq!(email("<a b@c.de>"), None);
         assert_eq!(email("<a@c.de"), None);
+    }
+
+    #[test]
+    fn table_lines() {
+        let Some(TableLine::Row(cells)) = table_line("|= Day | Open |< | ^ |  |", None) else {
+            panic!("a row")
+        };
+        let seen: Vec<_> = cells.iter().map(|c| (c.text, c.header, c.marker)).collect();
+        assert_eq!(
+            seen,
+            [
+                ("Day", true, None),
+                ("Open", false, None),
+                ("<", false, Some(b'<')),
+                ("^", false, Some(b'^')),
+                ("", false, None),
+            ]
+        );
+        assert_eq!(cells.first().map(|c| c.offset), Some(3));
+        // A link's bars are not cell bars; an escaped one is not either.
+        let Some(TableLine::Row(cells)) =
+            table_line(r"| [u||x] | a \| b |", Some(crate::grammar::is_escapable))
+        else {
+            panic!("a row")
+        };
+        let texts: Vec<_> = cells.iter().map(|c| c.text).collect();
+        assert_eq!(texts, ["[u||x]", r"a \| b"]);
+        assert_eq!(
+            table_line("|+ Opening hours", None),
+            Some(TableLine::Caption("Opening hours", 3))
+        );
+        for not in ["| a", "a |", "|", r"| a \|", ""] {
+            assert_eq!(
+                table_line(not, Some(crate::grammar::is_escapable)),
+                None,
+                "{not:?}"
+            );
+        }
+        // Unbalanced brackets do not hide bars.
+        let Some(TableLine::Row(cells)) = table_line("| [a | b |", None) else {
+            panic!("a row")
+        };
+        assert_eq!(cells.len(), 2);
     }
 
     #[test]

@@ -227,7 +227,7 @@ fn read_part(r: &Rendered, i: usize, j: usize) -> Option<Vec<Block>> {
             escapes: r.escapes,
             images: r.images,
         };
-        readback::read_part(part, syntax, r.open)
+        readback::read_part(part, syntax, (r.open, r.tables))
     })
 }
 
@@ -467,6 +467,7 @@ mod tests {
                 escape: false,
                 open: false,
                 image: false,
+                table: false,
             },
             vec![],
         );

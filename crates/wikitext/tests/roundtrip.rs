@@ -63,6 +63,13 @@ fn piece() -> impl Strategy<Value = String> {
         Just("{\"t\\\"\"}".to_owned()),
         Just("{}".to_owned()),
         Just("\\!".to_owned()),
+        Just("| a |".to_owned()),
+        Just("|= h | < |".to_owned()),
+        Just("| ^ | x |".to_owned()),
+        Just("|+ cap".to_owned()),
+        Just("| \\| |".to_owned()),
+        Just("|".to_owned()),
+        Just(" | ".to_owned()),
         "[a-z]{1,5}",
     ]
 }
@@ -93,10 +100,10 @@ fn text() -> impl Strategy<Value = String> {
         0u8..3,
         prop::bool::ANY,
         prop::bool::ANY,
-        prop::bool::ANY,
+        (prop::bool::ANY, prop::bool::ANY),
         prop::collection::vec(line(), 0..14),
     )
-        .prop_map(|(header, escape, open, image, lines)| {
+        .prop_map(|(header, escape, open, (image, table), lines)| {
             let mut t = String::new();
             // Half the texts declare the escape extension, and half the
             // `open` feature (the other lines of their header are in the
@@ -110,7 +117,10 @@ fn text() -> impl Strategy<Value = String> {
             if image {
                 t.push_str("#Extend image\n");
             }
-            if escape || open || image || header == 0 {
+            if table {
+                t.push_str("#Extend table\n");
+            }
+            if escape || open || image || table || header == 0 {
                 t.push('\n');
             }
             for l in lines {
@@ -160,8 +170,8 @@ proptest! {
 mod models {
     use proptest::prelude::*;
     use wikitext::{
-        Block, DefItem, Document, Escapes, Inline, Link, ListItem, ListKind, Meta, Metadata,
-        Numbering, Policy, Term, canonicalize, parse, write,
+        Block, Cell, DefItem, Document, Escapes, Inline, Link, ListItem, ListKind, Meta, Metadata,
+        Numbering, Policy, Row, Term, canonicalize, parse, write,
     };
 
     fn words() -> impl Strategy<Value = String> {
@@ -223,6 +233,38 @@ mod models {
         ]
     }
 
+    /// A table: cells of inline text or empty, some header cells, spans
+    /// that may not fit (canon fits them), rows of different lengths, a
+    /// caption or none; now and then a cell with two blocks.
+    fn table() -> impl Strategy<Value = Block> {
+        let cell = (
+            prop_oneof![
+                3 => inlines().prop_map(|r| vec![Block::text(r)]),
+                1 => Just(Vec::new()),
+                1 => (inlines(), inlines()).prop_map(|(a, b)| vec![Block::paragraph(a), Block::text(b)]),
+            ],
+            prop::bool::weighted(0.3),
+            prop_oneof![4 => Just(1u32), 1 => 0u32..4],
+            prop_oneof![4 => Just(1u32), 1 => 0u32..4],
+        )
+            .prop_map(|(content, header, colspan, rowspan)| Cell {
+                header,
+                colspan,
+                rowspan,
+                content,
+                pos: wikitext::Pos::UNKNOWN,
+            });
+        (
+            prop_oneof![2 => Just(Vec::new()), 1 => inlines()],
+            prop::collection::vec(prop::collection::vec(cell, 0..4).prop_map(Row::new), 0..4),
+        )
+            .prop_map(|(caption, rows)| Block::Table {
+                caption,
+                rows,
+                pos: wikitext::Pos::UNKNOWN,
+            })
+    }
+
     fn block() -> impl Strategy<Value = Block> {
         let leaf = prop_oneof![
             3 => inlines().prop_map(Block::paragraph),
@@ -230,6 +272,7 @@ mod models {
             1 => prop::collection::vec(inlines(), 1..3).prop_map(Block::preformatted),
             1 => (1u8..=7, inlines()).prop_map(|(l, c)| Block::heading(l, c)),
             1 => Just(Block::rule()),
+            1 => table(),
         ];
         leaf.prop_recursive(3, 24, 3, |inner| {
             // Containers often open with a list, preformatted text or a
@@ -293,12 +336,15 @@ mod models {
                     .prop_map(|(r, h, t)| Link::new(r, h, t)),
                 0..3,
             ),
-            prop::bool::weighted(0.1),
-            prop::bool::weighted(0.1),
-            prop::bool::weighted(0.1),
+            (
+                prop::bool::weighted(0.1),
+                prop::bool::weighted(0.1),
+                prop::bool::weighted(0.1),
+                prop::bool::weighted(0.1),
+            ),
         )
             .prop_map(
-                |(title, lang, metas, links, escape, open, image)| Metadata {
+                |(title, lang, metas, links, (escape, open, image, table))| Metadata {
                     title,
                     lang,
                     metas,
@@ -306,6 +352,7 @@ mod models {
                     escape,
                     open,
                     image,
+                    table,
                 },
             )
     }
@@ -328,15 +375,18 @@ mod models {
             let declared = header().any(|l| l == "#Escape \\");
             let open = header().any(|l| l == "#Extend open");
             let image = header().any(|l| l == "#Extend image");
+            let table = header().any(|l| l == "#Extend table");
             if written.is_exact() {
                 prop_assert!(written.diagnostics.is_empty());
                 let mut back = parse(&written.text).document;
                 prop_assert_eq!(back.meta.escape, declared);
                 prop_assert_eq!(back.meta.open, open);
                 prop_assert_eq!(back.meta.image, image);
+                prop_assert_eq!(back.meta.table, table);
                 back.meta.escape = doc.meta.escape;
                 back.meta.open = doc.meta.open;
                 back.meta.image = doc.meta.image;
+                back.meta.table = doc.meta.table;
                 prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
             } else {
                 prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);

@@ -126,7 +126,7 @@ impl HtmlInput {
             keep_unsafe_links: self.keep_unsafe_links,
             parse_errors: false,
             address,
-            images: true,
+            extensions: true,
         }
     }
 }

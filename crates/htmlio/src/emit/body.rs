@@ -45,12 +45,12 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 let list = super::table::collect((event, pos), &mut events);
                 match super::table::grid(list) {
                     Ok(grid) => self.table(grid),
-                    Err(list) => {
-                        for (event, pos) in list {
-                            self.event(event, pos);
-                        }
-                    }
+                    Err(list) => self.events_of(list.into_iter()),
                 }
+                continue;
+            }
+            if matches!(event, Event::Start(Tag::Table)) {
+                self.table_of_text((event, pos), &mut events);
                 continue;
             }
             self.event(event, pos);
@@ -59,6 +59,38 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             if let Some(end) = self.open.last().map(|o| o.end) {
                 self.close(end);
             }
+        }
+    }
+
+    /// Events that may hold tables of the text format.
+    fn events_of(&mut self, mut events: impl Iterator<Item = Positioned<'d>>) {
+        while let Some((event, pos)) = events.next() {
+            if matches!(event, Event::Start(Tag::Table)) {
+                self.table_of_text((event, pos), &mut events);
+            } else {
+                self.event(event, pos);
+            }
+        }
+    }
+
+    /// A table of the text format, as XHTML can hold it (see `rows`).
+    fn table_of_text(
+        &mut self,
+        start: Positioned<'d>,
+        events: &mut impl Iterator<Item = Positioned<'d>>,
+    ) {
+        let pos = start.1;
+        let (table, left_out) = super::rows::holdable(super::rows::collect(start, events));
+        if left_out > 0 {
+            self.report(
+                Code::EmptyElementDropped,
+                Severity::Info,
+                format!("{left_out} table(s) without rows or row(s) without cells left out"),
+                pos,
+            );
+        }
+        for (event, pos) in table {
+            self.event(event, pos);
         }
     }
 
@@ -276,6 +308,42 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 width,
                 height,
             } => self.begin_image(src, title, (width, height), pos),
+            Tag::Table => {
+                self.begin_block(Last::Other);
+                self.open_element(end, Some("table"), pos);
+                self.layout();
+            }
+            Tag::Caption => self.open_element(end, Some("caption"), pos),
+            Tag::Row => {
+                // Rows go in a `tbody`, which an HTML parser would make.
+                if let Some(table) = self.open.last_mut()
+                    && table.end == TagEnd::Table
+                    && !table.tbody
+                {
+                    table.tbody = true;
+                    self.start("tbody");
+                    self.layout();
+                }
+                self.open_element(end, Some("tr"), pos);
+            }
+            Tag::Cell {
+                header,
+                colspan,
+                rowspan,
+            } => {
+                let name = if header { "th" } else { "td" };
+                let mut attrs = Vec::new();
+                if colspan > 1 {
+                    attrs.push(Attribute::new("colspan", colspan.to_string()));
+                }
+                if rowspan > 1 {
+                    attrs.push(Attribute::new("rowspan", rowspan.to_string()));
+                }
+                self.push(Token::start_with(name, attrs));
+                let mut open = Open::new(end, Some(name), pos);
+                open.flow = Some(Flow::Item);
+                self.open.push(open);
+            }
         }
     }
 
@@ -317,6 +385,10 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             }
             _ => {}
         }
+        if open.tbody {
+            self.end("tbody");
+            self.layout();
+        }
         if let Some(name) = open.name {
             self.end(name);
         }
@@ -327,8 +399,11 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             | TagEnd::Heading
             | TagEnd::Blockquote
             | TagEnd::List
-            | TagEnd::DefinitionList => self.end_block(),
-            TagEnd::Item | TagEnd::Term | TagEnd::Definition => self.layout(),
+            | TagEnd::DefinitionList
+            | TagEnd::Table => self.end_block(),
+            TagEnd::Item | TagEnd::Term | TagEnd::Definition | TagEnd::Caption | TagEnd::Row => {
+                self.layout()
+            }
             _ => {}
         }
     }

@@ -43,6 +43,7 @@
 mod body;
 mod check;
 mod image;
+mod rows;
 mod table;
 mod walk;
 

@@ -60,6 +60,9 @@ pub(super) struct Open {
     /// Definition lists: the last item had terms and no definition; it
     /// gets an empty `dd` if another item follows.
     pub(super) empty_dd: bool,
+    /// Tables: the `tbody` its rows go in was started (XHTML's parsers
+    /// and HTML's then build the same tree).
+    pub(super) tbody: bool,
     pub(super) pos: Pos,
 }
 
@@ -75,6 +78,7 @@ impl Open {
             terms: false,
             definition: false,
             empty_dd: false,
+            tbody: false,
             pos,
         }
     }

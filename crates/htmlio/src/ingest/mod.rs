@@ -214,11 +214,13 @@ pub struct Options<'a> {
     /// 002 §2.5.3 says. Without it or a `<base href>`, relative URLs stay
     /// as written.
     pub address: Option<&'a microsyntax::url::Url>,
-    /// Map `<img>` and inline `<svg>` to images (`#Extend image`, the
-    /// default). Without it, as in pure seed text, an image is its `alt`
-    /// text and an SVG graphic is left out, each noted. [`crate::to_text`]
+    /// Map to the format's extensions (the default): `<img>` and inline
+    /// `<svg>` to images (`#Extend image`), a data table to a table
+    /// (`#Extend table`). Without it, as in pure seed text, an image is its
+    /// `alt` text, an SVG graphic is left out, and a table is an emulated
+    /// table (compact definition lists), each noted. [`crate::to_text`]
     /// turns it off when the writer may not use the extensions.
-    pub images: bool,
+    pub extensions: bool,
 }
 
 impl Options<'_> {
@@ -240,7 +242,7 @@ impl Default for Options<'_> {
             keep_unsafe_links: false,
             parse_errors: false,
             address: None,
-            images: true,
+            extensions: true,
         }
     }
 }

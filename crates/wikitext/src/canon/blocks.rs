@@ -8,7 +8,8 @@
 use std::mem;
 
 use crate::diag::{Code, Severity};
-use crate::model::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Term, plain_text};
+use crate::model::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Term};
+use crate::walk::plain_text;
 
 use super::inlines::{canon_inlines, canon_pre_line};
 use super::reads::Role;
@@ -18,7 +19,7 @@ use super::{Ctx, Fixer, Silent};
 /// any (the walk is the model's, without recursion).
 pub(super) fn block_text(blocks: &[Block]) -> Vec<Inline> {
     let mut out: Vec<Inline> = Vec::new();
-    for run in crate::model::runs(blocks) {
+    for run in crate::walk::runs(blocks) {
         let text = plain_text(run);
         if text.trim().is_empty() {
             continue;
@@ -93,6 +94,9 @@ pub(super) fn canon_blocks(blocks: Vec<Block>, depth: usize, fixer: &mut Fixer) 
                 items,
                 pos,
             } => definition_list(compact, items, pos, depth, &mut out, fixer),
+            Block::Table { caption, rows, pos } => {
+                super::tables::table((caption, rows, pos), depth, &mut out, fixer);
+            }
         }
     }
     out
@@ -104,6 +108,9 @@ fn has_nested_blocks(block: &Block) -> bool {
         Block::Blockquote { content, .. } => !content.is_empty(),
         Block::List { items, .. } => !items.is_empty(),
         Block::DefinitionList { items, .. } => items.iter().any(|i| !i.definition.is_empty()),
+        Block::Table { rows, .. } => rows
+            .iter()
+            .any(|r| r.cells.iter().any(|c| !c.content.is_empty())),
         _ => false,
     }
 }

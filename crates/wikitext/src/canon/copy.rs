@@ -2,7 +2,7 @@
 //! by hand that nest deeper than any parser would (the derived `Clone` and
 //! `Drop` of the model recurse).
 
-use crate::model::{Block, DefItem, Document, Inline, ListItem, MAX_DEPTH, Term};
+use crate::model::{Block, Cell, DefItem, Document, Inline, ListItem, MAX_DEPTH, Row, Term};
 
 use super::MAX_INLINE_DEPTH;
 
@@ -87,6 +87,27 @@ fn block(block_in: &Block, depth: usize) -> Block {
                 .collect(),
             pos: *pos,
         },
+        Block::Table { caption, rows, pos } => Block::Table {
+            caption: inlines(caption, 0),
+            rows: rows
+                .iter()
+                .map(|r| Row {
+                    cells: r
+                        .cells
+                        .iter()
+                        .map(|c| Cell {
+                            header: c.header,
+                            colspan: c.colspan,
+                            rowspan: c.rowspan,
+                            content: blocks(&c.content, depth + 1),
+                            pos: c.pos,
+                        })
+                        .collect(),
+                    pos: r.pos,
+                })
+                .collect(),
+            pos: *pos,
+        },
     }
 }
 
@@ -126,11 +147,7 @@ fn shell(block_in: &Block) -> Block {
 fn inlines(run: &[Inline], depth: usize) -> Vec<Inline> {
     if depth > MAX_INLINE_DEPTH + 2 {
         let mut out = Vec::new();
-        crate::model::push_text(
-            &mut out,
-            &crate::model::plain_text(run),
-            crate::Pos::UNKNOWN,
-        );
+        crate::model::push_text(&mut out, &crate::walk::plain_text(run), crate::Pos::UNKNOWN);
         return out;
     }
     run.iter()
@@ -192,6 +209,14 @@ pub(crate) fn dismantle(block: Block) {
             Block::List { items, .. } => {
                 for item in items {
                     stack.extend(item.content);
+                }
+            }
+            Block::Table { caption, rows, .. } => {
+                runs.push(caption);
+                for row in rows {
+                    for cell in row.cells {
+                        stack.extend(cell.content);
+                    }
                 }
             }
             Block::DefinitionList { items, .. } => {

@@ -4,8 +4,9 @@
 //! bounded. Runs that need nothing (most of them) are kept as they are.
 
 use crate::diag::{Code, Severity};
-use crate::model::{Inline, Pos, plain_text};
+use crate::model::{Inline, Pos};
 use crate::scan::has_three_spaces;
+use crate::walk::plain_text;
 
 use super::clean::{Within, marked_up_and_clean, one_line, plain_and_clean};
 use super::reads::Role;

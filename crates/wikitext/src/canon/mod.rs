@@ -47,6 +47,7 @@ pub(crate) mod copy;
 mod inlines;
 mod meta;
 mod reads;
+mod tables;
 mod touching;
 
 pub(crate) use reads::{Reading, adopt};
@@ -160,11 +161,35 @@ pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
     let body = blocks::canon_blocks(doc.body, 1, &mut fixer);
     // Declared when the body holds an image, and kept once a text declares
     // it (when images may be written at all).
-    meta.image = fixer.images() && (doc.meta.image || crate::model::has_images(&body));
-    if doc.meta.image && !meta.image {
+    meta.image = fixer.images() && (doc.meta.image || crate::walk::has_images(&body));
+    meta.table = fixer.tables() && (doc.meta.table || has_tables(&body));
+    if (doc.meta.image && !meta.image) || (doc.meta.table && !meta.table) {
         fixer.changed = true;
     }
     (Document { meta, body }, fixer)
+}
+
+/// Whether blocks hold a table, at any depth (tables in cells included).
+/// Walks without recursion.
+fn has_tables(blocks: &[crate::model::Block]) -> bool {
+    use crate::model::Block;
+    let mut stack: Vec<&[Block]> = vec![blocks];
+    while let Some(blocks) = stack.pop() {
+        for b in blocks {
+            match b {
+                Block::Table { .. } => return true,
+                Block::Blockquote { content, .. } => stack.push(content),
+                Block::List { items, .. } => {
+                    stack.extend(items.iter().map(|i| i.content.as_slice()))
+                }
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| i.definition.as_slice()));
+                }
+                _ => {}
+            }
+        }
+    }
+    false
 }
 
 /// Collects the changes and their diagnostics, through every stage of the
@@ -237,6 +262,12 @@ impl Fixer {
     /// extensions): then an image stays an image; otherwise it becomes its
     /// alternative text.
     fn images(&self) -> bool {
+        self.escapes()
+    }
+
+    /// Whether `#Extend table` may be written (with escapes, as the other
+    /// extensions: a cell's bars are escaped).
+    fn tables(&self) -> bool {
         self.escapes()
     }
 

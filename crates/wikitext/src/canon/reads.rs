@@ -44,6 +44,10 @@ pub(super) enum Role {
     Term,
     /// A line of preformatted text.
     PreLine,
+    /// A table cell.
+    Cell,
+    /// A table's caption.
+    Caption,
 }
 
 impl Role {
@@ -54,6 +58,8 @@ impl Role {
             Role::Heading => "this heading",
             Role::Term => "a definition term",
             Role::PreLine => "a line of preformatted text",
+            Role::Cell => "a table cell",
+            Role::Caption => "a table's caption",
         }
     }
 }

@@ -206,6 +206,14 @@ pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], containe
                 Block::List { .. } | Block::Heading { .. } | Block::Rule { .. } => {
                     out.prefer(!nested);
                 }
+                Block::Table { .. } => {
+                    // Rows right after text or another table's would join it.
+                    if is_text(prev) || matches!(prev, Some(Block::Table { .. })) {
+                        out.must_empty();
+                    } else {
+                        out.prefer(!nested);
+                    }
+                }
             }
         }
         let (next_start, pre_indent) = layout.get(i).copied().unwrap_or((None, base + 2));
@@ -277,6 +285,7 @@ fn render_block<'s>(
         Block::Rule { .. } => {
             out.line(base, RULE);
         }
+        Block::Table { caption, rows, .. } => super::tables::render_table(out, caption, rows, base),
         Block::Preformatted { lines, .. } => {
             let mut after_empty = false;
             for (j, line) in lines.iter().enumerate() {

@@ -29,6 +29,7 @@ fn compact_term<'s>(item: &'s DefItem, spell: Spell<'s>) -> Option<Compact> {
             | Block::Heading { .. }
             | Block::Rule { .. }
             | Block::DefinitionList { .. }
+            | Block::Table { .. }
     ) {
         return None;
     }
@@ -90,6 +91,9 @@ fn first_line<'s>(blocks: &'s [Block], spell: Spell<'s>) -> Option<String> {
         }
         Block::Heading { level, content, .. } => Some(heading_line(*level, content, spell)),
         Block::Rule { .. } => Some(RULE.to_owned()),
+        Block::Table { caption, rows, .. } => super::tables::table_lines(caption, rows, spell)
+            .into_iter()
+            .next(),
         Block::DefinitionList { compact, items, .. } => {
             let item = items.first()?;
             let (form, def_line) = decide_form(item, 0, *compact, spell);
@@ -202,7 +206,9 @@ pub(super) fn decide_form<'s>(
             && crate::scan::heading(&term).is_none()
             && !crate::scan::is_rule(&term)
             && indented.as_deref().is_some_and(|l| !looks_like_bullet(l));
-        if crate::scan::heading(&line).is_some() {
+        // A heading's or a table row's shape would be read first.
+        let table_like = line.starts_with('|') && crate::scan::table_line(&line, None).is_some();
+        if crate::scan::heading(&line).is_some() || table_like {
             form = if next_line_ok {
                 Form::NextLine
             } else {

@@ -13,13 +13,14 @@
 
 use std::cell::Cell;
 
-use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION};
+use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, TABLE_DECLARATION};
 use crate::model::{Block, Document};
 
 mod blocks;
 mod defs;
 mod out;
 mod spell;
+mod tables;
 
 use blocks::{Container, render_blocks};
 pub(crate) use blocks::{Sink, origin, render_run};
@@ -41,6 +42,8 @@ pub(crate) struct Rendered {
     pub(crate) open: bool,
     /// Whether the text declares `#Extend image`.
     pub(crate) images: bool,
+    /// Whether the text declares `#Extend table`.
+    pub(crate) tables: bool,
 }
 
 impl Rendered {
@@ -158,6 +161,7 @@ pub(crate) fn render<'d>(
         escapes: doc.meta.escape || used.escaped,
         open,
         images: doc.meta.image,
+        tables: doc.meta.table,
     }
 }
 
@@ -231,10 +235,14 @@ fn render_header(doc: &Document, text: &mut String) {
         }
         text.push('\n');
     }
-    // `#Extend image` first: the declarations the rendering adds go after
-    // it (see `render`).
+    // `#Extend image` and `#Extend table` first: the declarations the
+    // rendering adds go after them (see `render`).
     if meta.image {
         text.push_str(IMAGE_DECLARATION);
+        text.push('\n');
+    }
+    if meta.table {
+        text.push_str(TABLE_DECLARATION);
         text.push('\n');
     }
     if meta.escape {

@@ -245,7 +245,9 @@ pub(super) fn line_may_mislead(kind: LineKind, text: &str) -> bool {
         }
         LineKind::Text => {
             // Indentation (only escaped text starts with white space).
-            text.starts_with([' ', '\t'])
+            // A bar first: a table's line where `#Extend table` is
+            // declared (checked whether or not it is).
+            text.starts_with([' ', '\t', '|'])
                 || is_rule(text)
                 || heading(text).is_some()
                 || term_line(text).is_some()

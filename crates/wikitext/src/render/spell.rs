@@ -504,6 +504,64 @@ impl<'a> Spell<'a> {
         text
     }
 
+    /// The text of a table cell (`docs/format.md`, "Tables"): the run
+    /// spelled as any run is; with `force`, every bar and bracket of its
+    /// text escaped besides, for a row that would not split where it
+    /// should otherwise. A cell that is only `<` or `^` is escaped too,
+    /// unless it is a header cell (`header`): it would read as a marker.
+    /// Tables are only written with escapes allowed.
+    pub(crate) fn cell(self, run: &'a [Inline], header: bool, force: bool) -> String {
+        if !force || !self.escapes() {
+            let mut text = self.run(run, false);
+            if !header && (text == "<" || text == "^") {
+                text.insert(0, ESCAPE);
+                self.note(Marks {
+                    escaped: true,
+                    ..Marks::default()
+                });
+            }
+            // A first space is padding unless escaped.
+            return self.leading_space(text);
+        }
+        let p = plain(run, false);
+        let needs = |k: usize, b: u8| {
+            p.flags.get(k).is_some_and(|f| f & from::TEXT != 0) && matches!(b, b'|' | b'[' | b']')
+        };
+        let syntax = Syntax {
+            escapes: true,
+            images: self.images,
+        };
+        let mut text = String::new();
+        let mut seen = Marks::default();
+        for choice in [Choice::Needed, Choice::All] {
+            let mut esc = choose(&p, false, choice);
+            for (k, b) in p.text.bytes().enumerate() {
+                if needs(k, b)
+                    && let Some(e) = esc.get_mut(k)
+                {
+                    *e = true;
+                }
+            }
+            text.clear();
+            let (escaped, doubled) = compose(&p, &esc, &mut text);
+            seen = Marks {
+                escaped,
+                doubled,
+                misread: false,
+            };
+            if read_run(&text, false, syntax) == run {
+                break;
+            }
+            seen.misread = true;
+        }
+        if !header && (text == "<" || text == "^") {
+            text.insert(0, ESCAPE);
+            seen.escaped = true;
+        }
+        self.note(seen);
+        self.leading_space(text)
+    }
+
     /// `text` with a backslash before its first character when that is a
     /// space, in an escaping document (where else it would be lost).
     pub(crate) fn leading_space(self, text: String) -> String {
@@ -559,7 +617,7 @@ pub(crate) fn escape_line(kind: LineKind, line: &str) -> Option<String> {
         LineKind::FirstOfDefinition => escape_bullet(&mut s),
         LineKind::Text => {}
     }
-    if s.starts_with(' ') || is_rule(&s) || heading(&s).is_some() {
+    if s.starts_with([' ', '|']) || is_rule(&s) || heading(&s).is_some() {
         s.insert(0, ESCAPE);
     }
     if term_line(&s).is_some() {

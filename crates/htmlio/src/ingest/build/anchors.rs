@@ -192,6 +192,13 @@ pub(super) fn place_on_last_word(blocks: &mut [Block], anchor: String) -> Result
                     stack.push(&mut item.definition);
                 }
             }
+            Block::Table { rows, .. } => {
+                for row in rows.iter_mut() {
+                    for cell in row.cells.iter_mut() {
+                        stack.push(&mut cell.content);
+                    }
+                }
+            }
             Block::Rule { .. } => {}
         }
     }

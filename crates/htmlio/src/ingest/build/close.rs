@@ -96,7 +96,7 @@ impl Builder<'_> {
             FrameKind::Item
             | FrameKind::Quote
             | FrameKind::Definition
-            | FrameKind::Cell
+            | FrameKind::Cell(_)
             | FrameKind::Caption => self.close_content_frame(frame),
             FrameKind::List { .. }
             | FrameKind::Dl { .. }
@@ -173,7 +173,7 @@ impl Builder<'_> {
                     self.deliver(frame.blocks);
                 }
             }
-            FrameKind::Cell => {
+            FrameKind::Cell(attrs) => {
                 if let Some(Frame {
                     kind: FrameKind::Row { cells },
                     ..
@@ -182,6 +182,7 @@ impl Builder<'_> {
                     cells.push(CellData {
                         blocks: frame.blocks,
                         line,
+                        attrs,
                     });
                 } else {
                     self.deliver(frame.blocks);

@@ -4,7 +4,7 @@
 
 use wikitext::{Block, ListKind, Numbering, Severity};
 
-use super::frames::{Frame, FrameKind, Level};
+use super::frames::{CellAttrs, Frame, FrameKind, Level};
 use super::{Builder, Exit, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
@@ -390,10 +390,22 @@ impl Builder<'_> {
                 }
             }
             Tag::Cell | Tag::HeaderCell => {
-                let spans = [e.attr("colspan"), e.attr("rowspan")]
-                    .into_iter()
-                    .flatten()
-                    .any(|v| v.trim().parse::<u32>().is_ok_and(|n| n > 1));
+                // HTML's rules for the spans: a non-negative integer, 0 or
+                // an error as 1 (a `rowspan` of 0 spans the rest of the
+                // row group: taken as 1 here).
+                let span = |name: &str| {
+                    e.attr(name)
+                        .and_then(|v| microsyntax::parse_non_negative_integer(v).ok())
+                        .and_then(|n| u32::try_from(n).ok())
+                        .filter(|&n| n > 0)
+                        .unwrap_or(1)
+                };
+                let attrs = CellAttrs {
+                    header: tag == Tag::HeaderCell,
+                    colspan: span("colspan"),
+                    rowspan: span("rowspan"),
+                };
+                let spans = attrs.colspan > 1 || attrs.rowspan > 1;
                 if self.prepare_cell() {
                     if spans
                         && let Some(Frame {
@@ -403,11 +415,14 @@ impl Builder<'_> {
                     {
                         *spans = true;
                     }
-                    exit.frame = Some(self.open_frame(FrameKind::Cell, id, Level::Deeper, line));
+                    exit.frame =
+                        Some(self.open_frame(FrameKind::Cell(attrs), id, Level::Deeper, line));
                 } else {
                     self.start_block(exit);
                 }
-                if tag == Tag::HeaderCell {
+                // A header cell is strong in an emulated table; a table of
+                // the extension says it is a header cell.
+                if tag == Tag::HeaderCell && !self.extensions {
                     exit.fmt = self.push_fmt(Kind::Strong);
                 }
             }

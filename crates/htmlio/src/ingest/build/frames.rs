@@ -19,7 +19,7 @@ pub(super) enum FrameKind {
     Item,
     Quote,
     Definition,
-    Cell,
+    Cell(CellAttrs),
     Caption,
     List {
         kind: ListKind,
@@ -44,6 +44,24 @@ pub(super) enum FrameKind {
         lines: Vec<Vec<Inline>>,
         at_start: bool,
     },
+}
+
+/// What a cell's element says: a header cell (`th`), its spans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct CellAttrs {
+    pub(super) header: bool,
+    pub(super) colspan: u32,
+    pub(super) rowspan: u32,
+}
+
+impl Default for CellAttrs {
+    fn default() -> Self {
+        CellAttrs {
+            header: false,
+            colspan: 1,
+            rowspan: 1,
+        }
+    }
 }
 
 impl FrameKind {
@@ -306,8 +324,12 @@ impl Builder<'_> {
                     ));
                 }
                 FrameKind::Row { .. } => {
-                    self.frames
-                        .push(Frame::new(FrameKind::Cell, NONE, depth + 1, pos));
+                    self.frames.push(Frame::new(
+                        FrameKind::Cell(CellAttrs::default()),
+                        NONE,
+                        depth + 1,
+                        pos,
+                    ));
                     return;
                 }
                 _ => return,
@@ -393,7 +415,7 @@ impl Builder<'_> {
         loop {
             match self.top_kind() {
                 Some(FrameKind::Table { .. }) => return true,
-                Some(FrameKind::Row { .. } | FrameKind::Cell) if self.top_is_implicit() => {
+                Some(FrameKind::Row { .. } | FrameKind::Cell(_)) if self.top_is_implicit() => {
                     self.close_top_frame()
                 }
                 _ => return false,
@@ -416,7 +438,7 @@ impl Builder<'_> {
         loop {
             match self.top_kind() {
                 Some(FrameKind::Row { .. }) => return true,
-                Some(FrameKind::Cell) if self.top_is_implicit() => self.close_top_frame(),
+                Some(FrameKind::Cell(_)) if self.top_is_implicit() => self.close_top_frame(),
                 Some(FrameKind::Table { .. }) => {
                     let depth = self.frames.last().map_or(0, |f| f.depth);
                     let pos = self.frames.last().map_or(Pos::UNKNOWN, |f| f.pos);

@@ -36,7 +36,7 @@ impl Builder<'_> {
         let src = own.or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
         let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
         let clean = src.and_then(|s| clean_url(s, &self.resolver));
-        let Some(clean) = clean.filter(|_| !in_pre && self.images) else {
+        let Some(clean) = clean.filter(|_| !in_pre && self.extensions) else {
             self.image_as_text(e, line);
             return;
         };
@@ -113,12 +113,12 @@ impl Builder<'_> {
     /// removed noted. Left out where no image can stand.
     pub(super) fn svg(&mut self, id: NodeId, line: u32) {
         let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
-        let Some(g) = graphic(self.arena, id).filter(|_| !in_pre && self.images) else {
+        let Some(g) = graphic(self.arena, id).filter(|_| !in_pre && self.extensions) else {
             self.report(
                 Code::SvgDropped,
                 Severity::Warning,
                 line,
-                if !self.images {
+                if !self.extensions {
                     "SVG graphic left out"
                 } else if in_pre {
                     "SVG graphic left out: preformatted text holds no image"

@@ -61,7 +61,7 @@ impl Builder<'_> {
         let poster = e
             .attr("poster")
             .and_then(|p| clean_url(p, &self.resolver))
-            .filter(|p| self.images && is_safe_image_source(&p.url));
+            .filter(|p| self.extensions && is_safe_image_source(&p.url));
         let text = title.clone().unwrap_or_else(|| clean.url.clone());
         let content = match poster {
             Some(poster) => vec![Inline::Image {

@@ -80,8 +80,8 @@ struct Exit {
 pub(crate) struct Builder<'a> {
     arena: &'a Arena,
     keep_unsafe_links: bool,
-    /// `<img>` and `<svg>` become images ([`Options::images`]).
-    images: bool,
+    /// Images and tables use the format's extensions ([`Options::extensions`]).
+    extensions: bool,
     /// Resolves the page's links (its base URL, its encoding).
     resolver: Resolver,
     /// The `<base href>` element that gives the base URL (the first).
@@ -119,7 +119,7 @@ impl<'a> Builder<'a> {
         let mut builder = Builder {
             arena,
             keep_unsafe_links: options.keep_unsafe_links,
-            images: options.images,
+            extensions: options.extensions,
             resolver,
             base_element,
             dropped_anchors: HashSet::new(),

@@ -4,8 +4,9 @@
 
 use std::mem;
 
-use wikitext::{Block, DefItem, Inline, Severity, Term};
+use wikitext::{Block, Cell, DefItem, Inline, Row, Severity, Term};
 
+use super::frames::CellAttrs;
 use super::{Builder, MAX_NEST, at, block_text};
 use crate::ingest::diag::Code;
 
@@ -14,6 +15,8 @@ use crate::ingest::diag::Code;
 pub(super) struct CellData {
     pub(super) blocks: Vec<Block>,
     pub(super) line: u32,
+    /// `th`, the spans.
+    pub(super) attrs: CellAttrs,
 }
 
 impl Builder<'_> {
@@ -32,6 +35,9 @@ impl Builder<'_> {
         depth: usize,
         line: u32,
     ) -> Vec<Block> {
+        if self.extensions && is_grid(&rows, depth) {
+            return self.grid_table(rows, caption, line);
+        }
         let mut out = caption;
         let rows: Vec<Vec<CellData>> = rows
             .into_iter()
@@ -180,6 +186,48 @@ impl Builder<'_> {
         item
     }
 
+    /// A data table as a table of `#Extend table` (`docs/format.md`,
+    /// "Tables"): its caption, and its rows of cells with their spans;
+    /// canon fits the cells to the grid.
+    fn grid_table(
+        &mut self,
+        rows: Vec<Vec<CellData>>,
+        caption: Vec<Block>,
+        line: u32,
+    ) -> Vec<Block> {
+        let caption = match caption.as_slice() {
+            [] => Vec::new(),
+            [Block::Paragraph { content, .. } | Block::Text { content, .. }] => content.clone(),
+            other => vec![Inline::text(
+                other.iter().map(block_text).collect::<Vec<_>>().join(" "),
+            )],
+        };
+        let rows = rows
+            .into_iter()
+            .map(|cells| {
+                let pos = cells.first().map_or_else(|| at(line), |c| at(c.line));
+                Row {
+                    cells: cells
+                        .into_iter()
+                        .map(|c| Cell {
+                            header: c.attrs.header,
+                            colspan: c.attrs.colspan,
+                            rowspan: c.attrs.rowspan,
+                            content: grid_content(c.blocks, c.line),
+                            pos: at(c.line),
+                        })
+                        .collect(),
+                    pos,
+                }
+            })
+            .collect();
+        vec![Block::Table {
+            caption,
+            rows,
+            pos: at(line),
+        }]
+    }
+
     /// A cell as a one-line term (none when the cell is empty).
     fn cell_term(&mut self, cell: CellData) -> Option<Term> {
         let block = cell.blocks.into_iter().next()?;
@@ -207,6 +255,21 @@ impl Builder<'_> {
 
 /// Whether a cell's blocks fit on one line of a compact item: nothing, or
 /// one paragraph or text block.
+/// Whether a table can be written in the grid form of `#Extend table`:
+/// more than one column, and every cell empty or one block of text.
+fn is_grid(rows: &[Vec<CellData>], depth: usize) -> bool {
+    let columns = rows
+        .iter()
+        .map(|r| r.iter().map(|c| c.attrs.colspan as usize).sum::<usize>())
+        .max()
+        .unwrap_or(0);
+    columns > 1
+        && depth < MAX_NEST
+        && rows.iter().flatten().all(|c| {
+            one_line_able(&c.blocks) || matches!(c.blocks.as_slice(), [Block::Heading { .. }])
+        })
+}
+
 fn one_line_able(blocks: &[Block]) -> bool {
     matches!(blocks, [] | [Block::Paragraph { .. } | Block::Text { .. }])
 }
@@ -293,4 +356,21 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
     let mut changed = false;
     let out = go(run, &mut changed, 0);
     (out, changed)
+}
+
+/// A cell's blocks as the grid form holds them: nothing when it shows
+/// nothing, else its one block's text as a text block.
+fn grid_content(blocks: Vec<Block>, line: u32) -> Vec<Block> {
+    if blocks.iter().all(|b| block_text(b).trim().is_empty()) && !wikitext::has_images(&blocks) {
+        return Vec::new();
+    }
+    match blocks.into_iter().next() {
+        Some(
+            Block::Paragraph { content, pos }
+            | Block::Text { content, pos }
+            | Block::Heading { content, pos, .. },
+        ) => vec![Block::Text { content, pos }],
+        Some(other) => vec![Block::text(vec![Inline::text(block_text(&other))]).at(at(line))],
+        None => Vec::new(),
+    }
 }

@@ -1,0 +1,138 @@
+//! Tables in the block pass (`docs/format.md`, "Tables"): the lines of a
+//! table as the block pass collects them, and the items they become when
+//! the table ends: the caption and each cell as a leaf for the inline
+//! pass, the spans from the grid's markers ([`crate::grid::spans`]).
+
+use crate::grid::{Token, spans};
+use crate::model::Pos;
+use crate::scan::{RowCell, TableLine};
+
+/// A line of the source, as the block pass hands it over: its number, the
+/// column of the first character of `text`, and the text.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SrcText<'a> {
+    pub(crate) num: u32,
+    pub(crate) col: u32,
+    pub(crate) text: &'a str,
+}
+
+impl SrcText<'_> {
+    pub(crate) fn pos(&self) -> Pos {
+        Pos::new(self.num, self.col)
+    }
+
+    /// The column of the byte at `offset` of the text.
+    fn col_at(&self, offset: usize) -> u32 {
+        let before = self.text.get(..offset).unwrap_or_default().chars().count();
+        self.col
+            .saturating_add(u32::try_from(before).unwrap_or(u32::MAX))
+    }
+}
+
+/// The lines of a table being read.
+#[derive(Debug, Default)]
+pub(crate) struct TableLines<'a> {
+    /// `|+ caption`: its line, text and offset.
+    caption: Option<(SrcText<'a>, &'a str, usize)>,
+    rows: Vec<(SrcText<'a>, Vec<RowCell<'a>>)>,
+}
+
+impl<'a> TableLines<'a> {
+    /// A table that starts with `line`.
+    pub(crate) fn start(src: SrcText<'a>, line: TableLine<'a>) -> TableLines<'a> {
+        let mut t = TableLines::default();
+        match line {
+            TableLine::Caption(text, offset) => t.caption = Some((src, text, offset)),
+            TableLine::Row(cells) => t.rows.push((src, cells)),
+        }
+        t
+    }
+
+    /// Adds a row line.
+    pub(crate) fn push_row(&mut self, src: SrcText<'a>, cells: Vec<RowCell<'a>>) {
+        self.rows.push((src, cells));
+    }
+
+    /// What the table's lines become, in order. A caption line that no
+    /// row followed is no table: it is given back (`Err`), to be read as a
+    /// line of text.
+    pub(crate) fn parts(self) -> Result<Vec<Part<'a>>, SrcText<'a>> {
+        if self.rows.is_empty() {
+            return match self.caption {
+                Some((src, _, _)) => Err(src),
+                None => Ok(Vec::new()),
+            };
+        }
+        let first = self.rows.first().map_or(Pos::UNKNOWN, |(s, _)| s.pos());
+        let pos = self.caption.as_ref().map_or(first, |(s, _, _)| s.pos());
+        let mut parts = vec![Part::Start(pos)];
+        if let Some((src, text, offset)) = self.caption {
+            let line = SrcText {
+                num: src.num,
+                col: src.col_at(offset),
+                text,
+            };
+            parts.push(Part::Caption(line));
+        }
+        let tokens: Vec<Vec<Token>> = self
+            .rows
+            .iter()
+            .map(|(_, cells)| {
+                cells
+                    .iter()
+                    .map(|c| match c.marker {
+                        Some(b'<') => Token::Left,
+                        Some(_) => Token::Up,
+                        None => Token::Cell,
+                    })
+                    .collect()
+            })
+            .collect();
+        let placed = spans(&tokens);
+        for ((src, cells), row) in self.rows.iter().zip(placed) {
+            parts.push(Part::RowStart(src.pos()));
+            for p in row {
+                let Some(cell) = cells.get(p.token) else {
+                    continue;
+                };
+                let at = SrcText {
+                    num: src.num,
+                    col: src.col_at(cell.offset),
+                    text: cell.text,
+                };
+                // A marker that covers nothing (no cell on its left or
+                // above to extend) is an empty cell: its character could
+                // not be written back as itself without an escape.
+                let empty = cell.text.is_empty() || cell.marker.is_some();
+                parts.push(Part::Cell {
+                    header: cell.header,
+                    colspan: p.colspan,
+                    rowspan: p.rowspan,
+                    text: (!empty).then_some(at),
+                    pos: at.pos(),
+                });
+            }
+            parts.push(Part::RowEnd);
+        }
+        parts.push(Part::End);
+        Ok(parts)
+    }
+}
+
+/// What a table's lines become, for the block pass to write as items.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Part<'a> {
+    Start(Pos),
+    Caption(SrcText<'a>),
+    RowStart(Pos),
+    Cell {
+        header: bool,
+        colspan: u32,
+        rowspan: u32,
+        /// The cell's text; none for an empty cell.
+        text: Option<SrcText<'a>>,
+        pos: Pos,
+    },
+    RowEnd,
+    End,
+}

@@ -1,0 +1,179 @@
+//! Walks over a document's blocks, without recursion: its inline runs in
+//! order, how deep its blocks nest, whether it holds an image, and the
+//! plain text of a run.
+
+use crate::model::{Block, Inline};
+
+/// The inline runs of blocks in document order: paragraphs, text blocks,
+/// headings, each term before its definition, each line of preformatted
+/// text. Walks without recursion, so any depth is safe.
+///
+/// ```
+/// let doc = wikitext::parse("\n= T =\n\n  * a::\n        b\n").document;
+/// let texts: Vec<String> = wikitext::runs(&doc.body).map(wikitext::plain_text).collect();
+/// assert_eq!(texts, ["T", "a", "b"]);
+/// ```
+pub fn runs(blocks: &[Block]) -> Runs<'_> {
+    Runs {
+        stack: blocks.iter().rev().map(Step::Block).collect(),
+    }
+}
+
+/// The iterator [`runs`] returns.
+#[derive(Debug, Clone)]
+pub struct Runs<'a> {
+    stack: Vec<Step<'a>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Step<'a> {
+    Block(&'a Block),
+    Run(&'a [Inline]),
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = &'a [Inline];
+
+    fn next(&mut self) -> Option<&'a [Inline]> {
+        while let Some(step) = self.stack.pop() {
+            let block = match step {
+                Step::Run(run) => return Some(run),
+                Step::Block(block) => block,
+            };
+            match block {
+                Block::Paragraph { content, .. }
+                | Block::Text { content, .. }
+                | Block::Heading { content, .. } => return Some(content),
+                Block::Preformatted { lines, .. } => {
+                    self.stack.extend(lines.iter().rev().map(|l| Step::Run(l)));
+                }
+                Block::Rule { .. } => {}
+                Block::Blockquote { content, .. } => {
+                    self.stack.extend(content.iter().rev().map(Step::Block));
+                }
+                Block::List { items, .. } => {
+                    for item in items.iter().rev() {
+                        self.stack
+                            .extend(item.content.iter().rev().map(Step::Block));
+                    }
+                }
+                Block::DefinitionList { items, .. } => {
+                    for item in items.iter().rev() {
+                        self.stack
+                            .extend(item.definition.iter().rev().map(Step::Block));
+                        self.stack
+                            .extend(item.terms.iter().rev().map(|t| Step::Run(&t.content)));
+                    }
+                }
+                Block::Table { caption, rows, .. } => {
+                    for row in rows.iter().rev() {
+                        for cell in row.cells.iter().rev() {
+                            self.stack
+                                .extend(cell.content.iter().rev().map(Step::Block));
+                        }
+                    }
+                    if !caption.is_empty() {
+                        self.stack.push(Step::Run(caption));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// How deep blocks nest, counted as [`MAX_DEPTH`] counts them (the body's
+/// blocks are at 1). Walks without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("\n  * a\n\n      > b\n").document;
+/// assert_eq!(wikitext::depth(&doc.body), 3);
+/// ```
+pub fn depth(blocks: &[Block]) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&[Block], usize)> = vec![(blocks, 1)];
+    while let Some((blocks, d)) = stack.pop() {
+        for b in blocks {
+            max = max.max(d);
+            match b {
+                Block::Blockquote { content, .. } => stack.push((content, d + 1)),
+                Block::List { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.content.as_slice(), d + 1)));
+                }
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| (i.definition.as_slice(), d + 1)));
+                }
+                Block::Table { rows, .. } => {
+                    for row in rows {
+                        stack.extend(row.cells.iter().map(|c| (c.content.as_slice(), d + 1)));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    max
+}
+
+/// Whether blocks hold an image, at any depth. Walks without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("#Extend image\n\n[a.html||![a.png||A]]\n").document;
+/// assert!(wikitext::has_images(&doc.body));
+/// ```
+pub fn has_images(blocks: &[Block]) -> bool {
+    runs(blocks).any(|run| {
+        let mut stack: Vec<&[Inline]> = vec![run];
+        while let Some(run) = stack.pop() {
+            for node in run {
+                match node {
+                    Inline::Image { .. } => return true,
+                    other => {
+                        if let Some(children) = other.children() {
+                            stack.push(children);
+                        }
+                    }
+                }
+            }
+        }
+        false
+    })
+}
+
+/// The plain text of an inline run: text, e-mail addresses, link texts and
+/// the alternative texts of images with markup removed, line divisions as `\n`.
+pub fn plain_text(run: &[Inline]) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<std::slice::Iter<'_, Inline>> = vec![run.iter()];
+    while let Some(top) = stack.last_mut() {
+        let Some(node) = top.next() else {
+            stack.pop();
+            continue;
+        };
+        match node {
+            Inline::Text { text, .. } => out.push_str(text),
+            Inline::LineBreak { .. } => out.push('\n'),
+            Inline::Email { address, .. } => out.push_str(address),
+            Inline::Emphasis { content, .. }
+            | Inline::Strong { content, .. }
+            | Inline::Code { content, .. }
+            | Inline::Link { content, .. }
+            | Inline::Image { alt: content, .. } => stack.push(content.iter()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Pos, push_text};
+
+    #[test]
+    fn plain_text_shows_line_divisions_as_line_feeds() {
+        let mut run = Vec::new();
+        push_text(&mut run, "a", Pos::UNKNOWN);
+        push_text(&mut run, "b\nc", Pos::UNKNOWN);
+        assert_eq!(plain_text(&run), "ab\nc");
+    }
+}
