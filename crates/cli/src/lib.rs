@@ -327,7 +327,7 @@ pub struct ToTextArgs {
     /// blockquote is repaired as the seed allows, instead of written after
     /// a bare opener (`#Extend open`). By default the text uses the
     /// extensions a page needs and declares them (docs/format.md, sections
-    /// 6 to 8). `--no-escape` is the old name of this option.
+    /// 6 to 9). `--no-escape` is the old name of this option.
     #[arg(long = "seed", alias = "no-escape")]
     pub no_escape: bool,
 
@@ -472,7 +472,7 @@ pub struct FmtArgs {
     /// not-round-trip diagnostic for each place; containers written after
     /// a bare opener are repaired as the seed allows. By default `fmt`
     /// keeps a document's choice: declared text stays declared, seed text
-    /// stays seed text (docs/format.md, sections 6 to 8). `--no-escape` is
+    /// stays seed text (docs/format.md, sections 6 to 9). `--no-escape` is
     /// the old name of this option.
     #[arg(long = "seed", alias = "no-escape")]
     pub no_escape: bool,

@@ -227,6 +227,15 @@ fn hostile_site(dir: &Path) {
     .unwrap();
 }
 
+/// A 2 x 2 red PNG.
+const PNG_2X2: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x08, 0x02, 0x00, 0x00, 0x00, 0xfd, 0xd4, 0x9a,
+    0x73, 0x00, 0x00, 0x00, 0x12, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00,
+    0x44, 0x0c, 0x50, 0x1a, 0x00, 0x3f, 0x00, 0x05, 0xfb, 0x6d, 0x8b, 0x1e, 0x91, 0x00, 0x00, 0x00,
+    0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+];
+
 fn page_site(dir: &Path) {
     fs::write(
         dir.join("index.html"),
@@ -234,9 +243,15 @@ fn page_site(dir: &Path) {
           <link rel=\"stylesheet\" href=\"style.css\"><script>var ballast = 1;</script></head>\
           <body><h1>Caf\xe9 cr\xe8me</h1><p>Our <a href=\"sub/other.html\">other page</a>.</p>\
           <table><tr><th>Name</th><th>Price</th></tr>\
-          <tr><td>Tea</td><td>2 \x80</td></tr></table></body></html>",
+          <tr><td>Tea</td><td>2 \x80</td></tr>\
+          <tr><td colspan=\"2\">Spanning both</td></tr></table>\
+          <p><img src=\"logo.png\" alt=\"Logo\" width=\"2\" height=\"2\"> and an icon \
+          <svg width=\"8\" height=\"8\" aria-label=\"Dot\"><circle cx=\"4\" cy=\"4\" r=\"4\"/></svg></p>\
+          <ul><li><ul><li>Nested item</li></ul></li><li>Menu</li></ul></body></html>",
     )
     .unwrap();
+    // A 2 x 2 PNG for the image.
+    fs::write(dir.join("logo.png"), PNG_2X2).unwrap();
     fs::write(dir.join("style.css"), "h1 { color: rgb(0, 128, 128); }").unwrap();
     fs::create_dir(dir.join("sub")).unwrap();
     fs::write(dir.join("sub/other.html"), "<h1>The other page</h1>").unwrap();
@@ -298,8 +313,29 @@ fn a_person_edits_a_page_in_the_browser() {
         let color = client.find(Locator::Css("h1")).await.unwrap().css_value("color").await.unwrap();
         client.enter_parent_frame().await.unwrap();
         assert_eq!(color, "rgba(0, 128, 128, 1)");
-        // The table is a real table in the preview.
+        // The table is a real table in the preview, with its spanning
+        // cell; the image loads from the site, the SVG icon shows as an
+        // image, the nested list is a list in a list.
         assert_eq!(in_preview(&client, "th").await.as_deref(), Some("Name"));
+        assert_eq!(
+            in_preview(&client, "td[colspan='2']").await.as_deref(),
+            Some("Spanning both")
+        );
+        assert_eq!(in_preview(&client, "li > ul > li").await.as_deref(), Some("Nested item"));
+        client.enter_frame(0).await.unwrap();
+        let images = client
+            .execute(
+                "return Array.from(document.images).map(i => [i.alt, i.complete && i.naturalWidth > 0, i.src.startsWith('http://127.0.0.1:') ? 'site' : i.src.slice(0, 19)]);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        client.enter_parent_frame().await.unwrap();
+        assert_eq!(
+            images,
+            json!([["Logo", true, "site"], ["Dot", true, "data:image/svg+xml;"]]),
+            "the page's images, loaded, in the preview"
+        );
         screenshot(&client, "open").await;
 
         // Change the heading, typing as a person does: select the word, type.
@@ -345,6 +381,12 @@ fn a_person_edits_a_page_in_the_browser() {
         let on_disk = fs::read(site.path().join("index.html")).unwrap();
         let shown = String::from_utf8_lossy(&on_disk);
         assert!(shown.contains("<h1>Bonjour</h1>"), "{shown}");
+        // The image, the spanning cell, the nested list and the icon are kept.
+        assert!(shown.contains("<img src=\"logo.png\" alt=\"Logo\" width=\"2\" height=\"2\" />"), "{shown}");
+        assert!(shown.contains("<td colspan=\"2\">Spanning both</td>"), "{shown}");
+        assert!(shown.contains("<li><ul>"), "{shown}");
+        assert!(shown.contains("alt=\"Dot\""), "{shown}");
+        assert!(shown.contains("src=\"data:image/svg+xml;base64,"), "{shown}");
         assert!(shown.contains("encoding=\"windows-1252\""), "{shown}");
         assert!(on_disk.windows(3).any(|w| w == b"2 \x80"), "the euro sign as one byte: {shown}");
         assert!(site.path().join("index.html.orig").exists());

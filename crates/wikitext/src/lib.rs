@@ -263,7 +263,8 @@
 //! The first line of a list item, blockquote or definition is read as text,
 //! so the seed cannot write one whose first block is a list, preformatted
 //! text or a blockquote. A document whose header holds `#Extend open`
-//! (`#Extend` takes feature words; `open` is the only one so far) may
+//! (`#Extend` takes feature words: `open`, `image` for images, `table`
+//! for tables; `docs/format.md`, sections 7 to 9) may
 //! write it after a *bare opener*: a bullet or `>` alone on its line, or
 //! `::` alone right after terms, followed by a line indented further than
 //! the container's content ([`Metadata::open`]). Like `#Escape \`, the

@@ -66,7 +66,8 @@ impl<'a> TableLines<'a> {
         let first = self.rows.first().map_or(Pos::UNKNOWN, |(s, _)| s.pos());
         let pos = self.caption.as_ref().map_or(first, |(s, _, _)| s.pos());
         let mut parts = vec![Part::Start(pos)];
-        if let Some((src, text, offset)) = self.caption {
+        // An empty caption is no caption.
+        if let Some((src, text, offset)) = self.caption.filter(|(_, text, _)| !text.is_empty()) {
             let line = SrcText {
                 num: src.num,
                 col: src.col_at(offset),

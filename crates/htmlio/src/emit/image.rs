@@ -94,6 +94,40 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             }
             return;
         }
+        // An SVG data URL goes through the sanitiser (a graphic read from
+        // HTML went through it already, and comes out the same).
+        let src = if src
+            .get(..18)
+            .is_some_and(|p| p.eq_ignore_ascii_case("data:image/svg+xml"))
+        {
+            match crate::ingest::svg::graphic_of_data_url(&src) {
+                Some(g) if g.src == *src => src,
+                Some(g) => {
+                    self.report(
+                        Code::GraphicSanitized,
+                        Severity::Info,
+                        "an SVG image was written without what could run a script or load from elsewhere".to_owned(),
+                        pos,
+                    );
+                    Cow::Owned(g.src)
+                }
+                None => {
+                    self.report(
+                        Code::ImageAsText,
+                        Severity::Warning,
+                        "an image was written as its alternative text: its SVG draws nothing"
+                            .to_owned(),
+                        pos,
+                    );
+                    if !alt.is_empty() {
+                        self.push(Token::Text(alt));
+                    }
+                    return;
+                }
+            }
+        } else {
+            src
+        };
         let src = self.cleaned(src, "an image source", pos);
         let mut attrs = vec![Attribute::new("src", src), Attribute::new("alt", alt)];
         if let Some(title) = title {

@@ -132,6 +132,10 @@ pub enum Code {
     /// a source that could run a script) was written as its alternative
     /// text.
     ImageAsText,
+    /// An SVG image given as a data URL was written through the sanitiser
+    /// that inline graphics go through (what could run a script or load
+    /// something from elsewhere removed).
+    GraphicSanitized,
 }
 
 impl Code {
@@ -150,6 +154,7 @@ impl Code {
             Code::LeadingNewlineInPre => "leading-newline-in-pre",
             Code::UnencodableControl => "unencodable-control",
             Code::ImageAsText => "image-as-text",
+            Code::GraphicSanitized => "graphic-sanitized",
         }
     }
 

@@ -396,7 +396,7 @@ impl Builder<'_> {
                 let span = |name: &str| {
                     e.attr(name)
                         .and_then(|v| microsyntax::parse_non_negative_integer(v).ok())
-                        .and_then(|n| u32::try_from(n).ok())
+                        .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
                         .filter(|&n| n > 0)
                         .unwrap_or(1)
                 };

@@ -12,7 +12,7 @@ use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
-use crate::ingest::svg::{graphic, removed};
+use crate::ingest::svg::{Graphic, graphic, graphic_of_data_url, removed};
 use crate::ingest::url::{clean_url, is_safe_image_source};
 
 /// A `width` or `height` in whole pixels: a dimension value that is a
@@ -51,6 +51,27 @@ impl Builder<'_> {
             self.image_as_text(e, line);
             return;
         }
+        // An SVG given as a data URL goes through the sanitiser, as an
+        // inline one does.
+        let mut src = clean.url;
+        if is_svg_data(&src) {
+            match graphic_of_data_url(&src) {
+                Some(g) => {
+                    self.note_removed(&g, line);
+                    src = g.src;
+                }
+                None => {
+                    self.report(
+                        Code::UnsafeImage,
+                        Severity::Warning,
+                        line,
+                        "image with an SVG data URL that draws nothing shown as its alt text",
+                    );
+                    self.image_as_text(e, line);
+                    return;
+                }
+            }
+        }
         // The candidates other than the one kept.
         let dropped = srcset.map_or(0, |c| c.len() - usize::from(own.is_none() && !c.is_empty()));
         if dropped > 0 {
@@ -60,14 +81,18 @@ impl Builder<'_> {
                 line,
                 format!(
                     "image kept {} and dropped {dropped} other candidate(s) of its srcset",
-                    clean.url
+                    if is_svg_data(&src) {
+                        "its SVG"
+                    } else {
+                        src.as_str()
+                    }
                 ),
             );
         }
         let alt = e.attr("alt").map(words).unwrap_or_default();
         let title = e.attr("title").map(words).filter(|t| !t.is_empty());
         let image = Inline::Image {
-            src: clean.url,
+            src,
             alt: if alt.is_empty() {
                 Vec::new()
             } else {
@@ -128,8 +153,26 @@ impl Builder<'_> {
             );
             return;
         };
-        // Attributes outside the allow-list (`role`, `focusable`, ...) are
-        // common and harmless: only what mattered is noted.
+        self.note_removed(&g, line);
+        let image = Inline::Image {
+            src: g.src,
+            alt: if g.alt.is_empty() {
+                Vec::new()
+            } else {
+                vec![Inline::text(g.alt).at(at(line))]
+            },
+            title: None,
+            width: g.width,
+            height: g.height,
+            pos: at(line),
+        };
+        self.inline_node(image, line);
+    }
+
+    /// Notes what the sanitiser removed from a graphic. Attributes outside
+    /// the allow-list (`role`, `focusable`...) are common and harmless:
+    /// only what mattered is noted.
+    fn note_removed(&mut self, g: &Graphic, line: u32) {
         let notable: Vec<String> = g
             .removed
             .iter()
@@ -147,18 +190,11 @@ impl Builder<'_> {
                 ),
             );
         }
-        let image = Inline::Image {
-            src: g.src,
-            alt: if g.alt.is_empty() {
-                Vec::new()
-            } else {
-                vec![Inline::text(g.alt).at(at(line))]
-            },
-            title: None,
-            width: g.width,
-            height: g.height,
-            pos: at(line),
-        };
-        self.inline_node(image, line);
     }
+}
+
+/// Whether an image source is an SVG data URL.
+fn is_svg_data(src: &str) -> bool {
+    src.get(..18)
+        .is_some_and(|p| p.eq_ignore_ascii_case("data:image/svg+xml"))
 }
