@@ -303,7 +303,10 @@ fn a_person_edits_a_page_in_the_browser() {
         assert!(value.contains("= Café crème ="), "{value}");
         // The first save will keep the original: the editor says so.
         let notice = client.find(Locator::Id("notice")).await.unwrap();
-        assert!(notice.text().await.unwrap().contains("index.html.orig"));
+        let said = notice.text().await.unwrap();
+        assert!(said.contains("index.html.orig"), "{said}");
+        // What a save drops comes from the page's own account: its script.
+        assert!(said.contains("dropped as ballast: script"), "{said}");
         // What was lost on the way in is listed beside the text.
         let summary = client.find(Locator::Id("summary")).await.unwrap();
         assert!(summary.text().await.unwrap().contains("script"));

@@ -301,7 +301,7 @@ async function openPage(path) {
   say(`opening ${path}…`);
   const { ok, body } = await api(`api/page?path=${encodeURIComponent(path)}`);
   if (!ok) { say(body.error, "error"); return; }
-  Object.assign(page, { path: body.path, kind: body.kind, version: body.version, original: body.original });
+  Object.assign(page, { path: body.path, kind: body.kind, version: body.version, original: body.original, summary: body.summary || "" });
   ui.text.disabled = false;
   ui.text.value = body.text;
   ui.text.scrollTop = 0;
@@ -320,12 +320,23 @@ async function openPage(path) {
   await check();
 }
 
+// What a save drops, from the page's own account of its way in: the lines
+// of what was lost or changed and of the ballast left out.
+function droppedOnSave(summary) {
+  const lines = summary.split("\n")
+    .filter((l) => l.startsWith("lost or changed:") || l.startsWith("dropped as ballast:"))
+    .map((l) => l.trim().replace(/\.$/, ""));
+  return lines.length
+    ? `It drops what the text does not hold (see "Lost on the way in"): ${lines.join("; ")}.`
+    : "Nothing of the page's content is dropped.";
+}
+
 function showFirstSaveNotice() {
   const original = page.original;
   if (original && !original.exists) {
     ui.notice.textContent = page.kind === "text"
       ? `${page.path} is not plain UTF-8 text: saving writes it as UTF-8. The first save keeps the original as ${original.name}.`
-      : `Saving rewrites ${page.path} as clean XHTML and drops what the text cannot hold (scripts, styles, layout tables: see "Lost on the way in"). The first save keeps the original as ${original.name}.`;
+      : `Saving rewrites ${page.path} as clean XHTML. ${droppedOnSave(page.summary)} The first save keeps the original as ${original.name}.`;
     ui.notice.hidden = false;
   } else {
     ui.notice.hidden = true;

@@ -420,9 +420,10 @@ impl Builder<'_> {
                 } else {
                     self.start_block(exit);
                 }
-                // A header cell is strong in an emulated table; a table of
-                // the extension says it is a header cell.
-                if tag == Tag::HeaderCell && !self.extensions {
+                // A header cell's text is strong (the `th` mapping); a table
+                // of the extension says it is a header cell instead (see
+                // `grid_content`).
+                if tag == Tag::HeaderCell {
                     exit.fmt = self.push_fmt(Kind::Strong);
                 }
             }

@@ -213,7 +213,7 @@ impl Builder<'_> {
                             header: c.attrs.header,
                             colspan: c.attrs.colspan,
                             rowspan: c.attrs.rowspan,
-                            content: grid_content(c.blocks, c.line),
+                            content: grid_content(c.blocks, c.line, c.attrs.header),
                             pos: at(c.line),
                         })
                         .collect(),
@@ -359,8 +359,9 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
 }
 
 /// A cell's blocks as the grid form holds them: nothing when it shows
-/// nothing, else its one block's text as a text block.
-fn grid_content(blocks: Vec<Block>, line: u32) -> Vec<Block> {
+/// nothing, else its one block's text as a text block; a header cell's
+/// text without the strong emphasis the `th` mapping put around it.
+fn grid_content(blocks: Vec<Block>, line: u32, header: bool) -> Vec<Block> {
     if blocks.iter().all(|b| block_text(b).trim().is_empty()) && !wikitext::has_images(&blocks) {
         return Vec::new();
     }
@@ -369,7 +370,13 @@ fn grid_content(blocks: Vec<Block>, line: u32) -> Vec<Block> {
             Block::Paragraph { content, pos }
             | Block::Text { content, pos }
             | Block::Heading { content, pos, .. },
-        ) => vec![Block::Text { content, pos }],
+        ) => {
+            let content = match content.as_slice() {
+                [Inline::Strong { content: inner, .. }] if header => inner.clone(),
+                _ => content,
+            };
+            vec![Block::Text { content, pos }]
+        }
         Some(other) => vec![Block::text(vec![Inline::text(block_text(&other))]).at(at(line))],
         None => Vec::new(),
     }
