@@ -9,6 +9,7 @@ use wikitext::{Pos, Severity};
 
 use super::Code;
 use super::walk::Walker;
+use crate::ingest::svg::DataSvg;
 use crate::serialize::{Attribute, Token, TokenSink};
 
 /// An image whose start came and whose end has not: its attributes, and
@@ -100,9 +101,9 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             .get(..18)
             .is_some_and(|p| p.eq_ignore_ascii_case("data:image/svg+xml"))
         {
-            match crate::ingest::svg::graphic_of_data_url(&src) {
-                Some(g) if g.src == *src => src,
-                Some(g) => {
+            match crate::ingest::svg::judge_data_url(&src) {
+                DataSvg::Clean => src,
+                DataSvg::Sanitized(g) => {
                     self.report(
                         Code::GraphicSanitized,
                         Severity::Info,
@@ -111,11 +112,11 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                     );
                     Cow::Owned(g.src)
                 }
-                None => {
+                DataSvg::Unusable => {
                     self.report(
                         Code::ImageAsText,
                         Severity::Warning,
-                        "an image was written as its alternative text: its SVG draws nothing"
+                        "an image was written as its alternative text: its SVG cannot be made safe"
                             .to_owned(),
                         pos,
                     );

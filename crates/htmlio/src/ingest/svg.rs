@@ -380,14 +380,81 @@ const UNSAFE_CSS: &[&str] = &[
     "attr(",
 ];
 
+/// What an SVG given as a `data:image/svg+xml` URL may become as an image
+/// source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DataSvg {
+    /// Nothing in it could run or load anything: kept as written.
+    Clean,
+    /// Kept as the sanitiser wrote it, with what it removed.
+    Sanitized(Graphic),
+    /// Not an SVG data URL that can be read, or nothing would be left of it.
+    Unusable,
+}
+
 /// An SVG given as a `data:image/svg+xml` URL (base64 or percent-encoded),
-/// made safe as an inline `<svg>` is: parsed as HTML parses an inline
-/// graphic, then through [`graphic`]. `None` when `src` is no such URL, or
-/// holds nothing to draw.
-pub(crate) fn graphic_of_data_url(src: &str) -> Option<Graphic> {
-    let rest = src.trim().get(5..).filter(|_| {
-        src.trim()
-            .get(..5)
+/// judged as an inline `<svg>` is made safe: parsed as HTML parses an
+/// inline graphic, then through [`graphic`]. A graphic from which the
+/// sanitiser removes nothing but attributes it does not know (`role`,
+/// `data-*`: nothing that runs or loads) is clean, and so is one with
+/// nothing to draw and none of the words of script or reference in it (a
+/// placeholder of a lazily loaded image).
+pub(crate) fn judge_data_url(src: &str) -> DataSvg {
+    let Some(text) = data_url_text(src) else {
+        return DataSvg::Unusable;
+    };
+    let graphic = super::parse::parse(
+        &text,
+        super::sink::ParseErrors::Count,
+        super::parse::Declarations::Ignore,
+        &mut |_, _| super::parse::OnMeta::Settled,
+    )
+    .and_then(|arena| {
+        let svg = arena.nodes.iter().position(|n| {
+            matches!(&n.data, Data::Element(e) if e.name.ns == ns!(svg) && &*e.name.local == "svg")
+        })?;
+        graphic(&arena, NodeId::try_from(svg).ok()?)
+    });
+    match graphic {
+        Some(g)
+            if g.removed
+                .iter()
+                .all(|(kind, _)| *kind == removed::ATTRIBUTE) =>
+        {
+            DataSvg::Clean
+        }
+        Some(g) => DataSvg::Sanitized(g),
+        None => {
+            let lower = text.to_ascii_lowercase();
+            let suspect = [
+                "script",
+                "javascript",
+                " on",
+                "foreignobject",
+                "href",
+                "url(",
+                "@import",
+                "<iframe",
+                "<a",
+                "<image",
+                "<use",
+            ]
+            .iter()
+            .any(|w| lower.contains(w));
+            if suspect || !lower.contains("<svg") {
+                DataSvg::Unusable
+            } else {
+                DataSvg::Clean
+            }
+        }
+    }
+}
+
+/// The SVG text of a `data:image/svg+xml` URL; `None` for any other.
+fn data_url_text(src: &str) -> Option<String> {
+    let src = src.trim();
+    let rest = src.get(5..).filter(|_| {
+        src.get(..5)
             .is_some_and(|s| s.eq_ignore_ascii_case("data:"))
     })?;
     let (meta, data) = rest.split_once(',')?;
@@ -408,17 +475,7 @@ pub(crate) fn graphic_of_data_url(src: &str) -> Option<Graphic> {
     } else {
         percent_encoding::percent_decode_str(data).collect()
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let arena = super::parse::parse(
-        &text,
-        super::sink::ParseErrors::Count,
-        super::parse::Declarations::Ignore,
-        &mut |_, _| super::parse::OnMeta::Settled,
-    )?;
-    let svg = arena.nodes.iter().position(
-        |n| matches!(&n.data, Data::Element(e) if e.name.ns == ns!(svg) && &*e.name.local == "svg"),
-    )?;
-    graphic(&arena, NodeId::try_from(svg).ok()?)
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The inline `<svg>` element `svg` of `arena`, sanitised (see the module
@@ -1226,17 +1283,30 @@ mod tests {
             "<svg><title>T</title><g transform=\"scale(2)\"><circle r=\"4\" style=\"fill:url(#g)\"/></g><defs><linearGradient id=\"g\"><stop offset=\"0\"/></linearGradient></defs></svg>",
         ] {
             let (first, _) = check(html);
-            let again = graphic_of_data_url(&first.src).expect("a graphic");
-            assert_eq!(again.src, first.src, "{html}");
+            assert_eq!(judge_data_url(&first.src), DataSvg::Clean, "{html}");
         }
         // Percent-encoded, with a script: kept without it.
-        let g = graphic_of_data_url(
+        let DataSvg::Sanitized(g) = judge_data_url(
             "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20onload='alert(1)'%3E%3Ccircle%20r='4'/%3E%3C/svg%3E",
-        )
-        .expect("a graphic");
+        ) else {
+            panic!("sanitised")
+        };
         let xml = xml(&g);
         assert!(!xml.contains("onload") && xml.contains("circle"), "{xml}");
-        assert!(graphic_of_data_url("data:image/png;base64,AAAA").is_none());
-        assert!(graphic_of_data_url("data:image/svg+xml,%3Csvg%20onload='x()'/%3E").is_none());
+        assert_eq!(
+            judge_data_url("data:image/png;base64,AAAA"),
+            DataSvg::Unusable
+        );
+        assert_eq!(
+            judge_data_url("data:image/svg+xml,%3Csvg%20onload='x()'/%3E"),
+            DataSvg::Unusable
+        );
+        // A lazy image's placeholder: nothing to draw, nothing that runs.
+        assert_eq!(
+            judge_data_url(
+                "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='3'%20height='2'%3E%3C/svg%3E"
+            ),
+            DataSvg::Clean
+        );
     }
 }

@@ -12,7 +12,7 @@ use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
-use crate::ingest::svg::{Graphic, graphic, graphic_of_data_url, removed};
+use crate::ingest::svg::{DataSvg, Graphic, graphic, judge_data_url, removed};
 use crate::ingest::url::{clean_url, is_safe_image_source};
 
 /// A `width` or `height` in whole pixels: a dimension value that is a
@@ -55,17 +55,18 @@ impl Builder<'_> {
         // inline one does.
         let mut src = clean.url;
         if is_svg_data(&src) {
-            match graphic_of_data_url(&src) {
-                Some(g) => {
+            match judge_data_url(&src) {
+                DataSvg::Clean => {}
+                DataSvg::Sanitized(g) => {
                     self.note_removed(&g, line);
                     src = g.src;
                 }
-                None => {
+                DataSvg::Unusable => {
                     self.report(
                         Code::UnsafeImage,
                         Severity::Warning,
                         line,
-                        "image with an SVG data URL that draws nothing shown as its alt text",
+                        "image with an SVG data URL that cannot be made safe shown as its alt text",
                     );
                     self.image_as_text(e, line);
                     return;
