@@ -99,7 +99,37 @@ pub(super) fn canon_blocks(blocks: Vec<Block>, depth: usize, fixer: &mut Fixer) 
             }
         }
     }
+    text_between_paragraphs(&mut out, fixer);
     out
+}
+
+/// Text between two paragraphs of a container is a paragraph too: the
+/// paragraphs' empty lines surround it, and the text format reads text so
+/// surrounded as a paragraph (seed 000 "Body Part"). A parsed text never has
+/// such a text block; an ingested page may (`<p>a</p> b <p>c</p>`).
+fn text_between_paragraphs(blocks: &mut [Block], fixer: &mut Fixer) {
+    let mut pos = None;
+    for i in 1..blocks.len().saturating_sub(1) {
+        let surrounded = matches!(blocks.get(i - 1), Some(Block::Paragraph { .. }))
+            && matches!(blocks.get(i + 1), Some(Block::Paragraph { .. }));
+        if surrounded
+            && let Some(block) = blocks.get_mut(i)
+            && let Block::Text { content, pos: at } = block
+        {
+            let content = std::mem::take(content);
+            let at = *at;
+            *block = Block::Paragraph { content, pos: at };
+            pos.get_or_insert(at);
+        }
+    }
+    if let Some(pos) = pos {
+        fixer.report(
+            Code::ModelNormalized,
+            Severity::Info,
+            "text between two paragraphs was made a paragraph (the text format reads it as one)",
+            pos,
+        );
+    }
 }
 
 /// Whether a container holds blocks (which would nest them deeper).

@@ -169,7 +169,11 @@ pub(super) fn clean_run(
                     v.as_deref()
                         .is_none_or(|v| !v.is_empty() && link_value_chars(v))
                 };
+                // Inside markup, a URL holding a delimiter may need it
+                // encoded (`inlines::encode_enders`): the pipeline decides.
+                let delimiter = depth > 0 && url.as_deref().is_some_and(has_delimiter);
                 if in_link
+                    || delimiter
                     || depth + 1 >= MAX_INLINE_DEPTH
                     || (url.is_none() && fragment.is_none())
                     || !value_ok(url)
@@ -195,6 +199,7 @@ pub(super) fn clean_run(
                     || ctx == Ctx::Pre
                     || depth + 1 >= MAX_INLINE_DEPTH
                     || src.is_empty()
+                    || (depth > 0 && has_delimiter(src))
                     || !link_value_chars(src)
                     || !title_ok
                     || !(alt.is_empty() || clean_edges(alt))
@@ -208,4 +213,9 @@ pub(super) fn clean_run(
         }
     }
     true
+}
+
+/// Whether a link value holds a delimiter of inline markup.
+fn has_delimiter(value: &str) -> bool {
+    value.bytes().any(|b| matches!(b, b'_' | b'*' | b'\''))
 }

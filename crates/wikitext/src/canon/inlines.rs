@@ -173,7 +173,13 @@ fn flatten(
                     Inline::Strong { .. } => Open::Strong(*pos),
                     _ => Open::Code(*pos),
                 }));
+                fixer.enclosing.push(match node {
+                    Inline::Emphasis { .. } => b'_',
+                    Inline::Strong { .. } => b'*',
+                    _ => b'\'',
+                });
                 flatten(content, ctx, depth + 1, within, block, out, fixer);
+                fixer.enclosing.pop();
                 out.push(Ev::Close);
             }
             Inline::Link {
@@ -200,30 +206,7 @@ fn flatten(
                     }
                     continue;
                 }
-                let url = url.map(|u| {
-                    let e = crate::grammar::encode_link_value(u).into_owned();
-                    if e != u {
-                        fixer.report(
-                            Code::UnrepresentableLink,
-                            Severity::Info,
-                            format!("characters the format does not allow in a URL were percent-encoded: `{e}`"),
-                            *pos,
-                        );
-                    }
-                    e
-                });
-                let fragment = fragment.map(|f| {
-                    let e = crate::grammar::encode_link_value(f).into_owned();
-                    if e != f {
-                        fixer.report(
-                            Code::UnrepresentableLink,
-                            Severity::Warning,
-                            format!("characters the format does not allow in an anchor name were percent-encoded: `{e}`"),
-                            *pos,
-                        );
-                    }
-                    e
-                });
+                let (url, fragment) = link_values(url, fragment, *pos, fixer);
                 out.push(Ev::Open(Open::Link {
                     url,
                     fragment,
@@ -240,6 +223,83 @@ fn flatten(
             Inline::Image { .. } => flatten_image(node, ctx, depth, within, block, out, fixer),
         }
     }
+}
+
+/// A link's URL and fragment as the text can hold them: characters a
+/// value cannot hold percent-encoded (reported), and in a URL the
+/// delimiters that would end the markup around it ([`encode_enders`]).
+fn link_values(
+    url: Option<&str>,
+    fragment: Option<&str>,
+    pos: Pos,
+    fixer: &mut Fixer,
+) -> (Option<String>, Option<String>) {
+    let url = url.map(|u| {
+        let e = encode_enders(&crate::grammar::encode_link_value(u), &fixer.enclosing);
+        if e != u {
+            fixer.report(
+                Code::UnrepresentableLink,
+                Severity::Info,
+                format!(
+                    "characters the format does not allow in a URL were percent-encoded: `{e}`"
+                ),
+                pos,
+            );
+        }
+        e
+    });
+    let fragment = fragment.map(|f| {
+        let e = crate::grammar::encode_link_value(f).into_owned();
+        if e != f {
+            fixer.report(
+                Code::UnrepresentableLink,
+                Severity::Warning,
+                format!("characters the format does not allow in an anchor name were percent-encoded: `{e}`"),
+                pos,
+            );
+        }
+        e
+    });
+    (url, fragment)
+}
+
+/// A link value inside emphasis, strong emphasis or sample text (their
+/// delimiters are `enclosing`) with each run of such a delimiter that
+/// could end the element around it percent-encoded (`_(` in
+/// `/wiki/Flock_(web_browser)` would end emphasis: `%5F(`). The value
+/// names the same resource (the characters are unreserved); parsed text
+/// never holds such a run there, as it would have ended the element.
+pub(crate) fn encode_enders(value: &str, enclosing: &[u8]) -> String {
+    let mut out = value.to_owned();
+    for &c in enclosing {
+        let ends: Vec<(usize, usize)> = crate::scan::char_runs(&out, c)
+            .filter(|&(_, _, before, after)| {
+                // The value stands between `[` or `|` and `|`.
+                crate::scan::run_can_end(before.or(Some('[')), after)
+            })
+            .map(|(a, b, _, _)| (a, b))
+            .collect();
+        if ends.is_empty() {
+            continue;
+        }
+        let code = match c {
+            b'_' => "%5F",
+            b'*' => "%2A",
+            _ => "%27",
+        };
+        let mut next = String::with_capacity(out.len() + 8);
+        let mut from = 0;
+        for (a, b) in ends {
+            next.push_str(out.get(from..a).unwrap_or_default());
+            for _ in a..b {
+                next.push_str(code);
+            }
+            from = b;
+        }
+        next.push_str(out.get(from..).unwrap_or_default());
+        out = next;
+    }
+    out
 }
 
 /// [`flatten`] for an image: its source encoded as a link's URL, its title
@@ -298,7 +358,7 @@ fn flatten_image(
         }
         return;
     }
-    let encoded = crate::grammar::encode_link_value(src);
+    let encoded = encode_enders(&crate::grammar::encode_link_value(src), &fixer.enclosing);
     if encoded != src.as_str() {
         fixer.report(
             Code::UnrepresentableLink,
@@ -320,7 +380,7 @@ fn flatten_image(
         one
     });
     out.push(Ev::Open(Open::Image {
-        src: encoded.into_owned(),
+        src: encoded,
         title,
         width: *width,
         height: *height,
