@@ -190,3 +190,22 @@ fn no_image_inside_an_alternative_text_even_under_emphasis() {
     };
     assert!(!wikitext::has_images(&[Block::paragraph(alt.clone())]));
 }
+
+#[test]
+fn an_image_on_a_line_of_its_own_keeps_its_line_divisions() {
+    // Repaired (the text has white space at its edges), the run keeps an
+    // image between two line divisions and after the last one.
+    let doc = para(vec![
+        t("a "),
+        Inline::line_break(),
+        Inline::image("x.png", vec![t("y")]),
+        Inline::line_break(),
+        t("b"),
+        Inline::line_break(),
+        Inline::image("z.png", vec![]),
+    ]);
+    let w = write(&doc);
+    assert_eq!(w.text, "#Extend image\n\na\n![x.png||y]\nb\n![z.png||]\n");
+    let back = parse(&w.text).document;
+    assert_eq!(back.body.len(), 1);
+}

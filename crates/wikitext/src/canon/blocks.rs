@@ -103,15 +103,30 @@ pub(super) fn canon_blocks(blocks: Vec<Block>, depth: usize, fixer: &mut Fixer) 
     out
 }
 
-/// Text between two paragraphs of a container is a paragraph too: the
-/// paragraphs' empty lines surround it, and the text format reads text so
-/// surrounded as a paragraph (seed 000 "Body Part"). A parsed text never has
-/// such a text block; an ingested page may (`<p>a</p> b <p>c</p>`).
+/// Text that empty lines must surround is a paragraph: in a container, a
+/// text block after a paragraph or another text block (an empty line keeps
+/// them apart) and before one of the blocks that text must leave an empty
+/// line before (a paragraph, text, preformatted text, a blockquote, a
+/// table). The text format reads text so surrounded as a paragraph (seed
+/// 000 "Body Part"); a parsed text never has such a text block, an
+/// ingested page may (`<p>a</p> b <p>c</p>`, three links in a row of
+/// `div`s).
 fn text_between_paragraphs(blocks: &mut [Block], fixer: &mut Fixer) {
     let mut pos = None;
     for i in 1..blocks.len().saturating_sub(1) {
-        let surrounded = matches!(blocks.get(i - 1), Some(Block::Paragraph { .. }))
-            && matches!(blocks.get(i + 1), Some(Block::Paragraph { .. }));
+        let surrounded = matches!(
+            blocks.get(i - 1),
+            Some(Block::Paragraph { .. } | Block::Text { .. })
+        ) && matches!(
+            blocks.get(i + 1),
+            Some(
+                Block::Paragraph { .. }
+                    | Block::Text { .. }
+                    | Block::Preformatted { .. }
+                    | Block::Blockquote { .. }
+                    | Block::Table { .. }
+            )
+        );
         if surrounded
             && let Some(block) = blocks.get_mut(i)
             && let Block::Text { content, pos: at } = block
@@ -126,7 +141,7 @@ fn text_between_paragraphs(blocks: &mut [Block], fixer: &mut Fixer) {
         fixer.report(
             Code::ModelNormalized,
             Severity::Info,
-            "text between two paragraphs was made a paragraph (the text format reads it as one)",
+            "text that empty lines surround was made a paragraph (the text format reads it as one)",
             pos,
         );
     }

@@ -562,7 +562,8 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
         }
         match ev {
             Ev::Break => next_is_break = true,
-            Ev::Text(_) | Ev::Email(_) => next_is_break = false,
+            // An image is content on its line, as text is.
+            Ev::Text(_) | Ev::Email(_) | Ev::Open(Open::Image { .. }) => next_is_break = false,
             Ev::Open(_) | Ev::Close => {}
         }
     }
@@ -570,7 +571,7 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     for (i, ev) in events.iter_mut().enumerate() {
         match ev {
             Ev::Break => at_line_start = true,
-            Ev::Email(_) => at_line_start = false,
+            Ev::Email(_) | Ev::Open(Open::Image { .. }) => at_line_start = false,
             Ev::Open(_) | Ev::Close => {}
             Ev::Text(t) => {
                 let mut s = t.as_str();
@@ -623,16 +624,20 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
                 }
                 last_was_break = Some(true);
             }
-            Ev::Text(_) | Ev::Email(_) => last_was_break = Some(false),
+            Ev::Text(_) | Ev::Email(_) | Ev::Open(Open::Image { .. }) => {
+                last_was_break = Some(false);
+            }
             Ev::Open(_) | Ev::Close => {}
         }
         out.push(ev);
     }
     // A trailing line division.
-    while let Some(pos) = out
-        .iter()
-        .rposition(|e| matches!(e, Ev::Text(_) | Ev::Email(_) | Ev::Break))
-    {
+    while let Some(pos) = out.iter().rposition(|e| {
+        matches!(
+            e,
+            Ev::Text(_) | Ev::Email(_) | Ev::Break | Ev::Open(Open::Image { .. })
+        )
+    }) {
         if out.get(pos) == Some(&Ev::Break) {
             out.remove(pos);
             changed = true;
