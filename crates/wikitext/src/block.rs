@@ -114,25 +114,18 @@ pub(crate) struct Flat<'a> {
 impl<'a> Flat<'a> {
     /// A leaf of `lines` (not written yet).
     fn leaf(&mut self, leaf: Leaf, lines: &[VLine<'a>], pos: Pos) -> Item {
-        let from = self.lines.len();
-        self.lines.extend(lines.iter().map(|l| Line {
-            extra: 0,
-            text: l.text,
-            num: l.num,
-            col: l.col,
-        }));
-        Item::Leaf {
-            leaf,
-            from,
-            to: self.lines.len(),
-            pos,
-        }
+        self.leaf_of(leaf, lines.iter().map(src_text), pos)
     }
 
     /// A leaf of source texts (a table's caption or cell).
-    pub(crate) fn leaf_of(&mut self, leaf: Leaf, lines: &[SrcText<'a>], pos: Pos) -> Item {
+    pub(crate) fn leaf_of(
+        &mut self,
+        leaf: Leaf,
+        lines: impl IntoIterator<Item = SrcText<'a>>,
+        pos: Pos,
+    ) -> Item {
         let from = self.lines.len();
-        self.lines.extend(lines.iter().map(|l| Line {
+        self.lines.extend(lines.into_iter().map(|l| Line {
             extra: 0,
             text: l.text,
             num: l.num,
@@ -911,7 +904,7 @@ fn write_table<'a>(table: TableLines<'a>, out: &mut Flat<'a>) -> Option<SrcText<
         let item = match part {
             Part::Start(pos) => Item::Start(Tag::Table, pos),
             // The model keeps no position for a caption.
-            Part::Caption(line) => out.leaf_of(Leaf::Caption, &[line], Pos::UNKNOWN),
+            Part::Caption(line) => out.leaf_of(Leaf::Caption, [line], Pos::UNKNOWN),
             Part::RowStart(pos) => Item::Start(Tag::Row, pos),
             Part::Cell {
                 header,
@@ -925,10 +918,7 @@ fn write_table<'a>(table: TableLines<'a>, out: &mut Flat<'a>) -> Option<SrcText<
                     colspan,
                     rowspan,
                 };
-                match text {
-                    Some(line) => out.leaf_of(leaf, &[line], pos),
-                    None => out.leaf_of(leaf, &[], pos),
-                }
+                out.leaf_of(leaf, text, pos)
             }
             Part::RowEnd => Item::End(Tag::Row),
             Part::End => Item::End(Tag::Table),

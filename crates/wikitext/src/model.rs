@@ -824,6 +824,51 @@ impl Inline {
         }
     }
 
+    /// The same element without its children (empty content, or an empty
+    /// alternative text for an image); `None` for text, line divisions and
+    /// e-mail addresses. Copies that must not recurse over the children
+    /// start from it.
+    pub fn without_children(&self) -> Option<Inline> {
+        Some(match self {
+            Inline::Emphasis { pos, .. } => Inline::Emphasis {
+                content: Vec::new(),
+                pos: *pos,
+            },
+            Inline::Strong { pos, .. } => Inline::Strong {
+                content: Vec::new(),
+                pos: *pos,
+            },
+            Inline::Code { pos, .. } => Inline::Code {
+                content: Vec::new(),
+                pos: *pos,
+            },
+            Inline::Link {
+                url, fragment, pos, ..
+            } => Inline::Link {
+                url: url.clone(),
+                fragment: fragment.clone(),
+                content: Vec::new(),
+                pos: *pos,
+            },
+            Inline::Image {
+                src,
+                title,
+                width,
+                height,
+                pos,
+                ..
+            } => Inline::Image {
+                src: src.clone(),
+                alt: Vec::new(),
+                title: title.clone(),
+                width: *width,
+                height: *height,
+                pos: *pos,
+            },
+            Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => return None,
+        })
+    }
+
     /// The content of an element, to change it; `None` for text, line
     /// divisions and e-mail addresses.
     pub fn children_mut(&mut self) -> Option<&mut Vec<Inline>> {

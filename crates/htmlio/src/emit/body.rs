@@ -80,7 +80,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         events: &mut impl Iterator<Item = Positioned<'d>>,
     ) {
         let pos = start.1;
-        let (table, left_out) = super::rows::holdable(super::rows::collect(start, events));
+        let (table, left_out) = super::rows::holdable(super::table::collect(start, events));
         if left_out > 0 {
             self.report(
                 Code::EmptyElementDropped,

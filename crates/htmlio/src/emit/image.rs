@@ -97,10 +97,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         }
         // An SVG data URL goes through the sanitiser (a graphic read from
         // HTML went through it already, and comes out the same).
-        let src = if src
-            .get(..18)
-            .is_some_and(|p| p.eq_ignore_ascii_case("data:image/svg+xml"))
-        {
+        let src = if crate::ingest::svg::is_svg_data_url(&src) {
             match crate::ingest::svg::judge_data_url(&src) {
                 DataSvg::Clean => src,
                 DataSvg::Sanitized(g) => {

@@ -6,27 +6,6 @@
 
 use wikitext::events::{Event, Positioned, Tag, TagEnd};
 
-/// Collects the events of the table that `start` begins, up to its end.
-pub(super) fn collect<'d>(
-    start: Positioned<'d>,
-    events: &mut impl Iterator<Item = Positioned<'d>>,
-) -> Vec<Positioned<'d>> {
-    let mut out = vec![start];
-    let mut depth = 1usize;
-    for (event, pos) in events.by_ref() {
-        match &event {
-            Event::Start(Tag::Table) => depth += 1,
-            Event::End(TagEnd::Table) => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        out.push((event, pos));
-        if depth == 0 {
-            break;
-        }
-    }
-    out
-}
-
 enum Frame {
     Table { at: usize, rows: bool },
     Row { at: usize, cells: bool },

@@ -18,17 +18,25 @@ use wikitext::events::{Event, Positioned, Tag, TagEnd};
 use super::walk::{Last, Walker};
 use crate::serialize::TokenSink;
 
-/// The events of a compact definition list, from its start to its end.
+/// The events of the element that `start` begins (a compact definition
+/// list, a table), from its start to its end.
 pub(super) fn collect<'d>(
     start: Positioned<'d>,
     events: &mut impl Iterator<Item = Positioned<'d>>,
 ) -> Vec<Positioned<'d>> {
+    let end = match &start.0 {
+        Event::Start(tag) => Some(tag.end()),
+        _ => None,
+    };
     let mut out = vec![start];
+    let Some(end) = end else {
+        return out;
+    };
     let mut depth = 1usize;
     for (event, pos) in events.by_ref() {
         match &event {
-            Event::Start(Tag::DefinitionList { .. }) => depth += 1,
-            Event::End(TagEnd::DefinitionList) => depth = depth.saturating_sub(1),
+            Event::Start(tag) if tag.end() == end => depth += 1,
+            Event::End(e) if *e == end => depth = depth.saturating_sub(1),
             _ => {}
         }
         out.push((event, pos));

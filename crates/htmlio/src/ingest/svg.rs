@@ -380,6 +380,12 @@ const UNSAFE_CSS: &[&str] = &[
     "attr(",
 ];
 
+/// Whether an image source is an SVG data URL (`data:image/svg+xml...`).
+pub(crate) fn is_svg_data_url(src: &str) -> bool {
+    src.get(..18)
+        .is_some_and(|p| p.eq_ignore_ascii_case("data:image/svg+xml"))
+}
+
 /// What an SVG given as a `data:image/svg+xml` URL may become as an image
 /// source.
 #[derive(Debug, Clone, PartialEq, Eq)]

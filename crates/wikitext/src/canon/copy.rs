@@ -151,49 +151,14 @@ fn inlines(run: &[Inline], depth: usize) -> Vec<Inline> {
         return out;
     }
     run.iter()
-        .map(|node| {
-            let mut copy = match node {
-                Inline::Emphasis { pos, .. } => Inline::Emphasis {
-                    content: Vec::new(),
-                    pos: *pos,
-                },
-                Inline::Strong { pos, .. } => Inline::Strong {
-                    content: Vec::new(),
-                    pos: *pos,
-                },
-                Inline::Code { pos, .. } => Inline::Code {
-                    content: Vec::new(),
-                    pos: *pos,
-                },
-                Inline::Link {
-                    url, fragment, pos, ..
-                } => Inline::Link {
-                    url: url.clone(),
-                    fragment: fragment.clone(),
-                    content: Vec::new(),
-                    pos: *pos,
-                },
-                Inline::Image {
-                    src,
-                    title,
-                    width,
-                    height,
-                    pos,
-                    ..
-                } => Inline::Image {
-                    src: src.clone(),
-                    alt: Vec::new(),
-                    title: title.clone(),
-                    width: *width,
-                    height: *height,
-                    pos: *pos,
-                },
-                leaf => return leaf.clone(),
-            };
-            if let (Some(children), Some(content)) = (node.children(), copy.children_mut()) {
-                *content = inlines(children, depth + 1);
+        .map(|node| match node.without_children() {
+            Some(mut copy) => {
+                if let (Some(children), Some(content)) = (node.children(), copy.children_mut()) {
+                    *content = inlines(children, depth + 1);
+                }
+                copy
             }
-            copy
+            None => node.clone(),
         })
         .collect()
 }

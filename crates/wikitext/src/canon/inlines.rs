@@ -19,46 +19,14 @@ fn bounded_run(run: &[Inline], depth: usize) -> Vec<Inline> {
         return out;
     }
     run.iter()
-        .map(|node| match node {
-            Inline::Emphasis { content, pos } => Inline::Emphasis {
-                content: bounded_run(content, depth + 1),
-                pos: *pos,
-            },
-            Inline::Strong { content, pos } => Inline::Strong {
-                content: bounded_run(content, depth + 1),
-                pos: *pos,
-            },
-            Inline::Code { content, pos } => Inline::Code {
-                content: bounded_run(content, depth + 1),
-                pos: *pos,
-            },
-            Inline::Link {
-                url,
-                fragment,
-                content,
-                pos,
-            } => Inline::Link {
-                url: url.clone(),
-                fragment: fragment.clone(),
-                content: bounded_run(content, depth + 1),
-                pos: *pos,
-            },
-            Inline::Image {
-                src,
-                alt,
-                title,
-                width,
-                height,
-                pos,
-            } => Inline::Image {
-                src: src.clone(),
-                alt: bounded_run(alt, depth + 1),
-                title: title.clone(),
-                width: *width,
-                height: *height,
-                pos: *pos,
-            },
-            other => other.clone(),
+        .map(|node| match node.without_children() {
+            Some(mut copy) => {
+                if let (Some(children), Some(content)) = (node.children(), copy.children_mut()) {
+                    *content = bounded_run(children, depth + 1);
+                }
+                copy
+            }
+            None => node.clone(),
         })
         .collect()
 }

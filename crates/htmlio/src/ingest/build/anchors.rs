@@ -61,37 +61,35 @@ pub(super) fn place_on_free_word(
                     return Ok(());
                 }
             }
-            Inline::Emphasis { content, pos }
-            | Inline::Strong { content, pos }
-            | Inline::Code { content, pos } => {
+            Inline::Emphasis { content, .. }
+            | Inline::Strong { content, .. }
+            | Inline::Code { content, .. } => {
                 if !holds_link(content) {
-                    let pos = *pos;
-                    let inner = mem::replace(node, Inline::text(""));
-                    *node = Inline::Link {
-                        url: None,
-                        fragment: Some(anchor),
-                        content: vec![inner],
-                        pos,
-                    };
+                    wrap_in_anchor(node, anchor);
                     return Ok(());
                 }
             }
-            Inline::Image { pos, .. } => {
-                // An image can stand in a link: the anchor goes around it.
-                let pos = *pos;
-                let inner = mem::replace(node, Inline::text(""));
-                *node = Inline::Link {
-                    url: None,
-                    fragment: Some(anchor),
-                    content: vec![inner],
-                    pos,
-                };
+            // An image can stand in a link: the anchor goes around it.
+            Inline::Image { .. } => {
+                wrap_in_anchor(node, anchor);
                 return Ok(());
             }
             Inline::Email { .. } | Inline::LineBreak { .. } => {}
         }
     }
     Err(anchor)
+}
+
+/// Puts the anchor `anchor` around `node` (an element without a link).
+fn wrap_in_anchor(node: &mut Inline, anchor: String) {
+    let pos = node.pos();
+    let inner = mem::replace(node, Inline::text(""));
+    *node = Inline::Link {
+        url: None,
+        fragment: Some(anchor),
+        content: vec![inner],
+        pos,
+    };
 }
 
 /// The first (or last) word of `text` and what is before and after it;

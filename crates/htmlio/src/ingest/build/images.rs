@@ -12,7 +12,7 @@ use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
-use crate::ingest::svg::{DataSvg, Graphic, graphic, judge_data_url, removed};
+use crate::ingest::svg::{DataSvg, Graphic, graphic, is_svg_data_url, judge_data_url, removed};
 use crate::ingest::url::{clean_url, is_safe_image_source};
 
 /// A `width` or `height` in whole pixels: a dimension value that is a
@@ -54,7 +54,7 @@ impl Builder<'_> {
         // An SVG given as a data URL goes through the sanitiser, as an
         // inline one does.
         let mut src = clean.url;
-        if is_svg_data(&src) {
+        if is_svg_data_url(&src) {
             match judge_data_url(&src) {
                 DataSvg::Clean => {}
                 DataSvg::Sanitized(g) => {
@@ -82,7 +82,7 @@ impl Builder<'_> {
                 line,
                 format!(
                     "image kept {} and dropped {dropped} other candidate(s) of its srcset",
-                    if is_svg_data(&src) {
+                    if is_svg_data_url(&src) {
                         "its SVG"
                     } else {
                         src.as_str()
@@ -192,10 +192,4 @@ impl Builder<'_> {
             );
         }
     }
-}
-
-/// Whether an image source is an SVG data URL.
-fn is_svg_data(src: &str) -> bool {
-    src.get(..18)
-        .is_some_and(|p| p.eq_ignore_ascii_case("data:image/svg+xml"))
 }
