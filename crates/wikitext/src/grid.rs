@@ -54,8 +54,6 @@ pub(crate) fn spans(rows: &[Vec<Token>]) -> Vec<Vec<Placed>> {
     for (r, tokens) in rows.iter().enumerate() {
         let mut here: Vec<Option<(usize, usize)>> = vec![None; tokens.len()];
         let mut placed: Vec<Placed> = Vec::new();
-        // Where each cell of `out` starts, for the row spans: (row, index)
-        // → first column; found from `above`.
         let mut c = 0;
         while let Some(&token) = tokens.get(c) {
             match token {
@@ -272,4 +270,130 @@ fn fit(taken: &[Vec<bool>], (r, c): (usize, usize), cell: &Cell, rows_left: usiz
         rs += 1;
     }
     (cs, rs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Block, Inline};
+    use Token::{Cell as C, Left as L, Up as U};
+
+    fn spans_of(rows: &[Vec<Token>]) -> Vec<Vec<(usize, u32, u32)>> {
+        spans(rows)
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|p| (p.token, p.colspan, p.rowspan))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn markers_extend_the_cell_left_of_them_and_above_them() {
+        // A column span in the first row; two cells of the second row
+        // that each span the third; a cell two wide and two high.
+        assert_eq!(
+            spans_of(&[vec![C, C, L], vec![C, C, C], vec![U, U, C]]),
+            [
+                vec![(0, 1, 1), (1, 2, 1)],
+                vec![(0, 1, 2), (1, 1, 2), (2, 1, 1)],
+                vec![(2, 1, 1)]
+            ]
+        );
+        assert_eq!(
+            spans_of(&[vec![C, L, C], vec![U, U, C]]),
+            [vec![(0, 2, 2), (2, 1, 1)], vec![(2, 1, 1)]]
+        );
+    }
+
+    #[test]
+    fn markers_no_cell_claims_are_cells() {
+        // `<` first in a row, `^` in the first row, `^` under only part of
+        // a wide cell: each is an empty cell of its own, which a `<` after
+        // it extends.
+        assert_eq!(spans_of(&[vec![L, U]]), [vec![(0, 1, 1), (1, 1, 1)]]);
+        assert_eq!(spans_of(&[vec![U, L]]), [vec![(0, 2, 1)]]);
+        assert_eq!(
+            spans_of(&[vec![C, L], vec![U, C]]),
+            [vec![(0, 2, 1)], vec![(0, 1, 1), (1, 1, 1)]]
+        );
+    }
+
+    fn cell(text: &str, colspan: u32, rowspan: u32) -> Cell {
+        Cell::new(vec![Block::text(vec![Inline::text(text)])]).span(colspan, rowspan)
+    }
+
+    fn shape(rows: &[Row]) -> Vec<Vec<(u32, u32, bool)>> {
+        rows.iter()
+            .map(|r| {
+                r.cells
+                    .iter()
+                    .map(|c| (c.colspan, c.rowspan, c.content.is_empty()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn spans_are_fitted_and_gaps_filled_as_html_places_cells() {
+        // A row span past the last row is shortened; a column span over a
+        // slot taken from above is shortened; a gap before a slot taken
+        // from above becomes an empty cell; an empty row nothing reaches
+        // goes.
+        let mut rows = vec![
+            Row::new(vec![cell("a", 1, 5), cell("b", 1, 1), cell("c", 1, 2)]),
+            Row::new(vec![cell("d", 3, 1)]),
+            Row::new(vec![]),
+        ];
+        assert!(normalize(&mut rows));
+        assert_eq!(
+            shape(&rows),
+            [
+                vec![(1, 3, false), (1, 1, false), (1, 2, false)],
+                vec![(1, 1, false)],
+                vec![]
+            ]
+        );
+        let mut rows = vec![
+            Row::new(vec![cell("a", 1, 1), cell("b", 1, 1), cell("c", 1, 2)]),
+            Row::new(vec![cell("d", 1, 1)]),
+            Row::new(vec![]),
+        ];
+        assert!(normalize(&mut rows));
+        assert_eq!(
+            shape(&rows),
+            [
+                vec![(1, 1, false), (1, 1, false), (1, 2, false)],
+                vec![(1, 1, false), (1, 1, true)]
+            ]
+        );
+        // A grid that fits is left alone.
+        let mut rows = vec![
+            Row::new(vec![cell("a", 2, 1)]),
+            Row::new(vec![cell("b", 1, 1)]),
+        ];
+        assert!(!normalize(&mut rows));
+    }
+
+    #[test]
+    fn slots_say_where_markers_go() {
+        let rows = vec![
+            Row::new(vec![cell("a", 2, 2), cell("b", 1, 1)]),
+            Row::new(vec![cell("c", 1, 1)]),
+        ];
+        let seen: Vec<Vec<&str>> = slots(&rows)
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|s| match s {
+                        Slot::Cell(_) => "cell",
+                        Slot::Left => "<",
+                        Slot::Up => "^",
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(seen, [vec!["cell", "<", "cell"], vec!["^", "^", "cell"]]);
+    }
 }
