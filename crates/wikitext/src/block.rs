@@ -21,13 +21,14 @@
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::events::Tag;
+use crate::grid::Token;
 use crate::lines::SrcLine;
 use crate::model::{ListKind, MAX_DEPTH, Pos};
 use crate::scan::{
-    Bullet, Escapable, TableLine, bare_opener, bullet, compact_split, ends_sentence, heading,
-    is_rule, separator_columns, table_line, term_line,
+    BlockLine, Bullet, Escapable, TableLine, bare_opener, block_line, bullet, compact_split,
+    ends_sentence, heading, is_rule, separator_columns, table_line, term_line,
 };
-use crate::tables::{Part, SrcText, TableLines};
+use crate::tables::{BlockCells, Fix, Part, SrcText, TableLines};
 
 /// A line (or the rest of a line after a bullet) as seen by one element.
 #[derive(Debug, Clone, Copy)]
@@ -101,6 +102,9 @@ pub(crate) enum Item {
         to: usize,
         pos: Pos,
     },
+    /// Nothing: the place of a span marker of a block table, which its
+    /// cell claimed when the table ended.
+    Skip,
 }
 
 /// What the block pass gives: the blocks as items and the lines of the
@@ -196,6 +200,14 @@ enum Kind<'a> {
         empties: usize,
     },
     Table(TableLines<'a>),
+    /// A table in the block form: its rows and cells are items, written
+    /// as they come.
+    Blocks(BlockCells),
+    /// A cell of a block table, a container; its start is
+    /// `items[start]`.
+    Cell {
+        start: usize,
+    },
 }
 
 /// An open element.
@@ -233,7 +245,10 @@ impl<'a> Frame<'a> {
     }
 
     fn is_container(&self) -> bool {
-        !matches!(self.kind, Kind::Pre { .. } | Kind::Table(_))
+        !matches!(
+            self.kind,
+            Kind::Pre { .. } | Kind::Table(_) | Kind::Blocks(_)
+        )
     }
 
     /// Waiting terms without a definition become an item of their own.
@@ -341,7 +356,9 @@ pub(crate) fn parse_body<'a>(
     };
     // A bare opener looks at the next non-empty line: the indentation of
     // that line, for each line, found from the end.
-    let mut next_indent = vec![None; if open { lines.len() } else { 0 }];
+    // A block table's span marker is one only when no line of the cell
+    // follows it.
+    let mut next_indent = vec![None; lines.len()];
     let mut after = None;
     for (slot, line) in next_indent.iter_mut().zip(lines).rev() {
         *slot = after;
@@ -484,6 +501,17 @@ impl<'a> BodyParser<'a, '_> {
             self.close_top(false);
             return Step::Again(v);
         }
+        if let Kind::Blocks(_) = &top.kind {
+            // Lines of the block form at the table's indentation continue
+            // it; anything else ends it.
+            if v.indent == top.indent
+                && let Some(line) = block_line(v.text)
+            {
+                return self.block_table_line(v, line);
+            }
+            self.close_top(false);
+            return Step::Again(v);
+        }
         if let Kind::Table(table) = &mut top.kind {
             // Rows at the table's indentation continue it; anything else
             // ends it.
@@ -514,6 +542,11 @@ impl<'a> BodyParser<'a, '_> {
         let text = v.text;
         // A table: before anything else, as its padded rows would read as
         // compact items.
+        if self.tables
+            && let Some(step) = self.block_table_start(&v)
+        {
+            return step;
+        }
         if self.tables
             && let Some(line) = table_line(text, self.escapes)
             && self.opens_table(&line, v.indent)
@@ -603,6 +636,107 @@ impl<'a> BodyParser<'a, '_> {
         }
         top.text.push(v);
         Step::Done
+    }
+
+    /// The block form of tables (`docs/format.md`, "Tables"): `|-` right
+    /// before a cell or another `|-`, or a caption line right before `|-`,
+    /// at the same indentation, opens a table. Its cells are containers,
+    /// so it opens only where one more container may.
+    fn block_table_start(&mut self, v: &VLine<'a>) -> Option<Step<'a>> {
+        let next = self
+            .next_line
+            .filter(|&(indent, _)| indent == v.indent)
+            .and_then(|(_, text)| block_line(text))?;
+        let caption = match block_line(v.text) {
+            Some(BlockLine::RowEnd) => None,
+            _ => match table_line(v.text, self.escapes) {
+                Some(TableLine::Caption(text, offset)) if next == BlockLine::RowEnd => {
+                    Some((text, offset))
+                }
+                _ => return None,
+            },
+        };
+        if !self.can_open() {
+            self.too_deep(v);
+            return None;
+        }
+        let (top, out) = self.top();
+        top.flush_all(out, false);
+        out.items.push(Item::Start(Tag::Table, v.pos()));
+        // An empty caption is no caption: it only starts a table.
+        if let Some((text, offset)) = caption.filter(|(text, _)| !text.is_empty()) {
+            let line = SrcText {
+                num: v.num,
+                col: col_plus(v.col, chars(text_before(v.text, offset))),
+                text,
+            };
+            let item = out.leaf_of(Leaf::Caption, [line], Pos::UNKNOWN);
+            out.items.push(item);
+        }
+        let frame = Frame::new(Kind::Blocks(BlockCells::default()), v.indent, v.pos());
+        self.stack.push(frame);
+        Some(Step::Done)
+    }
+
+    /// A line of a block table at its indentation: `|-` ends the row in
+    /// progress; a cell's mark starts a cell, and a row when it is the
+    /// first cell or follows `|-`. The cell is a container whose content
+    /// is at the column of the text after the mark, or one column after
+    /// the mark when nothing follows it (its first block then starts on
+    /// the next line). A data cell that holds only `<` or `^`, with no
+    /// line of the cell after it, is a span marker.
+    fn block_table_line(&mut self, v: VLine<'a>, line: BlockLine) -> Step<'a> {
+        let next_indent = self.next_indent;
+        let (top, out) = self.top();
+        let Kind::Blocks(cells) = &mut top.kind else {
+            return Step::Done;
+        };
+        let BlockLine::Cell { header, mark } = line else {
+            cells.row_end();
+            return Step::Done;
+        };
+        if cells.starts_row() {
+            if cells.has_rows() {
+                out.items.push(Item::End(Tag::Row));
+            }
+            out.items.push(Item::Start(Tag::Row, v.pos()));
+        }
+        let first = out.items.len();
+        let tag = Tag::Cell {
+            header,
+            colspan: 1,
+            rowspan: 1,
+        };
+        out.items.push(Item::Start(tag.clone(), v.pos()));
+        let rest = v.text.get(mark..).unwrap_or("");
+        let indent = if rest.is_empty() {
+            v.indent + if header { 3 } else { 2 }
+        } else {
+            v.indent + separator_columns(text_before(v.text, mark))
+        };
+        let marker = match rest.trim_end_matches([' ', '\t']) {
+            "<" if !header => Some(Token::Left),
+            "^" if !header => Some(Token::Up),
+            _ => None,
+        };
+        if let Some(token) = marker
+            && next_indent.is_none_or(|n| n < indent)
+        {
+            out.items.push(Item::End(tag));
+            cells.cell(token, first, first + 1);
+            return Step::Done;
+        }
+        self.open(Kind::Cell { start: first }, indent, v.pos());
+        self.prev_empty = false;
+        if rest.is_empty() {
+            return Step::Done;
+        }
+        Step::Again(VLine {
+            num: v.num,
+            indent,
+            text: rest,
+            col: col_plus(v.col, mark),
+        })
     }
 
     /// Whether a table line starts a table here: a row does; a caption
@@ -870,6 +1004,28 @@ impl<'a> BodyParser<'a, '_> {
                 out.items.push(Item::End(Tag::List(kind)));
             }
             Kind::Quote => out.items.push(Item::End(Tag::Blockquote)),
+            Kind::Cell { start } => {
+                out.items.push(Item::End(Tag::Cell {
+                    header: false,
+                    colspan: 1,
+                    rowspan: 1,
+                }));
+                let last = out.items.len() - 1;
+                if let Some(Frame {
+                    kind: Kind::Blocks(cells),
+                    ..
+                }) = self.stack.last_mut()
+                {
+                    cells.cell(Token::Cell, start, last);
+                }
+            }
+            Kind::Blocks(cells) => {
+                if cells.has_rows() {
+                    out.items.push(Item::End(Tag::Row));
+                }
+                out.items.push(Item::End(Tag::Table));
+                fix_block_table(&cells, &mut out.items);
+            }
             Kind::Def { .. } => {
                 // A definition that got no block is no definition.
                 if out.last_is(&Item::Start(Tag::Definition, Pos::UNKNOWN)) {
@@ -891,6 +1047,38 @@ impl<'a> BodyParser<'a, '_> {
         let (top, out) = self.top();
         top.flush_all(out, true);
         self.out
+    }
+}
+
+/// Puts the spans into a block table's cells, and drops the markers its
+/// cells claimed.
+fn fix_block_table(cells: &BlockCells, items: &mut [Item]) {
+    for fix in cells.fixes() {
+        match fix {
+            Fix::Spans {
+                item,
+                colspan,
+                rowspan,
+            } => {
+                if let Some(Item::Start(
+                    Tag::Cell {
+                        colspan: c,
+                        rowspan: r,
+                        ..
+                    },
+                    _,
+                )) = items.get_mut(item)
+                {
+                    *c = colspan;
+                    *r = rowspan;
+                }
+            }
+            Fix::Drop(first, last) => {
+                for item in items.get_mut(first..=last).unwrap_or_default() {
+                    *item = Item::Skip;
+                }
+            }
+        }
     }
 }
 
@@ -945,7 +1133,11 @@ mod tests {
     /// The tree of a body (the input gets an empty header line), without
     /// positions.
     fn tree(body: &str) -> String {
-        let doc = crate::parse(&format!("\n{body}")).document;
+        tree_of(&format!("\n{body}"))
+    }
+
+    fn tree_of(input: &str) -> String {
+        let doc = crate::parse(input).document;
         let dump = crate::dump::tree(&doc);
         dump.lines()
             .skip(1)
@@ -959,7 +1151,21 @@ mod tests {
 
     #[track_caller]
     fn check(body: &str, expect: &str) {
-        let got = tree(body);
+        check_tree(tree(body), body, expect);
+    }
+
+    /// The same, in a document that declares `#Extend table`.
+    #[track_caller]
+    fn check_table(body: &str, expect: &str) {
+        let tree = tree_of(&format!("#Extend table\n\n{body}"));
+        let body_tree = tree
+            .split_once("\nbody\n")
+            .map_or(tree.as_str(), |(_, b)| b);
+        check_tree(body_tree.to_owned(), body, expect);
+    }
+
+    #[track_caller]
+    fn check_tree(got: String, body: &str, expect: &str) {
         let expect = expect
             .lines()
             .filter(|l| !l.trim().is_empty())
@@ -967,6 +1173,48 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         assert_eq!(got, expect, "\n--- input:\n{body}\n--- got:\n{got}\n");
+    }
+
+    #[test]
+    fn block_table_cells_hold_blocks() {
+        check_table(
+            "|+ Options\n|-\n|= Option\n|= Meaning\n|-\n| --quiet\n| Print nothing.\n\n  Useful in scripts:\n\n      pagetext -q\n|-\n|\n    * a\n    * b\n| <\ntext\n",
+            r#"
+          table
+            caption
+              "Options"
+            row
+              header-cell
+                text
+                  "Option"
+              header-cell
+                text
+                  "Meaning"
+            row
+              cell
+                text
+                  "--quiet"
+              cell
+                text
+                  "Print nothing."
+                paragraph
+                  "Useful in scripts:"
+                preformatted
+                  line 1
+                    "pagetext -q"
+            row
+              cell colspan=2
+                list unordered
+                  item
+                    text
+                      "a"
+                  item
+                    text
+                      "b"
+          paragraph
+            "text"
+        "#,
+        );
     }
 
     #[test]

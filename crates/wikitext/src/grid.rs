@@ -19,12 +19,25 @@
 //! Everything here is linear in the number of slots, which is bounded by
 //! what the text or the cells say (spans are capped as HTML caps them).
 
-use crate::model::{Cell, Row};
+use crate::model::{Block, Cell, Row};
 
 /// HTML's caps on spans (the table processing model: `colspan` above 1000
 /// is 1000, `rowspan` above 65534 is 65534).
 const MAX_COLSPAN: u32 = 1000;
 const MAX_ROWSPAN: u32 = 65534;
+
+/// Whether a cell fits the grid form: nothing, or one text block without
+/// a line division. Any other cell makes the table one of the block form,
+/// which keeps a paragraph a paragraph and a line division a line
+/// division (ingestion gives a cell that holds one paragraph as text, so
+/// that a simple table stays a grid).
+pub(crate) fn fits_grid(blocks: &[Block]) -> bool {
+    match blocks {
+        [] => true,
+        [Block::Text { content, .. }] => !crate::walk::has_line_break(content),
+        _ => false,
+    }
+}
 
 /// A token of a row as read from the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -206,9 +206,14 @@ impl<'a> Iterator for Parser<'a> {
         }
         self.queue.clear();
         self.head = 0;
-        let item = self.flat.items.get(self.next)?;
+        let mut item = self.flat.items.get(self.next)?;
         self.next += 1;
+        while matches!(item, Item::Skip) {
+            item = self.flat.items.get(self.next)?;
+            self.next += 1;
+        }
         match *item {
+            Item::Skip => None,
             Item::Start(ref tag, pos) => Some((Event::Start(tag.clone()), pos)),
             Item::End(ref tag) => Some((Event::End(tag.end()), Pos::UNKNOWN)),
             Item::Rule(pos) => Some((Event::Rule, pos)),

@@ -457,6 +457,42 @@ pub(crate) fn table_line(line: &str, escapes: Escapable) -> Option<TableLine<'_>
     Some(TableLine::Row(cells))
 }
 
+/// A line of a table in the block form (`docs/format.md`, "Tables"),
+/// other than its caption.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BlockLine {
+    /// `|-`: the row in progress ends.
+    RowEnd,
+    /// `|` or `|=`, then white space or the end of the line: a cell (a
+    /// header cell) starts. `mark` is the length in bytes of the mark with
+    /// the white space after it, where the cell's first line starts.
+    Cell { header: bool, mark: usize },
+}
+
+/// A line of the block form: `|-` alone (white space may follow), or a
+/// cell's mark `|` or `|=` followed by white space or nothing.
+pub(crate) fn block_line(line: &str) -> Option<BlockLine> {
+    let rest = line.strip_prefix('|')?;
+    if let Some(after) = rest.strip_prefix('-') {
+        return after
+            .trim_matches([' ', '\t'])
+            .is_empty()
+            .then_some(BlockLine::RowEnd);
+    }
+    let (header, after) = match rest.strip_prefix('=') {
+        Some(after) => (true, after),
+        None => (false, rest),
+    };
+    if !(after.is_empty() || after.starts_with([' ', '\t'])) {
+        return None;
+    }
+    let text = after.trim_start_matches([' ', '\t']);
+    Some(BlockLine::Cell {
+        header,
+        mark: line.len() - text.len(),
+    })
+}
+
 /// The byte offsets of the bars that separate cells: outside balanced
 /// brackets, and not escaped.
 fn cell_bars(bytes: &[u8], escapes: Escapable) -> Vec<usize> {
@@ -840,6 +876,43 @@ mod tests {
         assert_eq!(email("<@b.de>"), None);
         assert_eq!(email("<a b@c.de>"), None);
         assert_eq!(email("<a@c.de"), None);
+    }
+
+    #[test]
+    fn block_lines() {
+        assert_eq!(block_line("|-"), Some(BlockLine::RowEnd));
+        assert_eq!(block_line("|-  "), Some(BlockLine::RowEnd));
+        assert_eq!(
+            block_line("| a"),
+            Some(BlockLine::Cell {
+                header: false,
+                mark: 2
+            })
+        );
+        assert_eq!(
+            block_line("|=   a | b |"),
+            Some(BlockLine::Cell {
+                header: true,
+                mark: 5
+            })
+        );
+        assert_eq!(
+            block_line("|"),
+            Some(BlockLine::Cell {
+                header: false,
+                mark: 1
+            })
+        );
+        assert_eq!(
+            block_line("|="),
+            Some(BlockLine::Cell {
+                header: true,
+                mark: 2
+            })
+        );
+        for not in ["|- x", "|-x", "|a", "|+ caption", "|=a", "a |", ""] {
+            assert_eq!(block_line(not), None, "{not:?}");
+        }
     }
 
     #[test]

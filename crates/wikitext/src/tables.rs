@@ -137,3 +137,96 @@ pub(crate) enum Part<'a> {
     RowEnd,
     End,
 }
+
+/// A table in the block form being read (`docs/format.md`, "Tables"):
+/// its cells were written as items as they came; what is kept here is
+/// where each one's items are, so that the spans can be put in when the
+/// table ends.
+#[derive(Debug, Default)]
+pub(crate) struct BlockCells {
+    /// Each row's cells: what the cell is, and the indices of its first
+    /// and last item.
+    rows: Vec<Vec<(Token, usize, usize)>>,
+    /// A `|-` came after the last cell: the next cell starts a row.
+    row_ended: bool,
+}
+
+/// What the block pass does to a block table's items when the table ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fix {
+    /// The cell that starts at this item spans these columns and rows.
+    Spans {
+        item: usize,
+        colspan: u32,
+        rowspan: u32,
+    },
+    /// A marker a cell claimed: its items (first and last) are no cell.
+    Drop(usize, usize),
+}
+
+impl BlockCells {
+    /// Whether the next cell starts a new row (the first cell, or a cell
+    /// after `|-`).
+    pub(crate) fn starts_row(&self) -> bool {
+        self.rows.is_empty() || self.row_ended
+    }
+
+    /// Whether a row is in progress (it has a cell, and its end is still
+    /// to be written).
+    pub(crate) fn has_rows(&self) -> bool {
+        !self.rows.is_empty()
+    }
+
+    /// `|-`: the row in progress ends.
+    pub(crate) fn row_end(&mut self) {
+        self.row_ended = true;
+    }
+
+    /// A cell whose items are `first..=last`; a marker (`<` or `^`) is
+    /// given as its token.
+    pub(crate) fn cell(&mut self, token: Token, first: usize, last: usize) {
+        if self.starts_row() {
+            self.rows.push(Vec::new());
+            self.row_ended = false;
+        }
+        if let Some(row) = self.rows.last_mut() {
+            row.push((token, first, last));
+        }
+    }
+
+    /// The spans of the cells, as the grid form reads them
+    /// ([`crate::grid::spans`]), and the markers a cell claimed.
+    pub(crate) fn fixes(&self) -> Vec<Fix> {
+        let tokens: Vec<Vec<Token>> = self
+            .rows
+            .iter()
+            .map(|row| row.iter().map(|&(t, _, _)| t).collect())
+            .collect();
+        let placed = spans(&tokens);
+        let mut fixes = Vec::new();
+        for (row, placed) in self.rows.iter().zip(placed) {
+            let mut kept = vec![false; row.len()];
+            for p in placed {
+                let Some(&(_, first, _)) = row.get(p.token) else {
+                    continue;
+                };
+                if let Some(k) = kept.get_mut(p.token) {
+                    *k = true;
+                }
+                if p.colspan > 1 || p.rowspan > 1 {
+                    fixes.push(Fix::Spans {
+                        item: first,
+                        colspan: p.colspan,
+                        rowspan: p.rowspan,
+                    });
+                }
+            }
+            for (&(_, first, last), kept) in row.iter().zip(kept) {
+                if !kept {
+                    fixes.push(Fix::Drop(first, last));
+                }
+            }
+        }
+        fixes
+    }
+}

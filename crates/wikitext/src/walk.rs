@@ -164,6 +164,23 @@ pub fn plain_text(run: &[Inline]) -> String {
     out
 }
 
+/// Whether an inline run holds a line division, at any depth. Walks
+/// without recursion.
+pub(crate) fn has_line_break(run: &[Inline]) -> bool {
+    let mut stack: Vec<&[Inline]> = vec![run];
+    while let Some(run) = stack.pop() {
+        for node in run {
+            if matches!(node, Inline::LineBreak { .. }) {
+                return true;
+            }
+            if let Some(children) = node.children() {
+                stack.push(children);
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -84,13 +84,20 @@ fn bare() -> impl Strategy<Value = String> {
         Just(">".to_owned()),
         Just("::".to_owned()),
         Just("* ".to_owned()),
+        // The lines of a table in the block form.
+        Just("|-".to_owned()),
+        Just("|".to_owned()),
+        Just("|= h".to_owned()),
+        Just("| <".to_owned()),
+        Just("| ^".to_owned()),
+        Just("|+ c".to_owned()),
     ]
 }
 
 fn line() -> impl Strategy<Value = String> {
     let pieces = prop_oneof![
         6 => prop::collection::vec(piece(), 0..8).prop_map(|p| p.concat()),
-        1 => bare(),
+        2 => bare(),
     ];
     (0usize..14, pieces).prop_map(|(indent, text)| format!("{}{text}", " ".repeat(indent)))
 }
@@ -311,6 +318,37 @@ mod models {
                     )
                 )
                     .prop_map(|(c, items)| Block::definition_list(c, items)),
+                // A table in the block form: cells of any blocks, some
+                // header cells and spans, a caption or none.
+                (
+                    prop_oneof![2 => Just(Vec::new()), 1 => inlines()],
+                    prop::collection::vec(
+                        prop::collection::vec(
+                            (blocks, prop::bool::weighted(0.2), 1u32..3, 1u32..3),
+                            1..3
+                        ),
+                        1..3
+                    )
+                )
+                    .prop_map(|(caption, rows)| Block::Table {
+                        caption,
+                        rows: rows
+                            .into_iter()
+                            .map(|cells| Row::new(
+                                cells
+                                    .into_iter()
+                                    .map(|(content, header, colspan, rowspan)| Cell {
+                                        header,
+                                        colspan,
+                                        rowspan,
+                                        content,
+                                        pos: wikitext::Pos::UNKNOWN,
+                                    })
+                                    .collect()
+                            ))
+                            .collect(),
+                        pos: wikitext::Pos::UNKNOWN,
+                    }),
             ]
         })
     }

@@ -1,6 +1,8 @@
 //! Tables as the format holds them (`docs/format.md`, "Tables"): in the
-//! grid form each cell is empty or one line of inline text, spans fit the
-//! grid ([`crate::grid::normalize`]), a table has rows. Where the text may
+//! grid form each cell is empty or one line of inline text; in the block
+//! form, which a table takes when one of its cells holds more than that,
+//! each cell holds blocks as a list item does. Spans fit the grid
+//! ([`crate::grid::normalize`]), and a table has rows. Where the text may
 //! hold no table (pure seed text), its caption and its cells' blocks
 //! follow each other, as a layout table's do.
 
@@ -45,10 +47,24 @@ pub(super) fn table(
     let ctx = fixer.heading();
     let caption = canon_inlines(caption, ctx, Role::Caption, pos, fixer);
     let caption = trimmed(caption, ctx, pos, fixer);
+    let grid = rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .all(|c| crate::grid::fits_grid(&c.content));
     let mut rows: Vec<Row> = rows
         .into_iter()
         .map(|row| Row {
-            cells: row.cells.into_iter().map(|c| cell(c, fixer)).collect(),
+            cells: row
+                .cells
+                .into_iter()
+                .map(|c| {
+                    if grid {
+                        cell(c, fixer)
+                    } else {
+                        block_cell(c, depth, fixer)
+                    }
+                })
+                .collect(),
             pos: row.pos,
         })
         .collect();
@@ -76,6 +92,14 @@ pub(super) fn table(
         return;
     }
     out.push(Block::Table { caption, rows, pos });
+}
+
+/// A cell of the block form: its blocks, as a list item's (one level
+/// deeper than the table).
+fn block_cell(mut cell: Cell, depth: usize, fixer: &mut Fixer) -> Cell {
+    let content = std::mem::take(&mut cell.content);
+    cell.content = canon_blocks(content, depth + 1, fixer);
+    cell
 }
 
 /// A cell of the grid form: empty, or one text block of one line.

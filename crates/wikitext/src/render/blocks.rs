@@ -140,9 +140,18 @@ pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], containe
         }
         // A term still waiting for its definition takes up an indented
         // block after it, empty lines or not: the two are read together.
+        // So does text whose last line reads as a term (pure seed text
+        // cannot escape its `::`).
         let waiting = matches!(prev_block(blocks, i), Some(Block::DefinitionList { items, .. })
-                if items.last().is_some_and(|item| item.definition.is_empty()));
-        if waiting {
+                if items.last().is_some_and(|item| item.definition.is_empty()))
+            || prev_block(blocks, i)
+                .and_then(|b| last_text_line(b, out.spell))
+                .is_some_and(|l| crate::scan::term_line(&l).is_some());
+        // A table of the block form goes on over empty lines while lines
+        // start with a bar: what follows it is read with it.
+        let after_blocks = matches!(prev_block(blocks, i), Some(Block::Table { rows, .. })
+                if !super::tables::is_grid(rows));
+        if waiting || after_blocks {
             match level {
                 Level::Body => out.glue(),
                 Level::Nested => out.suspect(),
@@ -219,28 +228,41 @@ pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], containe
         let (next_start, pre_indent) = layout.get(i).copied().unwrap_or((None, base + 2));
         // What the block leaves open must start right of the next line.
         let min_content = next_start.map_or(0, |n| n + 1);
-        let indented = i == 0 && start == Start::Indented;
-        render_block(
-            out,
-            block,
-            base,
+        let place = Place {
             first_on_bullet,
-            indented,
+            first_indented: i == 0 && start == Start::Indented,
             pre_indent,
             min_content,
-        );
+            after_blocks,
+        };
+        render_block(out, block, base, place);
     }
 }
 
-fn render_block<'s>(
-    out: &mut Out<'s>,
-    block: &'s Block,
-    base: usize,
+/// Where a block is written, besides its column.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    /// The block is the first of its container, on its bullet's line.
     first_on_bullet: bool,
+    /// The block is the first of a definition, read as an indented line.
     first_indented: bool,
+    /// The indentation of preformatted text.
     pre_indent: usize,
+    /// What the block leaves open must have its content at this column or
+    /// further right (0: no constraint).
     min_content: usize,
-) {
+    /// A table in the block form comes right before the block.
+    after_blocks: bool,
+}
+
+fn render_block<'s>(out: &mut Out<'s>, block: &'s Block, base: usize, place: Place) {
+    let Place {
+        first_on_bullet,
+        first_indented,
+        pre_indent,
+        min_content,
+        after_blocks,
+    } = place;
     match block {
         Block::Paragraph { content, .. } | Block::Text { content, .. } => {
             let mut preceded = false;
@@ -285,7 +307,13 @@ fn render_block<'s>(
         Block::Rule { .. } => {
             out.line(base, RULE);
         }
-        Block::Table { caption, rows, .. } => super::tables::render_table(out, caption, rows, base),
+        Block::Table { caption, rows, .. } => {
+            let around = super::tables::Around {
+                after_blocks,
+                before_indented: min_content > 0,
+            };
+            super::tables::render_any_table(out, (caption, rows), base, around);
+        }
         Block::Preformatted { lines, .. } => {
             let mut after_empty = false;
             for (j, line) in lines.iter().enumerate() {

@@ -91,9 +91,7 @@ fn first_line<'s>(blocks: &'s [Block], spell: Spell<'s>) -> Option<String> {
         }
         Block::Heading { level, content, .. } => Some(heading_line(*level, content, spell)),
         Block::Rule { .. } => Some(RULE.to_owned()),
-        Block::Table { caption, rows, .. } => super::tables::table_lines(caption, rows, spell)
-            .into_iter()
-            .next(),
+        Block::Table { caption, rows, .. } => Some(super::tables::first_line(caption, rows, spell)),
         Block::DefinitionList { compact, items, .. } => {
             let item = items.first()?;
             let (form, def_line) = decide_form(item, 0, *compact, spell);

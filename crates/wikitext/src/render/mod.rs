@@ -196,6 +196,11 @@ pub(crate) fn needs_open(body: &[Block]) -> bool {
                         stack.push(&item.definition);
                     }
                 }
+                Block::Table { rows, .. } => {
+                    for cell in rows.iter().flat_map(|r| &r.cells) {
+                        stack.push(&cell.content);
+                    }
+                }
                 _ => {}
             }
         }

@@ -38,6 +38,9 @@ impl Builder<'_> {
         if self.extensions && is_grid(&rows, depth) {
             return self.grid_table(rows, caption, line);
         }
+        if self.extensions && fits_depth(&rows, depth) && rows.iter().any(|r| !r.is_empty()) {
+            return self.block_table(rows, caption, line);
+        }
         let mut out = caption;
         let rows: Vec<Vec<CellData>> = rows
             .into_iter()
@@ -195,13 +198,7 @@ impl Builder<'_> {
         caption: Vec<Block>,
         line: u32,
     ) -> Vec<Block> {
-        let caption = match caption.as_slice() {
-            [] => Vec::new(),
-            [Block::Paragraph { content, .. } | Block::Text { content, .. }] => content.clone(),
-            other => vec![Inline::text(
-                other.iter().map(block_text).collect::<Vec<_>>().join(" "),
-            )],
-        };
+        let caption = caption_run(caption);
         let rows = rows
             .into_iter()
             .map(|cells| {
@@ -214,6 +211,44 @@ impl Builder<'_> {
                             colspan: c.attrs.colspan,
                             rowspan: c.attrs.rowspan,
                             content: grid_content(c.blocks, c.line, c.attrs.header),
+                            pos: at(c.line),
+                        })
+                        .collect(),
+                    pos,
+                }
+            })
+            .collect();
+        vec![Block::Table {
+            caption,
+            rows,
+            pos: at(line),
+        }]
+    }
+
+    /// A table whose cells hold blocks as a table of `#Extend table` in
+    /// the block form (`docs/format.md`, "Tables"): each cell keeps its
+    /// blocks, a cell of one paragraph is text as in the grid form, a
+    /// header cell loses the strong emphasis the `th` mapping put around
+    /// all of it. Layout tables are kept so too: their cells are content.
+    fn block_table(
+        &mut self,
+        rows: Vec<Vec<CellData>>,
+        caption: Vec<Block>,
+        line: u32,
+    ) -> Vec<Block> {
+        let caption = caption_run(caption);
+        let rows = rows
+            .into_iter()
+            .map(|cells| {
+                let pos = cells.first().map_or_else(|| at(line), |c| at(c.line));
+                Row {
+                    cells: cells
+                        .into_iter()
+                        .map(|c| Cell {
+                            header: c.attrs.header,
+                            colspan: c.attrs.colspan,
+                            rowspan: c.attrs.rowspan,
+                            content: block_content(c.blocks, c.attrs.header),
                             pos: at(c.line),
                         })
                         .collect(),
@@ -251,6 +286,50 @@ impl Builder<'_> {
         }
         (!content.is_empty()).then_some(Term { content, pos })
     }
+}
+
+/// A table's caption as one run: its one paragraph or text block, or the
+/// text of its blocks joined by spaces.
+fn caption_run(caption: Vec<Block>) -> Vec<Inline> {
+    match caption.as_slice() {
+        [] => Vec::new(),
+        [Block::Paragraph { content, .. } | Block::Text { content, .. }] => content.clone(),
+        other => vec![Inline::text(
+            other.iter().map(block_text).collect::<Vec<_>>().join(" "),
+        )],
+    }
+}
+
+/// Whether a table in the block form nests no deeper than the text
+/// parser reads: its cells' blocks one level below the table.
+fn fits_depth(rows: &[Vec<CellData>], depth: usize) -> bool {
+    rows.iter()
+        .flatten()
+        .all(|c| depth + 1 + blocks_depth(&c.blocks) <= MAX_NEST)
+}
+
+/// A cell's blocks as the block form holds them: nothing when it shows
+/// nothing; one paragraph as text; a header cell's text without the
+/// strong emphasis the `th` mapping put around all of it.
+fn block_content(blocks: Vec<Block>, header: bool) -> Vec<Block> {
+    if blocks.iter().all(|b| block_text(b).trim().is_empty()) && !wikitext::has_images(&blocks) {
+        return Vec::new();
+    }
+    let mut blocks = blocks;
+    if let [Block::Paragraph { content, pos }] = blocks.as_mut_slice() {
+        blocks = vec![Block::Text {
+            content: std::mem::take(content),
+            pos: *pos,
+        }];
+    }
+    if header
+        && let Some(Block::Text { content, .. } | Block::Paragraph { content, .. }) =
+            blocks.first_mut()
+        && let [Inline::Strong { content: inner, .. }] = content.as_mut_slice()
+    {
+        *content = std::mem::take(inner);
+    }
+    blocks
 }
 
 /// Whether a cell's blocks fit on one line of a compact item: nothing, or
@@ -295,6 +374,12 @@ fn blocks_depth(blocks: &[Block]) -> usize {
                     max = max.max(d + 1);
                     for item in items {
                         stack.push((&item.definition, d + 1));
+                    }
+                }
+                Block::Table { rows, .. } => {
+                    max = max.max(d + 1);
+                    for cell in rows.iter().flat_map(|r| &r.cells) {
+                        stack.push((&cell.content, d + 1));
                     }
                 }
                 _ => {}
@@ -375,6 +460,10 @@ fn grid_content(blocks: Vec<Block>, line: u32, header: bool) -> Vec<Block> {
                 [Inline::Strong { content: inner, .. }] if header => inner.clone(),
                 _ => content,
             };
+            // Line divisions (white space in HTML, or `<br>`) would make
+            // the table one of the block form: the grid form keeps the
+            // table readable, and a space shows the same.
+            let (content, _) = one_line(content);
             vec![Block::Text { content, pos }]
         }
         Some(other) => vec![Block::text(vec![Inline::text(block_text(&other))]).at(at(line))],
