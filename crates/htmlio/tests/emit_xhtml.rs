@@ -935,3 +935,28 @@ fn grid_shaped_compact_lists_are_tables_when_asked() {
         assert_eq!(out.text, xhtml(&doc).text, "{text:?}");
     }
 }
+
+/// A row that the cells above cover entirely (`| ^ | ^ |`) cannot be an
+/// XHTML 1.0 `tr` (it would hold no cell): it is left out, and the cells
+/// that reached into it span one row less, so the row below keeps its
+/// place.
+#[test]
+fn a_row_covered_from_above_is_left_out_and_its_spans_shortened() {
+    let doc = wikitext::parse(
+        "#Extend table\n\n| a | b | c |\n| ^ | ^ | d |\n| ^ | ^ |\n| e | f | g |\n",
+    )
+    .document;
+    let out = xhtml(&doc);
+    let rows: Vec<&str> = body_of(&out)
+        .lines()
+        .filter(|l| l.starts_with("<tr>"))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            r#"<tr><td rowspan="2">a</td><td rowspan="2">b</td><td>c</td></tr>"#,
+            "<tr><td>d</td></tr>",
+            "<tr><td>e</td><td>f</td><td>g</td></tr>",
+        ]
+    );
+}

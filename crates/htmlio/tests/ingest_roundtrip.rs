@@ -294,6 +294,56 @@ fn plain_alts(body: &mut [wikitext::Block]) {
     }
 }
 
+/// A table whose cells are all empty or one text block is a grid: HTML
+/// shows a line division in such a cell as a space, and ingestion keeps
+/// the table a grid by making it one (a line division would make it a
+/// table of the block form). Tables in cells included.
+fn grid_cells_on_one_line(blocks: &mut [wikitext::Block]) {
+    use wikitext::{Block, Inline};
+    for block in blocks {
+        match block {
+            Block::Blockquote { content, .. } => grid_cells_on_one_line(content),
+            Block::List { items, .. } => items
+                .iter_mut()
+                .for_each(|i| grid_cells_on_one_line(&mut i.content)),
+            Block::DefinitionList { items, .. } => items
+                .iter_mut()
+                .for_each(|i| grid_cells_on_one_line(&mut i.definition)),
+            Block::Table { rows, .. } => {
+                let cells = || rows.iter().flat_map(|r| &r.cells);
+                let grid = cells().all(|c| {
+                    matches!(
+                        c.content.as_slice(),
+                        [] | [Block::Text { .. } | Block::Paragraph { .. }]
+                    )
+                });
+                for cell in rows.iter_mut().flat_map(|r| &mut r.cells) {
+                    if !grid {
+                        grid_cells_on_one_line(&mut cell.content);
+                        continue;
+                    }
+                    if let [Block::Text { content, .. }] = cell.content.as_mut_slice() {
+                        let mut flat = Vec::new();
+                        for node in std::mem::take(content) {
+                            match node {
+                                Inline::LineBreak { pos } => {
+                                    wikitext::push_text(&mut flat, " ", pos)
+                                }
+                                Inline::Text { text, pos } => {
+                                    wikitext::push_text(&mut flat, &text, pos)
+                                }
+                                other => flat.push(other),
+                            }
+                        }
+                        *content = flat;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `ingest(emit(parse(text)))`, compared with `parse(text)`.
 fn emit_then_ingest(text: &str) -> Result<(), String> {
     let mut parsed = wikitext::parse(text).document;
@@ -316,6 +366,7 @@ fn emit_then_ingest(text: &str) -> Result<(), String> {
     }
     without_empty_items(&mut parsed);
     without_repeated_anchors(&mut parsed);
+    grid_cells_on_one_line(&mut parsed.body);
     if !emission_separates_text_blocks() {
         merge_adjacent_text(&mut parsed);
     }

@@ -1,8 +1,11 @@
 //! Tables of the text format (`docs/format.md`, "Tables") as XHTML 1.0
 //! can hold them: a `tr` holds at least one cell and a `table` at least
 //! one row, so rows without cells are left out, and a table without rows
-//! becomes its caption, as a paragraph. A canonical document has neither;
-//! this is for documents built by hand.
+//! becomes its caption, as a paragraph. A row that the cells above cover
+//! entirely (`| ^ | ^ |` in the text) has no cell of its own: it is left
+//! out too, and each cell that reached into it spans one row less, so
+//! that the rows below keep their places. Other empty rows and row-less
+//! tables are only in documents built by hand.
 
 use wikitext::events::{Event, Positioned, Tag, TagEnd};
 
@@ -53,6 +56,7 @@ pub(super) fn holdable(events: Vec<Positioned<'_>>) -> (Vec<Positioned<'_>>, usi
     if left_out == 0 {
         return (events, 0);
     }
+    let events = shorten_spans(events, &drop);
     // Pass 2: without them.
     let mut out = Vec::with_capacity(events.len());
     let mut skip: Option<(TagEnd, usize)> = None;
@@ -97,4 +101,69 @@ pub(super) fn holdable(events: Vec<Positioned<'_>>) -> (Vec<Positioned<'_>>, usi
         out.push((event, pos));
     }
     (out, left_out)
+}
+
+/// The cells' row spans without the rows that go (`drop` flags their
+/// starts): a cell that spans `n` rows from row `i` of its table spans `n`
+/// less the rows that go among rows `i + 1 .. i + n`. Linear in the
+/// events (a count of the rows that go before each row answers each
+/// cell).
+fn shorten_spans<'a>(mut events: Vec<Positioned<'a>>, drop: &[bool]) -> Vec<Positioned<'a>> {
+    // Pass 1: for each table, in order of their starts, how many of its
+    // rows before each row go (one count more than rows).
+    let mut tables: Vec<Vec<usize>> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    for (i, (event, _)) in events.iter().enumerate() {
+        match event {
+            Event::Start(Tag::Table) => {
+                open.push(tables.len());
+                tables.push(vec![0]);
+            }
+            Event::End(TagEnd::Table) => {
+                open.pop();
+            }
+            Event::Start(Tag::Row) => {
+                if let Some(gone) = open.last().and_then(|&t| tables.get_mut(t)) {
+                    let before = gone.last().copied().unwrap_or(0);
+                    gone.push(before + usize::from(drop.get(i).copied().unwrap_or(false)));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Pass 2: the spans. Each open table: its index, and its current row.
+    let mut stack: Vec<(usize, Option<usize>)> = Vec::new();
+    let mut next_table = 0;
+    for (event, _) in &mut events {
+        match event {
+            Event::Start(Tag::Table) => {
+                stack.push((next_table, None));
+                next_table += 1;
+            }
+            Event::End(TagEnd::Table) => {
+                stack.pop();
+            }
+            Event::Start(Tag::Row) => {
+                if let Some((_, row)) = stack.last_mut() {
+                    *row = Some(row.map_or(0, |r| r + 1));
+                }
+            }
+            Event::Start(Tag::Cell { rowspan, .. }) if *rowspan > 1 => {
+                if let Some(&(t, Some(r))) = stack.last()
+                    && let Some(counts) = tables.get(t)
+                {
+                    let reach = usize::try_from(*rowspan).unwrap_or(usize::MAX);
+                    let last = counts.len().saturating_sub(1);
+                    let at = |row: usize| counts.get(row.min(last)).copied().unwrap_or(0);
+                    // Rows r + 1 .. r + reach (exclusive), as far as the
+                    // table goes.
+                    let gone = at(r.saturating_add(reach)).saturating_sub(at(r + 1));
+                    let gone = u32::try_from(gone).unwrap_or(u32::MAX);
+                    *rowspan = rowspan.saturating_sub(gone).max(1);
+                }
+            }
+            _ => {}
+        }
+    }
+    events
 }
