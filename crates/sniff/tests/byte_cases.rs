@@ -10,7 +10,7 @@
 mod cases;
 
 use encoding_rs::Encoding;
-use sniff::{Hints, sniff};
+use sniff::{Confidence, Hints, sniff};
 
 #[test]
 fn every_byte_case_reads_as_browsers_read_it() {
@@ -25,6 +25,11 @@ fn every_byte_case_reads_as_browsers_read_it() {
                 None => hints,
             };
             let sniffed = sniff(&case.bytes, &hints);
+            // A `<meta>` the parser meets later can change only a
+            // tentative answer (`pagetext sniff` reports the change).
+            if case.parsed.is_some() && sniffed.confidence != Confidence::Tentative {
+                return Some(format!("{}: {sniffed} cannot change", case.name));
+            }
             (sniffed.encoding.name() != case.expected)
                 .then(|| format!("{}: expected {}, got {sniffed}", case.name, case.expected))
         })
