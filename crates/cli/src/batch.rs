@@ -683,7 +683,14 @@ impl Printer<'_> {
             return writeln!(self.stdout, "{}", line.map_err(io::Error::other)?);
         }
         if let Some(report) = &record.converted.sniff {
-            return writeln!(self.stdout, "{}: {}", record.path, report.settled);
+            return match &report.note {
+                Some(note) => writeln!(
+                    self.stdout,
+                    "{}: {} (note: {note})",
+                    record.path, report.settled
+                ),
+                None => writeln!(self.stdout, "{}: {}", record.path, report.settled),
+            };
         }
         if record.outcome == Outcome::NotCanonical {
             return writeln!(self.stdout, "{}", record.path);
@@ -732,7 +739,8 @@ impl Printer<'_> {
     }
 }
 
-/// `sniff --json`: exactly `{"path", "encoding", "confidence", "source"}`.
+/// `sniff --json`: `{"path", "encoding", "confidence", "source"}`, and a
+/// `"note"` when the bytes look like binary data.
 #[derive(Serialize)]
 struct SniffJson<'a> {
     path: &'a str,

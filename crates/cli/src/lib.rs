@@ -531,7 +531,10 @@ pub struct SniffArgs {
     #[command(flatten)]
     pub sniffing: SniffingArgs,
 
-    /// Print one JSON line per file: {"path", "encoding", "confidence", "source"}.
+    /// Print one JSON line per file: {"path", "encoding", "confidence",
+    /// "source"}, and a "note" when the bytes look like binary data (a
+    /// known signature, mostly control bytes): sniffing answers for any
+    /// bytes.
     #[arg(long)]
     pub json: bool,
 }

@@ -6,6 +6,9 @@
 
 mod common;
 
+#[path = "../../../testdata/sniff/byte_cases.rs"]
+mod byte_cases;
+
 use std::fs;
 use std::path::PathBuf;
 
@@ -159,6 +162,9 @@ fn sniff_reports_encoding_confidence_and_source() {
     );
 }
 
+/// A path that cannot be read gets one error and the others go on. A file
+/// of binary data (`garbage.html`, a PNG) is no bad path for `sniff`: the
+/// algorithm has an answer for any bytes, given with a note.
 #[test]
 fn sniff_bad_paths_each_get_one_message_and_the_others_go_on() {
     let s = Scratch::new();
@@ -1331,6 +1337,153 @@ fn to_text_charset_and_links_options() {
         "a failed input is not written"
     );
     assert!(s.join("out/index.txt").exists(), "the others are");
+}
+
+/// The byte-level cases of web-platform-tests (`html/syntax/xmldecl`,
+/// `encoding`) and of jsdom's sniffer (`testdata/sniff/byte_cases.rs`)
+/// through `pagetext sniff --json`, with the suite's parent encoding as
+/// `--default-encoding` and its `Content-Type` as `--content-type`: every
+/// one has an answer (never an error), the encoding browsers read it in,
+/// and a note exactly when most of its bytes are control bytes (the NUL
+/// padding of the `-trail` files, UTF-32).
+#[test]
+fn sniff_answers_every_byte_case_as_browsers_do() {
+    let s = Scratch::empty();
+    let cases = byte_cases::cases();
+    // One run per choice of flags, over all the cases that share it.
+    let mut runs: std::collections::BTreeMap<(&str, Option<&str>), Vec<usize>> =
+        std::collections::BTreeMap::new();
+    for (i, case) in cases.iter().enumerate() {
+        s.write(&format!("case-{i:03}.htm"), &case.bytes);
+        runs.entry((case.default, case.content_type))
+            .or_default()
+            .push(i);
+    }
+    let mut failures = Vec::new();
+    for ((default, content_type), indexes) in runs {
+        let files: Vec<String> = indexes.iter().map(|i| format!("case-{i:03}.htm")).collect();
+        let mut args = vec!["sniff", "--json", "--default-encoding", default];
+        if let Some(value) = content_type {
+            args.extend(["--content-type", value]);
+        }
+        args.extend(files.iter().map(String::as_str));
+        let run = s.run(&args);
+        assert_eq!(run.code, Some(0), "{}", run.render());
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), indexes.len(), "{}", run.render());
+        for (line, &i) in lines.iter().zip(&indexes) {
+            let case = &cases[i];
+            let json: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(json["path"], format!("case-{i:03}.htm"));
+            let expected = case.parsed.unwrap_or(case.expected);
+            if json["encoding"] != expected {
+                failures.push(format!("{}: expected {expected}, got {line}", case.name));
+            }
+            // The note: most of the first 8192 bytes are C0 controls (but
+            // tab, LF, FF, CR, ESC) or DEL, and the answer is not UTF-16.
+            let probe = &case.bytes[..case.bytes.len().min(8192)];
+            let control = probe
+                .iter()
+                .filter(|&&b| {
+                    (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B)) || b == 0x7F
+                })
+                .count();
+            let utf16 = matches!(json["encoding"].as_str(), Some("UTF-16LE" | "UTF-16BE"));
+            let binary = probe.len() >= 32 && control * 2 > probe.len() && !utf16;
+            if json.get("note").is_some() != binary {
+                failures.push(format!("{}: a note expected: {binary}; {line}", case.name));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// A page padded with NUL bytes is converted, with a warning that says how
+/// much of it is control bytes, in the text output and in `--json`; the
+/// user's `--charset` decides its encoding. Files with a binary signature
+/// (PNG, gzip, ELF) are still refused, their kind named.
+#[test]
+fn mostly_control_bytes_is_a_warning_and_a_signature_a_refusal() {
+    let s = Scratch::empty();
+    let padded = [
+        b"<meta charset=windows-1251><title>\xcf\xf0\xe8\xe2\xe5\xf2</title><p>Text.</p>\n"
+            .as_slice(),
+        &[0; 8192],
+    ]
+    .concat();
+    s.write("padded.html", &padded);
+    let short = [&padded[..padded.len() - 8192], &[0; 64]].concat();
+    s.write("short.html", &short);
+    snap!("control_bytes_to_text", s.run(&["to-text", "short.html"]));
+    let json = s.run(&["to-text", "--json", "padded.html"]);
+    assert_eq!(json.code, Some(0), "{}", json.render());
+    let record: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(record["result"], "ok");
+    assert_eq!(record["encoding"], "windows-1251");
+    let warning = &record["diagnostics"][0];
+    assert_eq!(warning["code"], "control-bytes");
+    assert_eq!(warning["severity"], "warning");
+    let control = 8192 - (padded.len() - 8192);
+    assert!(
+        warning["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("{control} of the first 8192 bytes")),
+        "{warning}"
+    );
+    // `check` says the same; `--strict` makes the warning fail the file.
+    let check = s.run(&["check", "padded.html"]);
+    assert_eq!(check.code, Some(0), "{}", check.render());
+    assert!(
+        check.stderr.contains("warning[control-bytes]"),
+        "{}",
+        check.stderr
+    );
+    assert_eq!(s.run(&["check", "--strict", "padded.html"]).code, Some(1));
+    // The user's charset wins over the `<meta>`, padding or not.
+    let forced = s.run(&["to-text", "--json", "--charset", "koi8-r", "padded.html"]);
+    let record: serde_json::Value = serde_json::from_str(forced.stdout.trim()).unwrap();
+    assert_eq!(record["encoding"], "KOI8-R", "{}", forced.render());
+    // Known signatures: refused by to-text and check, named.
+    s.write("image.html", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10");
+    s.write("archive.html", b"\x1f\x8b\x08\0\0\0\0\0\0\x03<html>");
+    s.write(
+        "program.html",
+        b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0",
+    );
+    snap!(
+        "binary_signatures_to_text",
+        s.run(&[
+            "to-text",
+            "image.html",
+            "archive.html",
+            "program.html",
+            "-o",
+            "out"
+        ])
+    );
+    let check = s.run(&["check", "image.html", "archive.html", "program.html"]);
+    assert_eq!(check.code, Some(1));
+    for kind in ["a PNG image", "gzip-compressed data", "an ELF executable"] {
+        assert!(check.stderr.contains(kind), "{}", check.stderr);
+    }
+    // `sniff` answers for them all, with a note.
+    snap!(
+        "binary_signatures_sniff",
+        s.run(&[
+            "sniff",
+            "padded.html",
+            "image.html",
+            "archive.html",
+            "program.html"
+        ])
+    );
 }
 
 #[test]

@@ -712,6 +712,15 @@ fn load_and_error_cases_say_what_happened() {
         b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
     )
     .unwrap();
+    fs::write(
+        site.path().join("padded.html"),
+        [
+            b"<meta charset=windows-1251><p>\xcf\xf0\xe8</p>".as_slice(),
+            &[0; 8192],
+        ]
+        .concat(),
+    )
+    .unwrap();
     let server = Server::start(site.path());
     let missing = server.get("api/page?path=nope.html");
     assert_eq!(missing.status, 404);
@@ -724,6 +733,19 @@ fn load_and_error_cases_say_what_happened() {
     let binary = server.get("api/page?path=image.html");
     assert_eq!(binary.status, 422);
     assert!(binary.json()["error"].as_str().unwrap().contains("PNG"));
+    // Mostly control bytes (NUL padding) is no signature: the page opens,
+    // with a warning that says how much of it is control bytes.
+    let padded = server.get("api/page?path=padded.html");
+    assert_eq!(padded.status, 200);
+    let opened = padded.json();
+    assert_eq!(opened["encoding"], "windows-1251");
+    assert_eq!(opened["ingestion"][0]["code"], "control-bytes");
+    assert!(
+        opened["ingestion"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("of the first 8192 bytes")
+    );
     let not_page = server.get("api/page?path=style.css");
     assert_eq!(not_page.status, 422);
     let bad = server.send(

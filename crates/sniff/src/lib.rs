@@ -100,7 +100,10 @@
 //!   when the `<meta>` loop finds nothing, read `<?xml ... encoding="...">`
 //!   at the very start ("get an XML encoding", a UTF-16 label read as
 //!   UTF-8). [`Rules::Standard`] does both ([`Source::XmlDeclaration`],
-//!   tentative); the seed has neither.
+//!   tentative); the seed has neither. The declaration is read to its first
+//!   `>` even past the prescan's 1024 bytes, as browsers read it (the
+//!   web-platform-tests `html/syntax/xmldecl` cases
+//!   `kilobyte-plus-one-*.htm`).
 //! - **Spaces.** The seed counts VT (0x0B) as a space; the later standard
 //!   does not. `<meta` must be followed by a space in the seed, by a space or
 //!   `/` later.

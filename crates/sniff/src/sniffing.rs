@@ -320,8 +320,10 @@ pub struct Hints<'a> {
     /// The charset the transport layer gave (certain); see
     /// [`with_content_type`](Self::with_content_type).
     pub transport: Option<&'static Encoding>,
-    /// How many bytes the prescan reads; `None` means the version's own
-    /// (1024 for the later standard, unbounded for the seed).
+    /// How many bytes the prescan's `<meta>` loop (and its UTF-16 byte
+    /// patterns) reads; `None` means the version's own (1024 for the later
+    /// standard, unbounded for the seed). "Get an XML encoding" is not
+    /// bounded by it: it reads the declaration to its first `>`.
     pub prescan_window: Option<usize>,
     /// The likely encoding, e.g. the one the page had last time (tentative).
     pub likely: Option<&'static Encoding>,
@@ -496,9 +498,11 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
     // An XML document: its declaration (XML 1.0 §4.3.3 and Appendix F,
     // read with the living standard's steps), else UTF-8; no `<meta>`, no
     // guessing.
+    // The declaration is read to its first `>` wherever that is, as in
+    // HTML below.
     if hints.xml && hints.rules == Rules::Standard {
-        let found = utf16_xml_declaration(window(bytes, hints))
-            .or_else(|| get_an_xml_encoding(window(bytes, hints)));
+        let found =
+            utf16_xml_declaration(window(bytes, hints)).or_else(|| get_an_xml_encoding(bytes));
         return match found {
             Some(found) => certain(found.encoding, xml_source(found)),
             None => certain(encoding_rs::UTF_8, Source::XmlDefault),
@@ -534,8 +538,12 @@ pub fn sniff(bytes: &[u8], hints: &Hints<'_>) -> Sniffed {
     }
     // Living standard, end of "prescan a byte stream to determine its
     // encoding": the `<meta>` loop found nothing, so "get an XML encoding".
+    // It is given all the bytes, not the prescan's window: its step 3 takes
+    // the next `>` of the input byte stream, and no end condition bounds it
+    // (browsers honour a declaration whose `>` is the 1025th byte; see
+    // `xmldecl.rs` for the web-platform-tests cases).
     if hints.rules == Rules::Standard
-        && let Some(found) = get_an_xml_encoding(window(bytes, hints))
+        && let Some(found) = get_an_xml_encoding(bytes)
     {
         return tentative(found.encoding, xml_source(found));
     }
@@ -1032,7 +1040,10 @@ mod tests {
             hints().with_likely(Some(BIG5)),
             (WINDOWS_1251, Tentative, xml_at(30, None)),
         );
-        // Only inside the prescan's window.
+        // Not only inside the prescan's window: the declaration is read to
+        // its first `>`, wherever it is (wpt html/syntax/xmldecl,
+        // `kilobyte-plus-one-before.htm`; jsdom's sniffer has this case
+        // with 4096 spaces).
         let far = [
             b"<?xml version='1.0'".as_slice(),
             &[b' '; 1024],
@@ -1042,8 +1053,55 @@ mod tests {
         check(
             &far,
             hints().with_autodetect(None),
+            (KOI8_R, Tentative, xml_at(1024 + 29, None)),
+        );
+        // But only to its first `>`.
+        let closed = [
+            b"<?xml version='1.0'".as_slice(),
+            &[b' '; 1024],
+            b"?>encoding='koi8-r'?>",
+        ]
+        .concat();
+        check(
+            &closed,
+            hints().with_autodetect(None),
             (WINDOWS_1252, Tentative, Source::Default),
         );
+        // The `<meta>` loop keeps its window: a `<meta>` past it does not
+        // hide the declaration.
+        let late_meta = [XML_1251, &[b' '; 1024], b"<meta charset=koi8-r>"].concat();
+        check(
+            &late_meta,
+            hints(),
+            (WINDOWS_1251, Tentative, xml_at(30, None)),
+        );
+    }
+
+    /// wpt html/syntax/xmldecl: `kilobyte-after.htm`, `kilobyte-before.htm`
+    /// (`>` is the 1024th byte) and `kilobyte-plus-one-after.htm`,
+    /// `kilobyte-plus-one-before.htm` (`>` is the 1025th byte), each alone
+    /// and followed by 8192 NUL bytes (the `-trail` twins): all
+    /// windows-1251.
+    #[test]
+    fn a_declaration_whose_gt_is_at_the_1024_byte_boundary() {
+        const START: &[u8] = b"<?xml version=\"1.0\"";
+        const ENCODING: &[u8] = b" encoding=\"windows-1251\"";
+        for gt_byte in [1024, 1025] {
+            // Spaces so that `?>` ends at byte `gt_byte` (1-based).
+            let pad = vec![b' '; gt_byte - START.len() - ENCODING.len() - 2];
+            let after = [START, ENCODING, &pad, b"?>"].concat();
+            let before = [START, &pad, ENCODING, b"?>"].concat();
+            for declaration in [after, before] {
+                assert_eq!(declaration.len(), gt_byte);
+                let page = [&declaration, b"\n<p>Test: \xe6</p>\n".as_slice()].concat();
+                let trail = [page.as_slice(), &[0; 8192]].concat();
+                for bytes in [&page, &trail] {
+                    let sniffed = sniff(bytes, &hints());
+                    assert_eq!(sniffed.encoding, WINDOWS_1251, "`>` at byte {gt_byte}");
+                    assert!(matches!(sniffed.source, Source::XmlDeclaration { .. }));
+                }
+            }
+        }
     }
 
     #[test]

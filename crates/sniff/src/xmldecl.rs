@@ -14,6 +14,30 @@
 //! it treats a UTF-16 label in an ASCII-compatible declaration and where it
 //! allows spaces); the standard's steps are short, so they are written here,
 //! step by step, with no dependency.
+//!
+//! # The 1,024-byte boundary
+//!
+//! "Get an XML encoding" is given every byte there is, not the prescan's
+//! first 1024: its step 3 takes "the next byte in the input byte stream
+//! which is 0x3E (>)", and unlike the `<meta>` loop it has no end condition.
+//! Browsers read it so (Chromium and WebKit wait for the `>` however far it
+//! is; Gecko dropped its 1024-byte limit in 2021, bug 1710790). The
+//! web-platform-tests cases that pin it down, all in `html/syntax/xmldecl/`:
+//!
+//! - `xmldecl-1.html`: `support/kilobyte-after.htm` and
+//!   `support/kilobyte-before.htm`, a declaration padded with spaces after
+//!   or before `encoding="windows-1251"` so that its `>` is the 1024th byte:
+//!   windows-1251;
+//! - `xmldecl-2.html`: `support/kilobyte-plus-one-after.htm` and
+//!   `support/kilobyte-plus-one-before.htm`, the same with the `>` as the
+//!   1025th byte: windows-1251 too (wpt commit 9d4fe00914, "Adjust WPT to
+//!   expect bogo XML decl longer than a kilobyte to be honored", moved them
+//!   from the windows-1252 list);
+//! - each with a `-trail` twin, the same bytes followed by 8192 NUL bytes,
+//!   which shows the answer does not wait for, or look at, what follows.
+//!
+//! `crates/sniff/tests/byte_cases.rs` runs these and the other `xmldecl`
+//! cases.
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
 
@@ -62,8 +86,9 @@ pub fn utf16_xml_declaration(bytes: &[u8]) -> Option<XmlEncoding> {
     })
 }
 
-/// Living standard, "get an XML encoding" (steps 1 to 18), on the bytes the
-/// prescan looked at. `None` is the algorithm's "failure".
+/// Living standard, "get an XML encoding" (steps 1 to 18), on all the bytes
+/// of the input (not only the prescan's 1024: see "The 1,024-byte boundary"
+/// in the module's documentation). `None` is the algorithm's "failure".
 ///
 /// ```
 /// let found = sniff::get_an_xml_encoding(b"<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>").unwrap();
@@ -77,7 +102,10 @@ pub fn get_an_xml_encoding(bytes: &[u8]) -> Option<XmlEncoding> {
         return None;
     }
     // Step 3: xmlDeclarationEnd is the next `>`; none is failure. Every
-    // search below stays before it.
+    // search below stays before it. No end condition bounds this search: a
+    // `>` past the first 1024 bytes counts (wpt html/syntax/xmldecl,
+    // `kilobyte-plus-one-after.htm` and `kilobyte-plus-one-before.htm`,
+    // whose `>` is the 1025th byte, are read as windows-1251).
     let end = bytes.iter().position(|&b| b == b'>')?;
     let declaration = bytes.get(..end)?;
     // Step 4: encodingPosition moves to the first `encoding` at or after
@@ -185,6 +213,12 @@ mod tests {
         assert_eq!(xml(b"<?xml a='>' encoding='koi8-r'?>"), None);
         // Step 13's closing quote must come before it too.
         assert_eq!(xml(b"<?xml encoding='koi8>-r'?>"), None);
+        // The next `>` of the whole input: no 1024-byte limit (wpt
+        // html/syntax/xmldecl, `kilobyte-plus-one-*.htm`).
+        let long = [b"<?xml ".as_slice(), &[b' '; 4096], b"encoding='koi8-r'?>"].concat();
+        assert_eq!(xml(&long), Some(encoding_rs::KOI8_R));
+        let open = [b"<?xml encoding='koi8-r'".as_slice(), &[b' '; 4096], b"?"].concat();
+        assert_eq!(xml(&open), None);
     }
 
     #[test]

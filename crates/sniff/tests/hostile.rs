@@ -55,6 +55,32 @@ fn a_declaration_after_megabytes_of_tags_is_found_only_without_a_window() {
     assert_eq!(found.map(|m| (m.encoding, m.offset)), Some((UTF_8, 7 * MB)));
 }
 
+/// "Get an XML encoding" reads a declaration to its first `>` however far
+/// it is (no 1024-byte window): megabytes of it, with near-misses of
+/// `encoding` all the way, or with no `>` at all, are read once.
+#[test]
+fn an_xml_declaration_megabytes_long() {
+    let hints = Hints::default().with_autodetect(None);
+    let far = [
+        b"<?xml".as_slice(),
+        &b" encodin".repeat(MB),
+        b" encoding='koi8-r'?>",
+    ]
+    .concat();
+    let s = sniff(&far, &hints);
+    assert_eq!(s.encoding, encoding_rs::KOI8_R);
+    assert!(matches!(s.source, Source::XmlDeclaration { offset, .. } if offset == far.len() - 9));
+    let open = [b"<?xml encoding='koi8-r'".as_slice(), &vec![b' '; 10 * MB]].concat();
+    assert_eq!(sniff(&open, &hints).source, Source::Default);
+    let spaces = [
+        b"<?xml encoding=".as_slice(),
+        &vec![0; 10 * MB],
+        b"'koi8-r'>",
+    ]
+    .concat();
+    assert_eq!(sniff(&spaces, &hints).encoding, encoding_rs::KOI8_R);
+}
+
 #[test]
 fn long_runs_of_tag_openers_and_unterminated_constructs() {
     for run in [

@@ -5,7 +5,8 @@
 //! [`run`] dispatches a [`Job`]; each kind of input has its module: `html`
 //! (to text, through `htmlio::to_text`), `text` (the text format: to markup
 //! through `htmlio::to_xhtml`, `fmt`, `check`), `sniff` (the encoding and its
-//! JSON shape), `binary` (the rule that refuses binary data), and `editor`
+//! JSON shape), `binary` (the rule that refuses files with a binary
+//! signature and warns about mostly control bytes), and `editor`
 //! (what `pagetext edit` shows and how it saves). Library diagnostics
 //! become [`Diag`]s in `crate::diag`, with one function.
 
@@ -22,7 +23,7 @@ use pagetext::InputFormat;
 use crate::diag::Diag;
 
 #[cfg(feature = "edit")]
-pub(crate) use binary::binary_reason;
+pub(crate) use binary::{Binary, binary_reason, control_bytes_diag, signature};
 #[cfg(feature = "edit")]
 pub(crate) use editor::{edit_view, save_html, save_text};
 pub(crate) use html::html_to_text;
@@ -199,37 +200,43 @@ pub(crate) fn run(
     bytes: &[u8],
 ) -> Result<Converted, Failure> {
     binary::refuse(job, name, bytes)?;
+    let mut converted = convert(job, name, below, bytes);
+    if let Some(warning) = binary::control_bytes_warning(job, name, bytes) {
+        // First: a diagnostic without a line sorts before the others.
+        converted.diagnostics.insert(0, warning);
+    }
+    if let Some(report) = &mut converted.sniff {
+        report.note = binary::note(job, name, bytes);
+    }
+    Ok(converted)
+}
+
+/// What `job` makes of one input that [`run`] did not refuse.
+fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8]) -> Converted {
     match job {
-        Job::Sniff { .. } => Ok(sniff::settle(bytes, &job.hints(name).unwrap_or_default())),
+        Job::Sniff { .. } => sniff::settle(bytes, &job.hints(name).unwrap_or_default()),
         Job::ToText(input) => {
             let input = HtmlInput {
                 reading: input.reading.for_input(name),
                 ..*input
             };
             let address = input.address.and_then(|a| html::page_address(a, below));
-            Ok(html::html_to_text(
-                bytes,
-                &input,
-                address.as_ref(),
-                Output::Keep,
-            ))
+            html::html_to_text(bytes, &input, address.as_ref(), Output::Keep)
         }
         Job::ToHtml {
             encoding,
             syntax,
             tables,
-        } => Ok(text::to_html(bytes, *encoding, *syntax, *tables)),
-        Job::Fmt { escapes } => Ok(text::text_round_trip(bytes, Output::Keep, *escapes)),
+        } => text::to_html(bytes, *encoding, *syntax, *tables),
+        Job::Fmt { escapes } => text::text_round_trip(bytes, Output::Keep, *escapes),
         Job::Check {
             from,
             reading,
             address,
         } => match check_format(*from, name) {
-            InputFormat::Text => Ok(text::text_round_trip(
-                bytes,
-                Output::Discard,
-                wikitext::Escapes::WhenNeeded,
-            )),
+            InputFormat::Text => {
+                text::text_round_trip(bytes, Output::Discard, wikitext::Escapes::WhenNeeded)
+            }
             InputFormat::Html => {
                 let input = HtmlInput {
                     reading: reading.for_input(name),
@@ -238,12 +245,7 @@ pub(crate) fn run(
                     address: *address,
                 };
                 let address = address.and_then(|a| html::page_address(a, below));
-                Ok(html::html_to_text(
-                    bytes,
-                    &input,
-                    address.as_ref(),
-                    Output::Discard,
-                ))
+                html::html_to_text(bytes, &input, address.as_ref(), Output::Discard)
             }
         },
     }

@@ -15,6 +15,11 @@ pub(crate) struct SniffReport {
     pub(crate) confidence: sniff::Confidence,
     /// Why, as an object with a `kind`.
     pub(crate) source: SniffSource,
+    /// Said next to the answer when the bytes look like binary data (a
+    /// known signature, mostly control bytes): the answer is given all the
+    /// same, as the algorithm gives one for any bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) note: Option<String>,
     /// What the pipeline said, for the human-readable line (its `Display`
     /// is that line without the path).
     #[serde(skip)]
@@ -103,6 +108,7 @@ impl SniffReport {
             encoding: settled.encoding,
             confidence: settled.confidence,
             source,
+            note: None,
             settled: *settled,
         }
     }

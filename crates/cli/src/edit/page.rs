@@ -95,7 +95,9 @@ fn page_file(app: &App, rel: &str) -> Result<PageFile, Failed> {
 }
 
 /// Reads a page's bytes, refusing what is not a regular file, binary data
-/// and files over the limit.
+/// (a file that starts with a known binary signature: an image, an archive,
+/// an executable) and files over the limit. A page that is mostly control
+/// bytes is opened, with a warning ([`as_text`]).
 fn read_page(file: &PageFile) -> Result<Vec<u8>, Failed> {
     let bytes = site::read_file(&file.real, MAX_BYTES).map_err(|unread| match unread {
         site::Unread::NotAFile => Failed::new(
@@ -111,10 +113,10 @@ fn read_page(file: &PageFile) -> Result<Vec<u8>, Failed> {
         ),
         site::Unread::Io(e) => io_failure(&file.rel, &e),
     })?;
-    if let Some(why) = convert::binary_reason(&bytes, || false) {
+    if let Some(what) = convert::signature(&bytes) {
         return Err(Failed::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            format!("{}: binary data, not a page ({why})", file.rel),
+            format!("{}: binary data, not a page ({what})", file.rel),
         ));
     }
     Ok(bytes)
@@ -145,12 +147,16 @@ struct AsText {
 }
 
 /// A page's bytes as the editor shows them: the text, the encoding it was
-/// read in, and for HTML what was lost on the way in.
-/// With `seed`, HTML is shown as pure seed text (`--seed`).
+/// read in, and for HTML what was lost on the way in; for a page that is
+/// mostly control bytes, a `control-bytes` warning first, as `to-text`
+/// gives. With `seed`, HTML is shown as pure seed text (`--seed`).
 fn as_text(kind: Kind, bytes: &[u8], seed: bool) -> AsText {
     match kind {
         Kind::Text => {
-            let (text, encoding, diagnostics) = convert::decode_text(bytes);
+            let (text, encoding, mut diagnostics) = convert::decode_text(bytes);
+            if let Some(warning) = control_bytes(bytes, Some(encoding)) {
+                diagnostics.insert(0, warning);
+            }
             AsText {
                 text,
                 encoding: Some(encoding.name()),
@@ -168,7 +174,10 @@ fn as_text(kind: Kind, bytes: &[u8], seed: bool) -> AsText {
                 },
                 ..HtmlInput::default()
             };
-            let converted = convert::html_to_text(bytes, &input, None, Output::Keep);
+            let mut converted = convert::html_to_text(bytes, &input, None, Output::Keep);
+            if let Some(warning) = control_bytes(bytes, converted.encoding) {
+                converted.diagnostics.insert(0, warning);
+            }
             let text = String::from_utf8_lossy(&converted.output.unwrap_or_default()).into_owned();
             AsText {
                 text,
@@ -177,6 +186,23 @@ fn as_text(kind: Kind, bytes: &[u8], seed: bool) -> AsText {
                 summary: converted.summary,
             }
         }
+    }
+}
+
+/// The `control-bytes` warning for a page that is mostly control bytes,
+/// unless it was read as UTF-16 (whose ASCII characters are half NULs).
+fn control_bytes(
+    bytes: &[u8],
+    encoding: Option<&'static encoding_rs::Encoding>,
+) -> Option<crate::diag::Diag> {
+    let utf16 =
+        || encoding.is_some_and(|e| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE);
+    match convert::binary_reason(bytes, utf16)? {
+        convert::Binary::ControlBytes { control, probed } => {
+            Some(convert::control_bytes_diag(control, probed))
+        }
+        // Refused when the page was read.
+        convert::Binary::Signature(_) => None,
     }
 }
 
