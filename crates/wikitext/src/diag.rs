@@ -123,6 +123,10 @@ pub enum Code {
     /// A pair of `_`, `*` or `'` in a word that is no markup only because a
     /// letter or digit stands on one side of it (seed 000 inline rule 3).
     MarkupBlockedBySide,
+    /// In a document that declares `#Extend table`, a line of text that
+    /// starts like a table line: a row whose last `|` is missing, or a
+    /// cell's mark without the `|-` that starts a table of the block form.
+    TableNotRecognized,
 }
 
 impl Code {
@@ -150,6 +154,7 @@ impl Code {
             Code::TermWithoutColons => "term-without-colons",
             Code::CompactItemInText => "compact-item-in-text",
             Code::MarkupBlockedBySide => "markup-blocked-by-side",
+            Code::TableNotRecognized => "table-not-recognized",
         }
     }
 }

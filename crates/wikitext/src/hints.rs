@@ -26,6 +26,12 @@
 //!   (seed 000 inline rule 3), as in `foo*bar*`. Not in preformatted text,
 //!   not in sample text (found with one more run of the parser's event
 //!   stream, only when there is a candidate).
+//! - [`Code::TableNotRecognized`]: in a document that declares `#Extend
+//!   table`, a line of text that starts with `|` and holds another `|`
+//!   but does not end with one (a row of the grid form without its last
+//!   bar), or that is a cell's mark with text (`| text`, `|= text`) right
+//!   after a line that is not `|-` (a table of the block form starts with
+//!   `|-`).
 //!
 //! With `#Escape \` declared, an escaped character is never part of a
 //! hint. `docs/format.md` ("Near misses") explains where each hint stops.
@@ -40,8 +46,8 @@ use crate::events::{Event, Tag, TagEnd};
 use crate::grammar::ESCAPE;
 use crate::lines::{SrcLine, split_lines};
 use crate::scan::{
-    bullet, compact_split, ends_sentence, heading, is_link_value_char, is_side_char, link_prefix,
-    three_spaces,
+    BlockLine, bullet, compact_split, ends_sentence, heading, is_link_value_char, is_side_char,
+    link_prefix, three_spaces,
 };
 
 /// Near misses in `text`, a whole document (header and body), in source
@@ -120,9 +126,13 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
                 }
             }
             Leaf::Paragraph | Leaf::Text | Leaf::Heading(_) => {
-                for line in leaf_lines {
+                for (j, line) in leaf_lines.iter().enumerate() {
                     if matches!(leaf, Leaf::Paragraph | Leaf::Text) {
                         uneven_heading(line, "text", &mut out);
+                        if meta.table {
+                            let above = j.checked_sub(1).and_then(|i| leaf_lines.get(i));
+                            table_near_miss(line, above, &mut out);
+                        }
                     }
                     line_hints(line, escapes, &mut out);
                 }
@@ -222,6 +232,29 @@ fn line_hints(line: &Line<'_>, escapes: bool, out: &mut Vec<Diagnostic>) {
     blocked_pairs(line, &skips, out);
 }
 
+/// A line of text that starts like a table line but reads as text (the
+/// parser's own table scanners decide): a row without its last `|`, or a
+/// cell's mark with text that no `|-` line (`above`, in the same text
+/// block) starts a table for. An escaped bar (`\|`) is text on purpose.
+fn table_near_miss(line: &Line<'_>, above: Option<&Line<'_>>, out: &mut Vec<Diagnostic>) {
+    let text = line.text.trim_end();
+    if !text.starts_with('|') {
+        return;
+    }
+    let span = span_of(line, 0, text.len());
+    let message = if text.len() > 1 && text.get(1..).is_some_and(|r| r.contains('|')) {
+        "this line reads as text: a table row ends with `|` as well".to_owned()
+    } else if let Some(BlockLine::Cell { mark, .. }) = crate::scan::block_line(text)
+        && mark < text.len()
+        && above.is_none_or(|a| crate::scan::block_line(a.text) != Some(BlockLine::RowEnd))
+    {
+        "this line reads as text: a table of one cell per line starts with a line `|-`".to_owned()
+    } else {
+        return;
+    };
+    out.push(warn(Code::TableNotRecognized, message, span));
+}
+
 fn chars_u32(s: &str) -> u32 {
     u32::try_from(s.chars().count()).unwrap_or(u32::MAX)
 }
@@ -244,7 +277,9 @@ fn span_of(line: &Line<'_>, a: usize, b: usize) -> Span {
 /// show notes.
 fn warn(code: Code, message: String, span: Span) -> Diagnostic {
     let severity = match code {
-        Code::HeadingMarkersUneven | Code::TermWithoutColons => Severity::Warning,
+        Code::HeadingMarkersUneven | Code::TermWithoutColons | Code::TableNotRecognized => {
+            Severity::Warning
+        }
         _ => Severity::Info,
     };
     Diagnostic::new(code, severity, message, span)
@@ -577,6 +612,29 @@ mod tests {
             .iter()
             .map(|d| format!("{} {}", d.span, d.code))
             .collect()
+    }
+
+    #[test]
+    fn table_near_misses() {
+        let got = |text: &str| -> Vec<String> {
+            hints(text)
+                .iter()
+                .map(|d| format!("{} {}", d.code, d.span))
+                .collect()
+        };
+        // A row without its last bar; a cell's mark without `|-` first.
+        assert_eq!(
+            got("#Extend table\n\n| a | b |\n| c | d\n"),
+            ["table-not-recognized 4:1-8"]
+        );
+        assert_eq!(
+            got("#Extend table\n\n| a cell\n|= a header\n"),
+            ["table-not-recognized 3:1-9", "table-not-recognized 4:1-12"]
+        );
+        // Tables, a lone bar, escaped bars and undeclared tables draw none.
+        assert!(got("#Extend table\n\n| a | b |\n\n|-\n| a cell\n").is_empty());
+        assert!(got("#Extend table\n#Escape \\\n\n\\| a | b\n|\n").is_empty());
+        assert!(got("\n| a | b\n| a cell\n").is_empty());
     }
 
     #[test]

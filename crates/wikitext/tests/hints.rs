@@ -39,6 +39,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ),
     // `== Unbalanced =`, shown as text.
     ("rules/headings.txt", &["10:1-16 heading-markers-uneven"]),
+    // Lines that show what is no table: `| is text: ...` after `|- x`,
+    // and `| a row must end with a bar`.
+    ("table/blocks-edges.txt", &["27:1-37 table-not-recognized"]),
+    ("table/not-tables.txt", &["5:1-28 table-not-recognized"]),
     // `é_x_` (rule 3 with a non-ASCII letter) and the two links with a
     // space and a quote in the URL, shown as text.
     (

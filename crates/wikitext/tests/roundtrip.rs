@@ -510,6 +510,46 @@ mod models {
         })
     }
 
+    /// A link value inside emphasis that holds a run of `_` the reader
+    /// would take for the end of the emphasis gets the run
+    /// percent-encoded: a URL's (`/wiki/Flock_(web_browser)`), and an
+    /// anchor name's (with a warning: links to the old name miss it).
+    #[test]
+    fn link_values_that_would_end_the_markup_around_them_are_encoded() {
+        let doc = Document {
+            body: vec![Block::paragraph(vec![Inline::emphasis(vec![
+                Inline::link(
+                    Some("/wiki/Flock_(web)".into()),
+                    None,
+                    vec![Inline::text("Flock")],
+                ),
+                Inline::text(" and "),
+                Inline::strong(vec![Inline::link(
+                    None,
+                    Some("ad__container__".into()),
+                    vec![Inline::text("ad")],
+                )]),
+            ])])],
+            ..Document::default()
+        };
+        let written = write(&doc);
+        assert_eq!(
+            written.text,
+            "\n_[/wiki/Flock%5F(web)||Flock] and *[|ad__container%5F%5F|ad]*_\n"
+        );
+        assert!(
+            written
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("anchor name")),
+            "{:#?}",
+            written.diagnostics
+        );
+        let back = parse(&written.text).document;
+        assert_eq!(write(&back).text, written.text);
+        assert!(write(&back).is_exact());
+    }
+
     /// A line division inside markup in a line of preformatted text (found
     /// by the property test above: the emphasis around it went, and the
     /// division was left in the line, where the writer spells it as a

@@ -169,9 +169,12 @@ pub(super) fn clean_run(
                     v.as_deref()
                         .is_none_or(|v| !v.is_empty() && link_value_chars(v))
                 };
-                // Inside markup, a URL holding a delimiter may need it
-                // encoded (`inlines::encode_enders`): the pipeline decides.
-                let delimiter = depth > 0 && url.as_deref().is_some_and(has_delimiter);
+                // Inside markup, a URL or anchor name holding a delimiter
+                // may need it encoded (`inlines::encode_enders`): the
+                // pipeline decides.
+                let delimiter = depth > 0
+                    && (url.as_deref().is_some_and(has_delimiter)
+                        || fragment.as_deref().is_some_and(has_delimiter));
                 if in_link
                     || delimiter
                     || depth + 1 >= MAX_INLINE_DEPTH

@@ -217,12 +217,16 @@ fn link_values(
         e
     });
     let fragment = fragment.map(|f| {
-        let e = crate::grammar::encode_link_value(f).into_owned();
+        // A run of delimiters that would end the markup around the link
+        // is encoded as in a URL: the anchor keeps a name (links to the
+        // old one no longer find it, which the warning says), and the
+        // text around it reads as written.
+        let e = encode_enders(&crate::grammar::encode_link_value(f), &fixer.enclosing);
         if e != f {
             fixer.report(
                 Code::UnrepresentableLink,
                 Severity::Warning,
-                format!("characters the format does not allow in an anchor name were percent-encoded: `{e}`"),
+                format!("characters the format does not allow in an anchor name (or that would end the markup around it) were percent-encoded: `{e}`"),
                 pos,
             );
         }

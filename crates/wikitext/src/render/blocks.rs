@@ -216,8 +216,11 @@ pub(super) fn render_blocks<'s>(out: &mut Out<'s>, blocks: &'s [Block], containe
                     out.prefer(!nested);
                 }
                 Block::Table { .. } => {
-                    // Rows right after text or another table's would join it.
-                    if is_text(prev) || matches!(prev, Some(Block::Table { .. })) {
+                    // Rows right after text or another table's would join
+                    // it; after a table of the block form, the caption line
+                    // that starts this one ends that table.
+                    if is_text(prev) || (matches!(prev, Some(Block::Table { .. })) && !after_blocks)
+                    {
                         out.must_empty();
                     } else {
                         out.prefer(!nested);

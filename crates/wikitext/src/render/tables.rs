@@ -103,7 +103,10 @@ fn render_block_table<'s>(
             }
         }
     }
-    if end_mark {
+    // A last `|-` ends the last cell where the line after it would
+    // continue the cell, or where its last text must have no empty line
+    // after it (the end of the text counts as one).
+    if end_mark || out.gap.need == super::out::Need::NoEmpty {
         out.prefer(false);
         out.line(base, "|-");
     }
