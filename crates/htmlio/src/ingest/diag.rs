@@ -50,6 +50,9 @@ pub enum Code {
     EmptyLinkText,
     /// An `href` that is empty after stripping white space: kept as text.
     EmptyUrl,
+    /// Text inside `<noscript>` that is the source of HTML tags (what a
+    /// script would have written), left out.
+    NoscriptMarkup,
     /// Characters the format forbids in a URL or anchor name were
     /// percent-encoded.
     UrlEncoded,
@@ -139,6 +142,7 @@ impl Code {
             Code::UnsafeLink => "unsafe-link",
             Code::NestedLink => "nested-link",
             Code::EmptyLinkText => "empty-link-text",
+            Code::NoscriptMarkup => "noscript-markup",
             Code::EmptyUrl => "empty-url",
             Code::UrlEncoded => "url-encoded",
             Code::AnchorDropped => "anchor-dropped",
@@ -202,8 +206,12 @@ impl Code {
                 "nested links reduced to text",
             ),
             Code::EmptyLinkText => s(
-                "link without text shows its URL",
-                "links without text show their URL",
+                "link without text shows its host or URL",
+                "links without text show their host or URL",
+            ),
+            Code::NoscriptMarkup => s(
+                "tag source inside <noscript> left out",
+                "tag sources inside <noscript> left out",
             ),
             Code::EmptyUrl => s(
                 "link with an empty URL kept as text",

@@ -87,7 +87,7 @@
 //! | `em`, `i`, `var`, `cite`, `u` | emphasis `_..._` |
 //! | `strong`, `b`, `dfn` | strong `*...*` |
 //! | `code`, `tt`, `samp`, `kbd` | sample text `'...'` (plain inside preformatted text) |
-//! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>` |
+//! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>`; a link without text (an icon from a style sheet) gets the host of its URL as its text, else a `mailto:`'s address, else its `title`, else the URL (noted) |
 //! | `a name`/`id`, `id` on any element | anchor `[\|name\|text]`: around the whole heading or term, otherwise around the next word; repeated ids are left out |
 //! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
 //! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; absolute ones as written unless a backslash, a Unicode host or a legacy-encoded query needs the URL Standard's form; each change noted |
@@ -100,7 +100,7 @@
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |
 //! | `math` (MathML) | its TeX annotation (`encoding="application/x-tex"`) as sample text (noted); without one, transparent: the formula as plain text (noted); `annotation`, `annotation-xml` are not read as text |
-//! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the URL, and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
+//! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the host of the URL, else the URL, and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
 //! | `svg` | an image whose source is the sanitised graphic as a `data:image/svg+xml` URL (what the sanitiser removed is noted); left out in preformatted text (noted) |
 //! | `script`, `style`, `template`, `input`, `select`, `option`, `optgroup`, `datalist`, `textarea`, `keygen`, `output`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
 //! | any other element | transparent (noted once per name) |
@@ -110,7 +110,10 @@
 //! with scripting off. The text format has no scripts, so the document it
 //! holds is the one a browser without scripting shows; `noscript` is exactly
 //! the content authors wrote for that reader, and dropping it could lose the
-//! only copy of content a script would have produced.
+//! only copy of content a script would have produced. Only its text that is
+//! the source of HTML tags (`&lt;div&gt;&lt;img src=...&gt;`, what an ad
+//! script would have written) is left out (noted): nobody meant those tags
+//! as text to read.
 //!
 //! # Links
 //!

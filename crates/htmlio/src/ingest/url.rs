@@ -405,6 +405,26 @@ pub(crate) fn is_email(address: &str) -> bool {
     wikitext::grammar::is_email_address(address)
 }
 
+/// A short name for what a link without text points to: the host of an
+/// absolute or scheme-relative (`//host/path`) URL, or the address of a
+/// `mailto:` URL (percent-decoded); `None` for a relative path or a URL
+/// without either.
+pub(crate) fn url_host(url: &str) -> Option<String> {
+    let parsed = match url.strip_prefix("//") {
+        Some(rest) => microsyntax::url::Url::parse(&["http://", rest].concat()),
+        None => microsyntax::url::Url::parse(url),
+    }
+    .ok()?;
+    if parsed.scheme() == "mailto" {
+        let address = percent_encoding::percent_decode_str(parsed.path()).decode_utf8_lossy();
+        return (!address.trim().is_empty()).then(|| address.trim().to_owned());
+    }
+    parsed
+        .host_str()
+        .filter(|h| !h.is_empty())
+        .map(str::to_owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,5 +490,23 @@ mod tests {
         assert_eq!(mailto_address("mailto:a@b.c?subject=x"), None);
         assert_eq!(mailto_address("mailto:a@b_c.d"), None);
         assert_eq!(mailto_address("http://a@b.c"), None);
+    }
+
+    #[test]
+    fn short_names_of_link_targets() {
+        assert_eq!(
+            url_host("https://twitter.com/intent?x=a_b").as_deref(),
+            Some("twitter.com")
+        );
+        assert_eq!(
+            url_host("//ra.gtimg.com/a_b.swf").as_deref(),
+            Some("ra.gtimg.com")
+        );
+        assert_eq!(
+            url_host("mailto:desk@example.org?subject=a%20b").as_deref(),
+            Some("desk@example.org")
+        );
+        assert_eq!(url_host("/wiki/File:A_b.png"), None);
+        assert_eq!(url_host("page.html"), None);
     }
 }

@@ -90,6 +90,10 @@ impl Builder<'_> {
             self.pending_anchors.push((anchor, line));
         }
         if descend {
+            if tag == Tag::Block && &*e.name.local == "noscript" {
+                exit.noscript = true;
+                self.noscript += 1;
+            }
             self.exits.push(exit);
         }
         descend

@@ -33,6 +33,22 @@ impl Builder<'_> {
             }
             let cut = rest.find(' ').unwrap_or(rest.len());
             let (word, tail) = rest.split_at(cut);
+            if word.chars().all(char::is_whitespace) {
+                // No anchor on white space (a no-break space, say): the
+                // writer would move it out of the anchor, which would then
+                // show its name.
+                if !word.is_empty() {
+                    top.run.text(word, at(line));
+                }
+                rest = match tail.strip_prefix(' ') {
+                    Some(t) => {
+                        top.run.text(" ", at(line));
+                        t
+                    }
+                    None => tail,
+                };
+                continue;
+            }
             let (anchor, _) = self.pending_anchors.remove(0);
             top.run.inline(
                 Inline::Link {
@@ -126,26 +142,39 @@ impl Builder<'_> {
             fragment,
         });
         if exit.fmt {
-            exit.anchor_link = Some(url);
+            let title = e
+                .attr("title")
+                .map(wikitext::grammar::words)
+                .filter(|t| !t.is_empty());
+            exit.anchor_link = Some((url, title));
         }
     }
 
-    /// The end of an `a`: a link that got no text shows its URL (as the
-    /// format does for an empty link text); an anchor without text waits for
-    /// the next word.
-    pub(super) fn end_anchor(&mut self, url: Option<String>, line: u32) {
+    /// The end of an `a`: a link that got no text shows the host of its
+    /// URL, else its `title`, else the URL (as the format does for an
+    /// empty link text); an anchor without text waits for the next word.
+    /// The page showed no text there (an icon from a style sheet, say):
+    /// the host names the target in a few neutral characters, without
+    /// bringing the path's `_` and `'` into the visible text, and a title
+    /// is what a reader hovering a link to the same site saw.
+    pub(super) fn end_anchor(&mut self, url: Option<String>, title: Option<String>, line: u32) {
         let Some(entry) = self.fmt.last() else { return };
         if entry.used {
             return;
         }
         if let Some(url) = url {
-            self.report(
-                Code::EmptyLinkText,
-                Severity::Info,
-                line,
-                "link without text: its URL is shown as its text",
-            );
-            self.inline_text(&url, line);
+            let host = crate::ingest::url::url_host(&url);
+            let (message, text) = match (&host, &title) {
+                (Some(host), _) => (
+                    "link without text: the host (or address) of its URL is shown as its text",
+                    host,
+                ),
+                (None, Some(title)) => ("link without text: its title is shown as its text", title),
+                (None, None) => ("link without text: its URL is shown as its text", &url),
+            };
+            self.report(Code::EmptyLinkText, Severity::Info, line, message);
+            let text = text.clone();
+            self.inline_text(&text, line);
         } else if let Some(Kind::Link {
             fragment: Some(fragment),
             ..

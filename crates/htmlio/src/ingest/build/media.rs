@@ -3,7 +3,8 @@
 //!
 //! Media:
 //! `iframe`, `video`, `audio`, `object` and `embed` become a link to what
-//! they embed, with their title (else the source) as its text, and a
+//! they embed, with their title (else the host of its source, else the
+//! source) as its text, and a
 //! video's poster as the link's image. XHTML 1.0 has no `video` or
 //! `audio`, a player embedded in the editor's preview would load a third
 //! party, and a link keeps what a reader needs: where the media is and
@@ -62,7 +63,11 @@ impl Builder<'_> {
             .attr("poster")
             .and_then(|p| clean_url(p, &self.resolver))
             .filter(|p| self.extensions && is_safe_image_source(&p.url));
-        let text = title.clone().unwrap_or_else(|| clean.url.clone());
+        // Without a title, the host names the media without putting the
+        // URL's characters (`_`, `'`) among the page's visible text.
+        let text = title.clone().unwrap_or_else(|| {
+            crate::ingest::url::url_host(&clean.url).unwrap_or_else(|| clean.url.clone())
+        });
         let content = match poster {
             Some(poster) => vec![Inline::Image {
                 src: poster.url,

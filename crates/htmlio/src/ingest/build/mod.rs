@@ -64,7 +64,8 @@ struct Exit {
     /// The element pushed a formatting entry.
     fmt: bool,
     /// The element is an `a` whose entry may need its text or anchor.
-    anchor_link: Option<Option<String>>,
+    /// (Its URL, and its `title` as words, for a link that gets no text.)
+    anchor_link: Option<(Option<String>, Option<String>)>,
     /// The element opened the frame at this index.
     frame: Option<usize>,
     /// The element is a block: the frame count when it started.
@@ -73,6 +74,8 @@ struct Exit {
     para: Option<usize>,
     /// The element is a `<q>`.
     quote: bool,
+    /// The element is a `<noscript>`.
+    noscript: bool,
 }
 
 /// The walk's state: the open frames, the formatting entries on the path,
@@ -93,6 +96,8 @@ pub(crate) struct Builder<'a> {
     serial: u32,
     exits: Vec<Exit>,
     pending_anchors: Vec<(String, u32)>,
+    /// How many `<noscript>` elements the walk is in.
+    noscript: usize,
     /// Anchor names placed so far.
     anchors_seen: HashSet<String>,
     meta: Metadata,
@@ -128,6 +133,7 @@ impl<'a> Builder<'a> {
             serial: 0,
             exits: Vec::new(),
             pending_anchors: Vec::new(),
+            noscript: 0,
             anchors_seen: HashSet::new(),
             meta: Metadata::default(),
             content_language: None,
@@ -271,6 +277,9 @@ impl<'a> Builder<'a> {
     fn exit(&mut self, id: NodeId) {
         let Some(exit) = self.exits.pop() else { return };
         let line = self.arena.node(id).map_or(0, |n| n.line);
+        if exit.noscript {
+            self.noscript = self.noscript.saturating_sub(1);
+        }
         if exit.quote {
             self.inline_text("\u{201d}", line);
         }
@@ -289,8 +298,8 @@ impl<'a> Builder<'a> {
         if let Some(f) = exit.para.and_then(|frame| self.frames.get_mut(frame)) {
             f.para = f.para.saturating_sub(1);
         }
-        if let Some(url) = exit.anchor_link {
-            self.end_anchor(url, line);
+        if let Some((url, title)) = exit.anchor_link {
+            self.end_anchor(url, title, line);
         }
         if exit.fmt {
             self.fmt.pop();

@@ -1,11 +1,22 @@
 //! Text: text nodes split into words and white space, and `<br>` line
 //! divisions.
 
-use wikitext::Inline;
+use wikitext::{Inline, Severity};
 
 use super::frames::FrameKind;
 use super::{Builder, at};
+use crate::ingest::diag::Code;
 use crate::ingest::run::{Mode, Pending};
+
+/// Whether text holds the source of an HTML tag (`<` then a letter, `/`
+/// or `!`): in `<noscript>`, what a script would have written with
+/// `document.write`, escaped so that a browser without scripting shows
+/// it as text.
+fn shows_markup(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| matches!(w, [b'<', n] if n.is_ascii_alphabetic() || *n == b'/' || *n == b'!'))
+}
 
 /// Whether a character is white space for HTML (ASCII white space).
 fn is_html_ws(b: u8) -> bool {
@@ -15,6 +26,15 @@ fn is_html_ws(b: u8) -> bool {
 impl Builder<'_> {
     /// A text node.
     pub(super) fn text(&mut self, text: &str, line: u32) {
+        if self.noscript > 0 && shows_markup(text) {
+            self.report(
+                Code::NoscriptMarkup,
+                Severity::Info,
+                line,
+                "text inside <noscript> that is the source of HTML tags left out: a browser without scripting would show the tags themselves",
+            );
+            return;
+        }
         if self.top_kind().is_some_and(FrameKind::is_pre) {
             self.pre_text(text, line);
             return;
