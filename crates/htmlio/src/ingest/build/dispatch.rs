@@ -87,7 +87,7 @@ impl Builder<'_> {
             }
         };
         if let Some(anchor) = own_id {
-            self.pending_anchors.push((anchor, line));
+            self.pending_anchors.push_back((anchor, line));
         }
         if descend {
             if tag == Tag::Block && &*e.name.local == "noscript" {

@@ -23,7 +23,7 @@ impl Builder<'_> {
             };
             if let Some(fragment) = top.run.fresh_link() {
                 if fragment.is_none() {
-                    *fragment = Some(self.pending_anchors.remove(0).0);
+                    *fragment = Some(self.pending_anchors.pop_front().unwrap_or_default().0);
                     continue;
                 }
                 break;
@@ -49,7 +49,7 @@ impl Builder<'_> {
                 };
                 continue;
             }
-            let (anchor, _) = self.pending_anchors.remove(0);
+            let (anchor, _) = self.pending_anchors.pop_front().unwrap_or_default();
             top.run.inline(
                 Inline::Link {
                     url: None,
@@ -115,7 +115,7 @@ impl Builder<'_> {
             .and_then(|raw| self.link_anchor(raw, line));
         let fragment = match (name, id) {
             (Some(n), Some(i)) => {
-                self.pending_anchors.push((i, line));
+                self.pending_anchors.push_back((i, line));
                 Some(n)
             }
             (n, i) => n.or(i),
@@ -133,7 +133,7 @@ impl Builder<'_> {
                 );
             }
             if let Some(fragment) = fragment {
-                self.pending_anchors.push((fragment, line));
+                self.pending_anchors.push_back((fragment, line));
             }
             return;
         }
@@ -181,7 +181,7 @@ impl Builder<'_> {
         }) = self.fmt.last().map(|f| &f.kind)
         {
             let fragment = fragment.clone();
-            self.pending_anchors.push((fragment, line));
+            self.pending_anchors.push_back((fragment, line));
         }
     }
 
@@ -247,7 +247,7 @@ impl Builder<'_> {
         line: u32,
     ) {
         if content.is_empty() {
-            self.pending_anchors.push((anchor, line));
+            self.pending_anchors.push_back((anchor, line));
             return;
         }
         if !holds_link(content) {
@@ -264,7 +264,7 @@ impl Builder<'_> {
         if let Err(anchor) = place_on_free_word(content, anchor, From::Start) {
             // Every word carries an anchor or is inside one: the text
             // after the element gets it.
-            self.pending_anchors.push((anchor, line));
+            self.pending_anchors.push_back((anchor, line));
         }
     }
 

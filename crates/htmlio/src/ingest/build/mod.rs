@@ -95,7 +95,8 @@ pub(crate) struct Builder<'a> {
     fmt: Vec<FmtEntry>,
     serial: u32,
     exits: Vec<Exit>,
-    pending_anchors: Vec<(String, u32)>,
+    /// (A queue: anchors are taken from its front, one per word.)
+    pending_anchors: std::collections::VecDeque<(String, u32)>,
     /// How many `<noscript>` elements the walk is in.
     noscript: usize,
     /// Anchor names placed so far.
@@ -132,7 +133,7 @@ impl<'a> Builder<'a> {
             fmt: Vec::new(),
             serial: 0,
             exits: Vec::new(),
-            pending_anchors: Vec::new(),
+            pending_anchors: std::collections::VecDeque::new(),
             noscript: 0,
             anchors_seen: HashSet::new(),
             meta: Metadata::default(),
