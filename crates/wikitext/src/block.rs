@@ -328,6 +328,9 @@ struct BodyParser<'a, 'd> {
     /// The next line, when it is not empty: its indentation and text (a
     /// caption line starts a table only before a row).
     next_line: Option<(usize, &'a str)>,
+    /// The line after that one, the same way (a caption line starts a
+    /// table of the block form only before `|-` and a cell).
+    line_after_next: Option<(usize, &'a str)>,
 }
 
 /// Seed 000 "Body Part": the block structure of the body lines (the lines
@@ -356,6 +359,7 @@ pub(crate) fn parse_body<'a>(
             .then_some(crate::grammar::is_escapable as fn(char) -> bool),
         next_indent: None,
         next_line: None,
+        line_after_next: None,
     };
     // A bare opener looks at the next non-empty line: the indentation of
     // that line, for each line, found from the end.
@@ -373,6 +377,10 @@ pub(crate) fn parse_body<'a>(
         parser.next_indent = next_indent.get(i).copied().flatten();
         parser.next_line = lines
             .get(i + 1)
+            .filter(|l| !l.is_empty())
+            .map(|l| (l.indent, l.text));
+        parser.line_after_next = lines
+            .get(i + 2)
             .filter(|l| !l.is_empty())
             .map(|l| (l.indent, l.text));
         if line.is_empty() {

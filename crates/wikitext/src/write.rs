@@ -95,6 +95,11 @@ pub struct Canonicalized {
     pub exact: bool,
 }
 
+/// How many times at most a text is read back and what it reads as is
+/// adopted (nearly always once; rarely an adoption changes the layout
+/// around it, and one more reading settles it).
+const ADOPTION_ROUNDS: usize = 4;
+
 /// Turns any document into one the text format holds exactly, and its
 /// text, reporting every change (see the module documentation and
 /// [`canon`](crate::canon)). Never fails; linear in the size of the
@@ -124,30 +129,31 @@ pub fn canonicalize(doc: Document, policy: &Policy) -> Canonicalized {
     // The text's own choice (canon kept it); a rendering may add to it.
     let chosen = (doc.meta.escape, doc.meta.open);
     // 2 and 3. Rendered, and the doubtful groups read back.
-    let (r, lines) = render_escaping_lines(&doc, escapes);
+    let (mut r, mut lines) = render_escaping_lines(&doc, escapes);
     doc.meta.escape = r.escapes;
     doc.meta.open = r.open;
-    let readings = r
-        .tops
-        .iter()
-        .any(|m| m.suspect)
-        .then(|| read_doubtful(&r, &doc.body, &lines));
-    let mut text = r.text;
-    if let Some(readings) = readings {
-        // 4. What still reads differently is adopted.
+    // 4. What still reads differently is adopted, and rendered again:
+    // what was read renders as itself, deciding afresh which lines need
+    // escapes, as writing it again would. Adopting one group can change
+    // how the text around it is laid out, so the new text is read again,
+    // a bounded number of times.
+    for _ in 0..ADOPTION_ROUNDS {
+        if !r.tops.iter().any(|m| m.suspect) {
+            break;
+        }
+        let readings = read_doubtful(&r, &doc.body, &lines);
         let (adopted, changed) = canon::adopt(doc, readings, &mut fixer);
         doc = adopted;
-        if changed {
-            // What was read renders as itself: one more rendering writes
-            // it, deciding afresh which lines need escapes, as writing it
-            // again would.
-            (doc.meta.escape, doc.meta.open) = chosen;
-            let (again, _) = render_escaping_lines(&doc, escapes);
-            doc.meta.escape = again.escapes;
-            doc.meta.open = again.open;
-            text = again.text;
+        if !changed {
+            break;
         }
+        (doc.meta.escape, doc.meta.open) = chosen;
+        let (again, again_lines) = render_escaping_lines(&doc, escapes);
+        doc.meta.escape = again.escapes;
+        doc.meta.open = again.open;
+        (r, lines) = (again, again_lines);
     }
+    let text = r.text;
     #[cfg(debug_assertions)]
     {
         let back = readback::read_whole(&text);

@@ -15,18 +15,24 @@ use crate::tables::{BlockCells, Fix, Part, SrcText, TableLines};
 
 impl<'a> BodyParser<'a, '_> {
     /// The block form of tables (`docs/format.md`, "Tables"): `|-` right
-    /// before a cell or another `|-`, or a caption line right before `|-`,
-    /// at the same indentation, opens a table. Its cells are containers,
-    /// so it opens only where one more container may.
+    /// before a cell, or a caption line right before such a `|-`, at the
+    /// same indentation, opens a table (so a table has a row). Its cells
+    /// are containers, so it opens only where one more container may.
     pub(super) fn block_table_start(&mut self, v: &VLine<'a>) -> Option<Step<'a>> {
-        let next = self
-            .next_line
-            .filter(|&(indent, _)| indent == v.indent)
-            .and_then(|(_, text)| block_line(text))?;
+        let at_indent = |line: Option<(usize, &'a str)>| {
+            line.filter(|&(indent, _)| indent == v.indent)
+                .and_then(|(_, text)| block_line(text))
+        };
+        let is_cell = |line: Option<BlockLine>| matches!(line, Some(BlockLine::Cell { .. }));
+        let next = at_indent(self.next_line);
         let caption = match block_line(v.text) {
-            Some(BlockLine::RowEnd) => None,
-            _ => match table_line(v.text, self.escapes) {
-                Some(TableLine::Caption(text, offset)) if next == BlockLine::RowEnd => {
+            Some(BlockLine::RowEnd) if is_cell(next) => None,
+            Some(_) => return None,
+            None => match table_line(v.text, self.escapes) {
+                Some(TableLine::Caption(text, offset))
+                    if next == Some(BlockLine::RowEnd)
+                        && is_cell(at_indent(self.line_after_next)) =>
+                {
                     Some((text, offset))
                 }
                 _ => return None,
