@@ -206,12 +206,14 @@ impl<'a> Iterator for Parser<'a> {
         }
         self.queue.clear();
         self.head = 0;
-        let mut item = self.flat.items.get(self.next)?;
-        self.next += 1;
-        while matches!(item, Item::Skip) {
-            item = self.flat.items.get(self.next)?;
+        // A marker a block table's cell claimed is no item.
+        let item = loop {
+            let item = self.flat.items.get(self.next)?;
             self.next += 1;
-        }
+            if !matches!(item, Item::Skip) {
+                break item;
+            }
+        };
         match *item {
             Item::Skip => None,
             Item::Start(ref tag, pos) => Some((Event::Start(tag.clone()), pos)),

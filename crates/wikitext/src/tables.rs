@@ -171,8 +171,8 @@ impl BlockCells {
         self.rows.is_empty() || self.row_ended
     }
 
-    /// Whether a row is in progress (it has a cell, and its end is still
-    /// to be written).
+    /// Whether a row has started (its end is written when the next row
+    /// starts or the table ends).
     pub(crate) fn has_rows(&self) -> bool {
         !self.rows.is_empty()
     }

@@ -109,7 +109,50 @@ pub(crate) struct Arena {
     pub(crate) forbidden: (usize, u32),
 }
 
+/// What walks the arena's tree ([`Arena::walk`]).
+pub(crate) trait Visit {
+    /// A node is reached; whether the walk goes into its children.
+    fn enter(&mut self, id: NodeId) -> bool;
+    /// A node the walk went into is done (its children, if any, are).
+    fn exit(&mut self, id: NodeId);
+}
+
 impl Arena {
+    /// Walks the descendants of `root` in tree order by the arena's links,
+    /// without recursion: down into a node `visit` enters, otherwise on to
+    /// the next sibling, up (exiting each node left) when there is none.
+    pub(crate) fn walk(&self, root: NodeId, visit: &mut impl Visit) {
+        let mut node = self.node(root).map_or(NONE, |n| n.first_child);
+        while node != NONE {
+            let descend = visit.enter(node);
+            let first = self.node(node).map_or(NONE, |n| n.first_child);
+            if descend && first != NONE {
+                node = first;
+                continue;
+            }
+            if descend {
+                visit.exit(node);
+            }
+            // Up until there is a next sibling.
+            loop {
+                let Some(n) = self.node(node) else {
+                    node = NONE;
+                    break;
+                };
+                if n.next != NONE {
+                    node = n.next;
+                    break;
+                }
+                node = n.parent;
+                if node == root || node == NONE {
+                    node = NONE;
+                    break;
+                }
+                visit.exit(node);
+            }
+        }
+    }
+
     pub(crate) fn node(&self, id: NodeId) -> Option<&Node> {
         self.nodes.get(id as usize)
     }

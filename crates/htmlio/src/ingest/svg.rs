@@ -47,7 +47,7 @@ use std::collections::BTreeMap;
 use base64::Engine;
 use html5ever::ns;
 
-use super::sink::{Arena, Data, Element, NONE, NodeId};
+use super::sink::{Arena, Data, Element, NONE, NodeId, Visit};
 use crate::serialize::{Attribute, EndTag, Namespace, StartTag, Token, TokenSink, XhtmlSerializer};
 
 /// An inline `<svg>` made safe to show as an image.
@@ -600,44 +600,31 @@ struct Sanitiser<'a> {
     drawn: usize,
 }
 
+impl Visit for Sanitiser<'_> {
+    fn enter(&mut self, id: NodeId) -> bool {
+        self.enter_node(id)
+    }
+
+    fn exit(&mut self, _id: NodeId) {
+        self.leave();
+    }
+}
+
 impl<'a> Sanitiser<'a> {
     fn count(&mut self, kind: &'static str) {
         *self.removed.entry(kind).or_insert(0) += 1;
     }
 
-    /// Writes what is kept of the children of `root`, in tree order, by
-    /// the arena's links: down into an element kept or unwrapped, otherwise
-    /// on to the next sibling, up (closing elements) when there is none.
+    /// Writes what is kept of the children of `root`, in tree order:
+    /// into an element kept or unwrapped, closing it after its children.
     fn children(&mut self, root: NodeId) {
         let arena = self.arena;
-        let mut node = arena.node(root).map_or(NONE, |n| n.first_child);
-        while node != NONE {
-            if self.enter(node) {
-                node = arena.node(node).map_or(NONE, |n| n.first_child);
-                continue;
-            }
-            loop {
-                let Some(n) = arena.node(node) else {
-                    node = NONE;
-                    break;
-                };
-                if n.next != NONE {
-                    node = n.next;
-                    break;
-                }
-                node = n.parent;
-                if node == root || node == NONE {
-                    node = NONE;
-                    break;
-                }
-                self.leave();
-            }
-        }
+        arena.walk(root, self);
     }
 
     /// Handles a node; whether the walk goes into its children (it has
     /// some, and an [`Open`] was pushed for it).
-    fn enter(&mut self, id: NodeId) -> bool {
+    fn enter_node(&mut self, id: NodeId) -> bool {
         let arena = self.arena;
         let Some(node) = arena.node(id) else {
             return false;

@@ -194,43 +194,37 @@ fn flatten(
 }
 
 /// A link's URL and fragment as the text can hold them: characters a
-/// value cannot hold percent-encoded (reported), and in a URL the
-/// delimiters that would end the markup around it ([`encode_enders`]).
+/// value cannot hold percent-encoded, and the delimiters that would end
+/// the markup around it ([`encode_enders`]), each change reported. A URL
+/// so encoded names the same resource (an info); an anchor keeps a name,
+/// but links to the old one no longer find it (a warning).
 fn link_values(
     url: Option<&str>,
     fragment: Option<&str>,
     pos: Pos,
     fixer: &mut Fixer,
 ) -> (Option<String>, Option<String>) {
-    let url = url.map(|u| {
-        let e = encode_enders(&crate::grammar::encode_link_value(u), &fixer.enclosing);
-        if e != u {
+    let mut encode = |value: &str, severity: Severity, what: &str| {
+        let e = encode_enders(&crate::grammar::encode_link_value(value), &fixer.enclosing);
+        if e != value {
             fixer.report(
                 Code::UnrepresentableLink,
-                Severity::Info,
+                severity,
                 format!(
-                    "characters the format does not allow in a URL were percent-encoded: `{e}`"
+                    "characters the format does not allow in {what} were percent-encoded: `{e}`"
                 ),
                 pos,
             );
         }
         e
-    });
+    };
+    let url = url.map(|u| encode(u, Severity::Info, "a URL"));
     let fragment = fragment.map(|f| {
-        // A run of delimiters that would end the markup around the link
-        // is encoded as in a URL: the anchor keeps a name (links to the
-        // old one no longer find it, which the warning says), and the
-        // text around it reads as written.
-        let e = encode_enders(&crate::grammar::encode_link_value(f), &fixer.enclosing);
-        if e != f {
-            fixer.report(
-                Code::UnrepresentableLink,
-                Severity::Warning,
-                format!("characters the format does not allow in an anchor name (or that would end the markup around it) were percent-encoded: `{e}`"),
-                pos,
-            );
-        }
-        e
+        encode(
+            f,
+            Severity::Warning,
+            "an anchor name (or that would end the markup around it)",
+        )
     });
     (url, fragment)
 }

@@ -9,7 +9,7 @@
 use crate::diag::{Code, Severity};
 use crate::model::{Block, Cell, Inline, Pos, Row, push_text};
 
-use super::blocks::{block_text, canon_blocks};
+use super::blocks::canon_blocks;
 use super::inlines::canon_inlines;
 use super::reads::Role;
 use super::{Ctx, Fixer};
@@ -102,27 +102,17 @@ fn block_cell(mut cell: Cell, depth: usize, fixer: &mut Fixer) -> Cell {
     cell
 }
 
-/// A cell of the grid form: empty, or one text block of one line.
+/// A cell of the grid form, which [`crate::grid::fits_grid`] lets
+/// through only empty or as one text block without a line division: its
+/// run repaired and trimmed.
 fn cell(mut cell: Cell, fixer: &mut Fixer) -> Cell {
     let pos = cell.pos;
     let run = match std::mem::take(&mut cell.content).as_mut_slice() {
-        [] => Vec::new(),
         [Block::Text { content, .. }] => std::mem::take(content),
-        [Block::Paragraph { content, .. } | Block::Heading { content, .. }] => {
-            std::mem::take(content)
-        }
-        blocks => {
-            fixer.report(
-                Code::NotRoundTrip,
-                Severity::Warning,
-                "a table cell with several blocks was put on one line of text",
-                pos,
-            );
-            block_text(blocks)
-        }
+        _ => Vec::new(),
     };
     let ctx = fixer.heading();
-    let run = canon_inlines(one_line(run), ctx, Role::Cell, pos, fixer);
+    let run = canon_inlines(run, ctx, Role::Cell, pos, fixer);
     let run = trimmed(run, ctx, pos, fixer);
     cell.content = if run.is_empty() {
         Vec::new()

@@ -124,11 +124,11 @@ fn render_cell<'s>(out: &mut Out<'s>, cell: &'s Cell, base: usize) {
             out.line(base, mark);
             return;
         }
-        [Block::Text { content, .. }, ..] => {
-            cell.header
-                || !matches!(crate::walk::plain_text(content).as_str(), "<" | "^")
-                || cell.content.len() > 1
+        // Only a data cell of the text `<` or `^` alone reads as a marker.
+        [Block::Text { content, .. }] if !cell.header => {
+            !matches!(content.as_slice(), [Inline::Text { text, .. }] if text == "<" || text == "^")
         }
+        [Block::Text { .. }, ..] => true,
         _ => false,
     };
     if on_mark {

@@ -48,7 +48,7 @@ use wikitext::{Block, Document, MAX_DEPTH, Metadata, Pos, Severity};
 
 use super::Options;
 use super::diag::{Code, Diagnostic};
-use super::sink::{Arena, DOCUMENT, Data, NONE, NodeId};
+use super::sink::{Arena, DOCUMENT, Data, NONE, NodeId, Visit};
 use super::url::Resolver;
 use formatting::FmtEntry;
 use frames::{Frame, FrameKind};
@@ -158,35 +158,7 @@ impl<'a> Builder<'a> {
     /// Walks the whole tree and returns the document.
     pub(crate) fn build(mut self) -> (Document, Vec<Diagnostic>, BTreeMap<String, usize>) {
         let arena = self.arena;
-        let mut node = arena.node(DOCUMENT).map_or(NONE, |n| n.first_child);
-        while node != NONE {
-            let descend = self.enter(node);
-            let first = arena.node(node).map_or(NONE, |n| n.first_child);
-            if descend && first != NONE {
-                node = first;
-                continue;
-            }
-            if descend {
-                self.exit(node);
-            }
-            // Up until there is a next sibling.
-            loop {
-                let Some(n) = arena.node(node) else {
-                    node = NONE;
-                    break;
-                };
-                if n.next != NONE {
-                    node = n.next;
-                    break;
-                }
-                node = n.parent;
-                if node == DOCUMENT || node == NONE {
-                    node = NONE;
-                    break;
-                }
-                self.exit(node);
-            }
-        }
+        arena.walk(DOCUMENT, &mut self);
         self.finish()
     }
 
@@ -257,7 +229,7 @@ impl<'a> Builder<'a> {
 
     /// Handles the start of a node; whether to walk into its children (an
     /// [`Exit`] was pushed then).
-    fn enter(&mut self, id: NodeId) -> bool {
+    fn enter_node(&mut self, id: NodeId) -> bool {
         let arena = self.arena;
         let Some(node) = arena.node(id) else {
             return false;
@@ -275,7 +247,7 @@ impl<'a> Builder<'a> {
 
     /// Handles the end of a node the walk went into: undoes what its
     /// [`Exit`] says.
-    fn exit(&mut self, id: NodeId) {
+    fn exit_node(&mut self, id: NodeId) {
         let Some(exit) = self.exits.pop() else { return };
         let line = self.arena.node(id).map_or(0, |n| n.line);
         if exit.noscript {
@@ -337,4 +309,14 @@ fn block_text(block: &Block) -> String {
         out.push_str(&t);
     }
     out
+}
+
+impl Visit for Builder<'_> {
+    fn enter(&mut self, id: NodeId) -> bool {
+        self.enter_node(id)
+    }
+
+    fn exit(&mut self, id: NodeId) {
+        self.exit_node(id);
+    }
 }

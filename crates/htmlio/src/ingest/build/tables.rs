@@ -36,10 +36,10 @@ impl Builder<'_> {
         line: u32,
     ) -> Vec<Block> {
         if self.extensions && is_grid(&rows, depth) {
-            return self.grid_table(rows, caption, line);
+            return Self::extended_table(rows, caption, line, true);
         }
         if self.extensions && fits_depth(&rows, depth) && rows.iter().any(|r| !r.is_empty()) {
-            return self.block_table(rows, caption, line);
+            return Self::extended_table(rows, caption, line, false);
         }
         let mut out = caption;
         let rows: Vec<Vec<CellData>> = rows
@@ -48,9 +48,7 @@ impl Builder<'_> {
                 // A cell with nothing but white space (`&nbsp;` included) is
                 // an empty cell; an image is something.
                 for cell in &mut r {
-                    if cell.blocks.iter().all(|b| block_text(b).trim().is_empty())
-                        && !wikitext::has_images(&cell.blocks)
-                    {
+                    if shows_nothing(&cell.blocks) {
                         cell.blocks.clear();
                     }
                 }
@@ -189,75 +187,46 @@ impl Builder<'_> {
         item
     }
 
-    /// A data table as a table of `#Extend table` (`docs/format.md`,
+    /// A table as a table of `#Extend table` (`docs/format.md`,
     /// "Tables"): its caption, and its rows of cells with their spans;
-    /// canon fits the cells to the grid.
-    fn grid_table(
-        &mut self,
+    /// canon fits the cells to the grid. A data table (`grid`) keeps each
+    /// cell's text on one line, for the grid form ([`grid_content`]);
+    /// any other table keeps its cells' blocks, for the block form
+    /// ([`block_content`]): layout tables too, since their cells are
+    /// content.
+    fn extended_table(
         rows: Vec<Vec<CellData>>,
         caption: Vec<Block>,
         line: u32,
+        grid: bool,
     ) -> Vec<Block> {
-        let caption = caption_run(caption);
         let rows = rows
             .into_iter()
             .map(|cells| {
                 let pos = cells.first().map_or_else(|| at(line), |c| at(c.line));
-                Row {
-                    cells: cells
-                        .into_iter()
-                        .map(|c| Cell {
-                            header: c.attrs.header,
+                let cells = cells
+                    .into_iter()
+                    .map(|c| {
+                        let header = c.attrs.header;
+                        let content = if grid {
+                            grid_content(c.blocks, c.line, header)
+                        } else {
+                            block_content(c.blocks, header)
+                        };
+                        Cell {
+                            header,
                             colspan: c.attrs.colspan,
                             rowspan: c.attrs.rowspan,
-                            content: grid_content(c.blocks, c.line, c.attrs.header),
+                            content,
                             pos: at(c.line),
-                        })
-                        .collect(),
-                    pos,
-                }
+                        }
+                    })
+                    .collect();
+                Row { cells, pos }
             })
             .collect();
         vec![Block::Table {
-            caption,
-            rows,
-            pos: at(line),
-        }]
-    }
-
-    /// A table whose cells hold blocks as a table of `#Extend table` in
-    /// the block form (`docs/format.md`, "Tables"): each cell keeps its
-    /// blocks, a cell of one paragraph is text as in the grid form, a
-    /// header cell loses the strong emphasis the `th` mapping put around
-    /// all of it. Layout tables are kept so too: their cells are content.
-    fn block_table(
-        &mut self,
-        rows: Vec<Vec<CellData>>,
-        caption: Vec<Block>,
-        line: u32,
-    ) -> Vec<Block> {
-        let caption = caption_run(caption);
-        let rows = rows
-            .into_iter()
-            .map(|cells| {
-                let pos = cells.first().map_or_else(|| at(line), |c| at(c.line));
-                Row {
-                    cells: cells
-                        .into_iter()
-                        .map(|c| Cell {
-                            header: c.attrs.header,
-                            colspan: c.attrs.colspan,
-                            rowspan: c.attrs.rowspan,
-                            content: block_content(c.blocks, c.attrs.header),
-                            pos: at(c.line),
-                        })
-                        .collect(),
-                    pos,
-                }
-            })
-            .collect();
-        vec![Block::Table {
-            caption,
+            caption: caption_run(caption),
             rows,
             pos: at(line),
         }]
@@ -308,11 +277,17 @@ fn fits_depth(rows: &[Vec<CellData>], depth: usize) -> bool {
         .all(|c| depth + 1 + blocks_depth(&c.blocks) <= MAX_NEST)
 }
 
+/// Whether a cell's blocks show nothing: only white space (`&nbsp;`
+/// included) and no image.
+fn shows_nothing(blocks: &[Block]) -> bool {
+    blocks.iter().all(|b| block_text(b).trim().is_empty()) && !wikitext::has_images(blocks)
+}
+
 /// A cell's blocks as the block form holds them: nothing when it shows
 /// nothing; one paragraph as text; a header cell's text without the
 /// strong emphasis the `th` mapping put around all of it.
 fn block_content(blocks: Vec<Block>, header: bool) -> Vec<Block> {
-    if blocks.iter().all(|b| block_text(b).trim().is_empty()) && !wikitext::has_images(&blocks) {
+    if shows_nothing(&blocks) {
         return Vec::new();
     }
     let mut blocks = blocks;
@@ -447,7 +422,7 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
 /// nothing, else its one block's text as a text block; a header cell's
 /// text without the strong emphasis the `th` mapping put around it.
 fn grid_content(blocks: Vec<Block>, line: u32, header: bool) -> Vec<Block> {
-    if blocks.iter().all(|b| block_text(b).trim().is_empty()) && !wikitext::has_images(&blocks) {
+    if shows_nothing(&blocks) {
         return Vec::new();
     }
     match blocks.into_iter().next() {
