@@ -510,6 +510,49 @@ mod models {
         })
     }
 
+    /// In pure seed text a table is its cells' blocks in order; a list
+    /// there right after a list of its type before the table reads back
+    /// as one list with it, so the writer merges them (found by the
+    /// property test with lists in cells).
+    #[test]
+    fn seed_text_merges_a_table_list_with_the_list_before_it() {
+        let list = |text: Inline| {
+            Block::list(
+                ListKind::Ordered(Numbering::UpperAlpha),
+                vec![ListItem::new(vec![Block::text(vec![text])])],
+            )
+        };
+        let cell = Cell {
+            header: false,
+            colspan: 1,
+            rowspan: 1,
+            content: vec![list(Inline::email("a@a.aa"))],
+            pos: wikitext::Pos::UNKNOWN,
+        };
+        let doc = Document {
+            body: vec![
+                list(Inline::text("a")),
+                Block::Table {
+                    caption: Vec::new(),
+                    rows: vec![Row::new(vec![cell])],
+                    pos: wikitext::Pos::UNKNOWN,
+                },
+            ],
+            ..Document::default()
+        };
+        let policy = Policy {
+            escapes: Escapes::Never,
+            ..Policy::DEFAULT
+        };
+        let done = canonicalize(doc, &policy);
+        let body = &done.canonical.document().body;
+        assert!(
+            matches!(body.as_slice(), [Block::List { items, .. }] if items.len() == 2),
+            "{body:#?}"
+        );
+        assert_eq!(&parse(done.canonical.text()).document.body, body);
+    }
+
     /// A link value inside emphasis that holds a run of `_` the reader
     /// would take for the end of the emphasis gets the run
     /// percent-encoded: a URL's (`/wiki/Flock_(web_browser)`), and an

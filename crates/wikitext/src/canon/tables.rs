@@ -9,7 +9,7 @@
 use crate::diag::{Code, Severity};
 use crate::model::{Block, Cell, Inline, Pos, Row, push_text};
 
-use super::blocks::canon_blocks;
+use super::blocks::{Merge, canon_blocks, push_merging};
 use super::inlines::canon_inlines;
 use super::reads::Role;
 use super::{Ctx, Fixer};
@@ -40,7 +40,11 @@ pub(super) fn table(
                 blocks.extend(cell.content);
             }
         }
-        out.extend(canon_blocks(blocks, depth, fixer));
+        // They follow the blocks before the table: a list there and a
+        // list of the same type here read back as one.
+        for block in canon_blocks(blocks, depth, fixer) {
+            push_merging(out, block, Merge::Repair, fixer);
+        }
         return;
     }
     let caption = one_line(caption);
