@@ -89,10 +89,16 @@ pub enum Code {
     /// An SVG graphic was kept as an image without what could run a
     /// script or load something from elsewhere (the sanitiser's removals).
     SvgSanitized,
+    /// An SVG graphic that only shows a picture from elsewhere was kept as
+    /// an image of that picture.
+    SvgAsPicture,
     /// MathML was kept as its TeX annotation, in sample text.
     MathAsTex,
     /// MathML was kept as plain text.
     MathAsText,
+    /// The choices of a list box (`select`) were kept as text, without
+    /// the control.
+    ChoicesAsText,
     /// Sub- or superscript or struck-through text was kept as plain text.
     PresentationLost,
     /// A frame became a link to its document.
@@ -157,7 +163,9 @@ impl Code {
             Code::MediaAsLink => "media-as-link",
             Code::MediaDropped => "media-dropped",
             Code::SvgSanitized => "svg-sanitized",
+            Code::SvgAsPicture => "svg-as-picture",
             Code::MathAsText => "math-as-text",
+            Code::ChoicesAsText => "choices-as-text",
             Code::MathAsTex => "math-as-tex",
             Code::PresentationLost => "presentation-lost",
             Code::FrameAsLink => "frame-as-link",
@@ -259,11 +267,19 @@ impl Code {
                 "embedded media without a source left out",
                 "embedded media without a source left out",
             ),
+            Code::SvgAsPicture => s(
+                "SVG graphic kept as the picture it shows",
+                "SVG graphics kept as the pictures they show",
+            ),
             Code::SvgSanitized => s(
                 "SVG graphic kept as an image without scripts or outside references",
                 "SVG graphics kept as images without scripts or outside references",
             ),
             Code::MathAsText => s("formula kept as plain text", "formulas kept as plain text"),
+            Code::ChoicesAsText => s(
+                "list box kept as its choices",
+                "list boxes kept as their choices",
+            ),
             Code::MathAsTex => s("formula kept as its TeX", "formulas kept as their TeX"),
             Code::PresentationLost => s(
                 "sub/superscript or struck text kept as plain text",

@@ -532,6 +532,40 @@ pub(crate) fn graphic(arena: &Arena, svg: NodeId) -> Option<Graphic> {
     })
 }
 
+/// The one picture an inline `<svg>` shows when it draws nothing but an
+/// `image` from elsewhere (a logo: `<svg><image href="logo.svg"/></svg>`),
+/// which the sanitiser removes: that `href`, as the source of an image in
+/// the graphic's place. `None` when the svg draws anything else, or holds
+/// no such `image` or more than one. Only the svg's own children are read.
+pub(crate) fn lone_external_image(arena: &Arena, svg: NodeId) -> Option<&str> {
+    let mut found = None;
+    let mut child = arena.node(svg).map_or(NONE, |n| n.first_child);
+    while let Some(node) = arena.node(child) {
+        if let Data::Element(e) = &node.data {
+            match &*e.name.local {
+                "title" | "desc" | "style" | "defs" | "metadata" => {}
+                "image" if e.name.ns == ns!(svg) && found.is_none() => {
+                    found = Some(hrefs(e).find(|h| !is_fragment(h))?);
+                }
+                _ => return None,
+            }
+        }
+        child = node.next;
+    }
+    found
+}
+
+/// The text alternative, width and height of an inline `<svg>`, as
+/// [`graphic`] gives them.
+pub(crate) fn svg_labels(arena: &Arena, svg: NodeId) -> Option<(String, Option<u32>, Option<u32>)> {
+    let root = arena.element(svg)?;
+    Some((
+        alternative(arena, svg, root),
+        pixels(root.attr("width")),
+        pixels(root.attr("height")),
+    ))
+}
+
 /// The text alternative of the svg `root` (node `svg`): its `aria-label`,
 /// else the text of its first `title` child, white space collapsed.
 fn alternative(arena: &Arena, svg: NodeId, root: &Element) -> String {

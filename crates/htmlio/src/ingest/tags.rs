@@ -102,8 +102,12 @@ pub(crate) enum Tag {
     /// that their presentation is lost.
     Presentational,
     /// A transparent inline: its children are kept as they are (`span`,
-    /// `font`, `abbr`, `small`, `label`...).
+    /// `font`, `abbr`, `small`, `label`, and the controls `button`,
+    /// `select` and `textarea`, as the text they show).
     Inline,
+    /// `option`, `optgroup`: a choice of a list box, kept as its text (a
+    /// group as its `label`), set apart from the choice before it by ` / `.
+    Choice,
     // ---- foreign content ----
     /// `math`: its TeX annotation as sample text when it has one, else its
     /// text (formulas become plain text).
@@ -179,17 +183,14 @@ fn head_tag(local: &LocalName) -> Option<Tag> {
 /// nothing here.
 fn ballast_tag(local: &LocalName) -> Option<Tag> {
     Some(match *local {
-        // Ballast: scripts and styles, templates, form controls, embedded
-        // and interactive content, fallbacks of what is dropped.
+        // Ballast: scripts and styles, templates, form controls (but for
+        // the text a page shows in them: see `inline_tag`), embedded and
+        // interactive content, fallbacks of what is dropped.
         local_name!("script")
         | local_name!("style")
         | local_name!("template")
         | local_name!("input")
-        | local_name!("select")
-        | local_name!("option")
-        | local_name!("optgroup")
         | local_name!("datalist")
-        | local_name!("textarea")
         | local_name!("keygen")
         | local_name!("output")
         | local_name!("meter")
@@ -299,6 +300,7 @@ fn inline_tag(local: &LocalName) -> Option<Tag> {
         | local_name!("object")
         | local_name!("embed") => Tag::Media,
         local_name!("q") => Tag::Quote,
+        local_name!("option") | local_name!("optgroup") => Tag::Choice,
         local_name!("sub")
         | local_name!("sup")
         | local_name!("s")
@@ -321,6 +323,10 @@ fn inline_tag(local: &LocalName) -> Option<Tag> {
         // A button's label (text, an icon) is what the page shows; the
         // control itself is not kept.
         | local_name!("button")
+        // The same for a list box (its choices, as `Choice`) and a text
+        // area (its text): the words are the page's, the control is not.
+        | local_name!("select")
+        | local_name!("textarea")
         | local_name!("nobr")
         | local_name!("blink")
         | local_name!("ruby")
@@ -399,6 +405,8 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
             | local_name!("content")
             | local_name!("rel")
             | local_name!("title")
+            | local_name!("aria-label")
+            | local_name!("label")
             | local_name!("http-equiv")
             | local_name!("charset")
             | local_name!("property")
@@ -453,6 +461,9 @@ mod tests {
         let html = |n: &str| classify(&ns!(html), &LocalName::from(n));
         assert_eq!(html("center"), Tag::Block);
         assert_eq!(html("font"), Tag::Inline);
+        assert_eq!(html("select"), Tag::Inline);
+        assert_eq!(html("optgroup"), Tag::Choice);
+        assert_eq!(html("datalist"), Tag::Ballast);
         assert_eq!(html("dir"), Tag::UnorderedList);
         assert_eq!(html("listing"), Tag::Pre);
         assert_eq!(html("xmp"), Tag::Pre);

@@ -425,6 +425,22 @@ pub(crate) fn url_host(url: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// A short name for a link target without text: [`url_host`], else the
+/// path of a relative URL without its query and fragment (`/news/a-story.html`
+/// for `/news/a-story.html?src=nav_bar`: the query is seldom meant for a
+/// reader), else the URL as it is.
+pub(crate) fn url_name(url: &str) -> String {
+    if let Some(host) = url_host(url) {
+        return host;
+    }
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    if path.is_empty() || path.contains(':') {
+        url.to_owned()
+    } else {
+        path.to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,5 +524,10 @@ mod tests {
         );
         assert_eq!(url_host("/wiki/File:A_b.png"), None);
         assert_eq!(url_host("page.html"), None);
+        assert_eq!(url_name("/news/a-b.html?.tsrc=nav_bar"), "/news/a-b.html");
+        assert_eq!(url_name("//cdn.example/x_y.png"), "cdn.example");
+        assert_eq!(url_name("?page=2_b"), "?page=2_b");
+        assert_eq!(url_name("#top_x"), "#top_x");
+        assert_eq!(url_name("mailto:?subject=a_b"), "mailto:?subject=a_b");
     }
 }

@@ -62,7 +62,8 @@ impl Builder<'_> {
             | Tag::Media
             | Tag::Quote
             | Tag::Presentational
-            | Tag::Inline => self.inline_element(el, &mut exit),
+            | Tag::Inline
+            | Tag::Choice => self.inline_element(el, &mut exit),
             Tag::Block
             | Tag::Frameset
             | Tag::RowGroup
@@ -234,6 +235,7 @@ impl Builder<'_> {
                 self.inline_text("\u{201c}", line);
                 exit.quote = true;
             }
+            Tag::Choice => self.choice(id, e, line),
             // The other tags are in other groups (see `element`).
             _ => {}
         }

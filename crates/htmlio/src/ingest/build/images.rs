@@ -12,7 +12,10 @@ use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
-use crate::ingest::svg::{DataSvg, Graphic, graphic, is_svg_data_url, judge_data_url, removed};
+use crate::ingest::svg::{
+    DataSvg, Graphic, graphic, is_svg_data_url, judge_data_url, lone_external_image, removed,
+    svg_labels,
+};
 use crate::ingest::url::{clean_url, is_safe_image_source};
 
 /// A `width` or `height` in whole pixels: a dimension value that is a
@@ -139,7 +142,11 @@ impl Builder<'_> {
     /// removed noted. Left out where no image can stand.
     pub(super) fn svg(&mut self, id: NodeId, line: u32) {
         let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
-        let Some(g) = graphic(self.arena, id).filter(|_| !in_pre && self.extensions) else {
+        let usable = !in_pre && self.extensions;
+        let Some(g) = graphic(self.arena, id).filter(|_| usable) else {
+            if usable && self.svg_picture(id, line) {
+                return;
+            }
             self.report(
                 Code::SvgDropped,
                 Severity::Warning,
@@ -168,6 +175,43 @@ impl Builder<'_> {
             pos: at(line),
         };
         self.inline_node(image, line);
+    }
+
+    /// An inline `<svg>` that only shows a picture from elsewhere (see
+    /// [`lone_external_image`]) as an image of that picture, with the
+    /// svg's text alternative and size; whether it was one.
+    fn svg_picture(&mut self, id: NodeId, line: u32) -> bool {
+        let Some(href) = lone_external_image(self.arena, id) else {
+            return false;
+        };
+        let Some(clean) = clean_url(href, &self.resolver)
+            .filter(|c| is_safe_image_source(&c.url) && !is_svg_data_url(&c.url))
+        else {
+            return false;
+        };
+        let Some((alt, width, height)) = svg_labels(self.arena, id) else {
+            return false;
+        };
+        self.report(
+            Code::SvgAsPicture,
+            Severity::Info,
+            line,
+            format!("SVG graphic kept as the picture it shows, {}", clean.url),
+        );
+        let image = Inline::Image {
+            src: clean.url,
+            alt: if alt.is_empty() {
+                Vec::new()
+            } else {
+                vec![Inline::text(alt).at(at(line))]
+            },
+            title: None,
+            width,
+            height,
+            pos: at(line),
+        };
+        self.inline_node(image, line);
+        true
     }
 
     /// Notes what the sanitiser removed from a graphic. Attributes outside

@@ -11,6 +11,15 @@ use crate::ingest::diag::Code;
 use crate::ingest::run::Kind;
 use crate::ingest::sink::Element;
 use crate::ingest::url::{Change, CleanUrl, clean_anchor, clean_url, is_unsafe_scheme};
+
+/// The name a link without content would show, from its attributes.
+#[derive(Debug)]
+pub(super) enum Name {
+    /// Its `aria-label`, as words.
+    Label(String),
+    /// Its `title`, as words.
+    Title(String),
+}
 use wikitext::grammar::words;
 
 impl Builder<'_> {
@@ -142,38 +151,49 @@ impl Builder<'_> {
             fragment,
         });
         if exit.fmt {
-            let title = e
-                .attr("title")
-                .map(wikitext::grammar::words)
-                .filter(|t| !t.is_empty());
+            let words = |a| {
+                e.attr(a)
+                    .map(wikitext::grammar::words)
+                    .filter(|t| !t.is_empty())
+            };
+            let title = (words("aria-label").map(Name::Label)).or(words("title").map(Name::Title));
             exit.anchor_link = Some((url, title));
         }
     }
 
-    /// The end of an `a`: a link that got no text shows the host of its
-    /// URL, else its `title`, else the URL (as the format does for an
-    /// empty link text); an anchor without text waits for the next word.
-    /// The page showed no text there (an icon from a style sheet, say):
-    /// the host names the target in a few neutral characters, without
-    /// bringing the path's `_` and `'` into the visible text, and a title
-    /// is what a reader hovering a link to the same site saw.
-    pub(super) fn end_anchor(&mut self, url: Option<String>, title: Option<String>, line: u32) {
+    /// The end of an `a`: a link that got no text shows its `aria-label`
+    /// (what a screen reader says), else the host of its URL or a mailto's
+    /// address, else its `title`, else its path when it is relative (without
+    /// the query), else the URL (as the format does for an empty link
+    /// text). The page showed no text there (an icon from a style sheet,
+    /// say): the label is meant as that icon's words, and the host names
+    /// the target in a few neutral characters where a title would repeat a
+    /// headline and a URL bring its `_` and `'` into the visible text.
+    pub(super) fn end_anchor(&mut self, url: Option<String>, name: Option<Name>, line: u32) {
         let Some(entry) = self.fmt.last() else { return };
         if entry.used {
             return;
         }
         if let Some(url) = url {
             let host = crate::ingest::url::url_host(&url);
-            let (message, text) = match (&host, &title) {
-                (Some(host), _) => (
+            let (message, text) = match (name, host) {
+                (Some(Name::Label(label)), _) => (
+                    "link without text: its aria-label is shown as its text",
+                    label,
+                ),
+                (_, Some(host)) => (
                     "link without text: the host (or address) of its URL is shown as its text",
                     host,
                 ),
-                (None, Some(title)) => ("link without text: its title is shown as its text", title),
-                (None, None) => ("link without text: its URL is shown as its text", &url),
+                (Some(Name::Title(title)), None) => {
+                    ("link without text: its title is shown as its text", title)
+                }
+                (None, None) => (
+                    "link without text: its URL (a relative one without its query) is shown as its text",
+                    crate::ingest::url::url_name(&url),
+                ),
             };
             self.report(Code::EmptyLinkText, Severity::Info, line, message);
-            let text = text.clone();
             self.inline_text(&text, line);
         } else if let Some(Kind::Link {
             fragment: Some(fragment),

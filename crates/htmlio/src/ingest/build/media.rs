@@ -63,11 +63,11 @@ impl Builder<'_> {
             .attr("poster")
             .and_then(|p| clean_url(p, &self.resolver))
             .filter(|p| self.extensions && is_safe_image_source(&p.url));
-        // Without a title, the host names the media without putting the
+        // Without a title, a short name of the URL (its host) names the media without putting the
         // URL's characters (`_`, `'`) among the page's visible text.
-        let text = title.clone().unwrap_or_else(|| {
-            crate::ingest::url::url_host(&clean.url).unwrap_or_else(|| clean.url.clone())
-        });
+        let text = title
+            .clone()
+            .unwrap_or_else(|| crate::ingest::url::url_name(&clean.url));
         let content = match poster {
             Some(poster) => vec![Inline::Image {
                 src: poster.url,

@@ -64,8 +64,9 @@ struct Exit {
     /// The element pushed a formatting entry.
     fmt: bool,
     /// The element is an `a` whose entry may need its text or anchor.
-    /// (Its URL, and its `title` as words, for a link that gets no text.)
-    anchor_link: Option<(Option<String>, Option<String>)>,
+    /// (Its URL, and its `aria-label` or `title` as words, for a link that
+    /// gets no text.)
+    anchor_link: Option<(Option<String>, Option<links::Name>)>,
     /// The element opened the frame at this index.
     frame: Option<usize>,
     /// The element is a block: the frame count when it started.
@@ -107,6 +108,11 @@ pub(crate) struct Builder<'a> {
     pub(crate) ballast: BTreeMap<String, usize>,
     unknown_seen: HashSet<String>,
     depth_warned: bool,
+    /// The list box (`select`) of the last choice (`option`, `optgroup`);
+    /// a choice of the same box is set apart from it.
+    last_choice_owner: NodeId,
+    /// A list box was kept as its choices (reported once).
+    choice_seen: bool,
 }
 
 /// The position of a line.
@@ -142,6 +148,8 @@ impl<'a> Builder<'a> {
             ballast: BTreeMap::new(),
             unknown_seen: HashSet::new(),
             depth_warned: false,
+            last_choice_owner: NONE,
+            choice_seen: false,
         };
         if base_href.is_some() {
             builder.base_note(refused, base_line);

@@ -7,6 +7,7 @@ use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::{Mode, Pending};
+use crate::ingest::sink::{Element, NONE, NodeId};
 
 /// Whether text holds the source of an HTML tag (`<` then a letter, `/`
 /// or `!`): in `<noscript>`, what a script would have written with
@@ -24,6 +25,38 @@ fn is_html_ws(b: u8) -> bool {
 }
 
 impl Builder<'_> {
+    /// The start of an `option` or `optgroup` (a choice of a list box): a
+    /// ` / ` when a choice of the same box came before it, and a group's
+    /// `label`. The box itself is gone: its choices are the words a reader
+    /// could pick from.
+    pub(super) fn choice(&mut self, id: NodeId, e: &Element, line: u32) {
+        if !self.choice_seen {
+            self.choice_seen = true;
+            self.report(
+                Code::ChoicesAsText,
+                Severity::Info,
+                line,
+                "the choices of a list box kept as text, the control left out",
+            );
+        }
+        // The box: the parent, or the group's parent for a choice in a group
+        // (two steps at most, so hostile nesting costs nothing).
+        let parent = self.arena.node(id).map_or(NONE, |n| n.parent);
+        let owner = match self.arena.element(parent) {
+            Some(p) if &*p.name.local == "optgroup" => {
+                self.arena.node(parent).map_or(NONE, |n| n.parent)
+            }
+            _ => parent,
+        };
+        if owner != NONE && self.last_choice_owner == owner {
+            self.text(" / ", line);
+        }
+        self.last_choice_owner = owner;
+        if let Some(label) = e.attr("label").filter(|_| &*e.name.local == "optgroup") {
+            self.text(label, line);
+        }
+    }
+
     /// A text node.
     pub(super) fn text(&mut self, text: &str, line: u32) {
         if self.noscript > 0 && shows_markup(text) {
