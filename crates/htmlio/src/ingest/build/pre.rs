@@ -42,19 +42,27 @@ impl Builder<'_> {
             let FrameKind::Pre { at_start, .. } = &mut top.kind else {
                 return;
             };
+            let mut rest = piece;
             if *at_start {
                 // Leading tabs are eight spaces each, as the text format
                 // reads them (and as tab stops at the start of a line are).
                 let lead = piece.len() - piece.trim_start_matches([' ', '\t']).len();
-                let (indent, rest) = piece.split_at(lead);
-                if !rest.is_empty() {
+                let (indent, after) = piece.split_at(lead);
+                if !after.is_empty() {
                     *at_start = false;
                 }
                 let expanded = indent.replace('\t', "        ");
                 top.run.text(&expanded, at(line));
+                rest = after;
+            }
+            // Anchors waiting for a word (an `<a name>` around white space,
+            // as RFC pages mark their pages) go on the next word here, not
+            // on one after the preformatted text.
+            if !self.pending_anchors.is_empty() {
+                rest = self.place_anchors(rest, line);
+            }
+            if let Some(top) = self.frames.last_mut() {
                 top.run.text(rest, at(line));
-            } else {
-                top.run.text(piece, at(line));
             }
         }
     }
