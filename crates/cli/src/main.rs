@@ -23,6 +23,11 @@ use std::process::ExitCode;
 use clap::Parser;
 use pagetext::{Cli, ColorChoice, Command, HTML_EXTENSIONS, TEXT_EXTENSION};
 
+/// mimalloc, for the many small allocations of a conversion (see the
+/// workspace Cargo.toml).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod atomic;
 mod batch;
 // The editor's conversions (`convert/editor.rs`) are compiled only with the

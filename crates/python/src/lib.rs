@@ -16,6 +16,11 @@
 //! This crate is glue only, as the CLI is: every rule lives in `sniff`,
 //! `htmlio` and `wikitext`. Its tests are Python's (`tests/`, with pytest).
 
+/// mimalloc for the module's own allocations, as in the command-line tool
+/// (see the workspace Cargo.toml); Python's objects keep Python's allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
