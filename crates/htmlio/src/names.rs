@@ -47,6 +47,16 @@ fn is_name_char(c: char) -> bool {
 /// assert!(!htmlio::names::is_xml_name("1st"));
 /// ```
 pub fn is_xml_name(s: &str) -> bool {
+    // Most names are ASCII: a byte test each, without decoding characters.
+    let bytes = s.as_bytes();
+    if bytes.is_ascii() {
+        let name_char =
+            |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b':' | b'_' | b'-' | b'.');
+        return bytes
+            .first()
+            .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b':' | b'_'))
+            && bytes.iter().all(name_char);
+    }
     let mut chars = s.chars();
     chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
 }
@@ -141,6 +151,25 @@ pub fn site_reference(url: &str) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ascii_test_of_names_agrees_with_the_productions() {
+        // Every ASCII string of one and two characters, against the
+        // character-by-character productions.
+        let slow = |s: &str| {
+            let mut chars = s.chars();
+            chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
+        };
+        for a in 0..128u8 {
+            let one = char::from(a).to_string();
+            assert_eq!(is_xml_name(&one), slow(&one), "{one:?}");
+            for b in 0..128u8 {
+                let two: String = [char::from(a), char::from(b)].iter().collect();
+                assert_eq!(is_xml_name(&two), slow(&two), "{two:?}");
+            }
+        }
+        assert!(!is_xml_name(""));
+    }
 
     #[test]
     fn names_and_tokens() {
