@@ -126,25 +126,6 @@ impl Write for AtomicFile {
     }
 }
 
-/// Writes `bytes` to a new file `target`, atomically, unless something is
-/// there already (a file, a directory, a link: never replaced). Returns
-/// whether it wrote. Either the whole file appears under `target` or
-/// nothing does: a failed write leaves no partial `target` behind.
-// Only the editor keeps originals; the function stays in every build with
-// its tests.
-#[cfg_attr(not(feature = "edit"), allow(dead_code))]
-pub(crate) fn write_new(target: &Path, bytes: &[u8]) -> io::Result<bool> {
-    let mut tmp = temporary_beside(target)?;
-    tmp.as_file_mut().write_all(bytes)?;
-    tmp.as_file_mut().flush()?;
-    tmp.as_file().sync_all()?;
-    match tmp.persist_noclobber(target) {
-        Ok(_) => Ok(true),
-        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => Ok(false),
-        Err(e) => Err(e.error),
-    }
-}
-
 /// A new temporary file in `target`'s directory (so that renaming it onto
 /// `target` is atomic), named as [`is_temporary_name`] expects.
 fn temporary_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
@@ -346,29 +327,6 @@ mod tests {
             ]
         );
         assert_eq!(entries(&sub), [leftover]);
-    }
-
-    #[test]
-    fn new_files_never_replace_anything() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("a.orig");
-        assert!(write_new(&target, b"first").unwrap());
-        assert!(!write_new(&target, b"second").unwrap());
-        assert_eq!(fs::read(&target).unwrap(), b"first");
-        #[cfg(unix)]
-        {
-            let link = dir.path().join("link.orig");
-            std::os::unix::fs::symlink(dir.path().join("nowhere"), &link).unwrap();
-            assert!(!write_new(&link, b"x").unwrap());
-            assert!(!dir.path().join("nowhere").exists());
-        }
-        assert_eq!(
-            entries(dir.path())
-                .iter()
-                .filter(|n| n.starts_with(TEMP_PREFIX))
-                .count(),
-            0
-        );
     }
 
     #[cfg(target_os = "linux")]

@@ -10,7 +10,11 @@
 //!   Origin (cross-site writes);
 //! - [`site`] maps request paths into DIR and refuses the rest, lists the
 //!   site lazily, finds pages, and serves the site's own files sandboxed;
+//! - [`contain`] reaches every file and folder through a directory handle
+//!   held from DIR's root down, never following a link out of DIR;
 //! - [`page`] opens a page as text, checks and previews text, and saves;
+//!   [`store`] does a save's writes (the original, the page) through the
+//!   page's folder handle, never over a change made meanwhile;
 //! - [`answers`] are the JSON answers of its calls, one type each: the
 //!   contract with the editor's script;
 //! - [`assets`] are the editor's HTML, CSS and JavaScript, embedded in the
@@ -22,13 +26,14 @@
 
 mod answers;
 mod assets;
+mod contain;
 mod guard;
 mod page;
 mod site;
+mod store;
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -41,9 +46,9 @@ use axum::response::{IntoResponse, Response};
 
 /// What every request handler shares.
 pub(crate) struct App {
-    /// DIR, canonical (symbolic links resolved): every path served or
-    /// written is inside it.
-    root: PathBuf,
+    /// DIR, canonical (symbolic links resolved) and held open: every file
+    /// served or written is reached from this handle ([`contain`]).
+    root: Arc<contain::Root>,
     /// The secret: 64 hex digits.
     token: String,
     /// The port the server listens on (for the Host and Origin checks).
@@ -65,6 +70,8 @@ pub(crate) fn run(args: &pagetext::EditArgs) -> anyhow::Result<ExitCode> {
     if !root.is_dir() {
         anyhow::bail!("{}: not a directory", args.dir.display());
     }
+    let root = contain::Root::open(&root)
+        .with_context(|| format!("{}: cannot serve it", args.dir.display()))?;
     let token = new_token()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -82,7 +89,7 @@ fn new_token() -> anyhow::Result<String> {
 }
 
 async fn serve(
-    root: PathBuf,
+    root: contain::Root,
     token: String,
     args: &pagetext::EditArgs,
 ) -> anyhow::Result<ExitCode> {
@@ -98,8 +105,9 @@ async fn serve(
         })?;
     let port = listener.local_addr()?.port();
     let address = format!("http://127.0.0.1:{port}/{token}/");
+    let shown = root.path().display().to_string();
     let app = Arc::new(App {
-        root: root.clone(),
+        root: Arc::new(root),
         token,
         port,
         saving: tokio::sync::Mutex::new(()),
@@ -109,8 +117,7 @@ async fn serve(
     // One line on standard output, for people and scripts alike.
     println!("{address}");
     crate::say(&format!(
-        "pagetext edit: editing {} at the address above (it holds this session's secret token); Ctrl-C stops\n",
-        root.display()
+        "pagetext edit: editing {shown} at the address above (it holds this session's secret token); Ctrl-C stops\n"
     ));
     if open && let Err(e) = open::that_detached(&address) {
         crate::say(&format!(
@@ -151,7 +158,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::POST, "api/render") => page::render(&app, request).await,
         (Method::POST, "api/save") => page::save(&app, request).await,
         (Method::GET | Method::HEAD, path) if path.starts_with("site/") => {
-            return site::file(&app, &path["site/".len()..]).await;
+            site::file(&app, &path["site/".len()..]).await
         }
         (_, "" | "app.js" | "app.css" | "api/tree" | "api/find" | "api/page") => {
             failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
@@ -159,6 +166,8 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (_, "api/render" | "api/save") => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
         _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
     };
+    // Every answer, errors and the site's files included (whose sandbox
+    // policy `harden` keeps).
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     guard::harden(headers);

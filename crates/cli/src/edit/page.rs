@@ -5,10 +5,17 @@
 //! A page's *version* is a digest of its bytes on disk. The editor sends back
 //! the version it opened; a save whose version is no longer the file's is a
 //! conflict (409), answered with the file's current text, and nothing is
-//! written until the person chooses (`force`).
+//! written until the person chooses (`force`). The version is checked
+//! again on the file about to be replaced, right before it is replaced
+//! ([`super::store`]).
+//!
+//! Every file is reached through DIR's held handle ([`super::contain`]):
+//! read through the open file that was checked, written through the handle
+//! of the page's folder.
 
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::http::StatusCode;
@@ -16,7 +23,9 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::answers::{self, Checked, Conflict, OnDisk, Opened, Original, PageKind, Superseded};
+use super::contain::{self, Entry, Unread};
 use super::site::{self, PAGE_EXTENSIONS};
+use super::store::{self, NotReplaced};
 use super::{App, Failed, Query, answer, json};
 use crate::convert::{self, HtmlInput, Output, Reading};
 use crate::inputs::has_extension;
@@ -72,54 +81,60 @@ fn version(bytes: &[u8]) -> String {
     format!("{:016x}-{}", hasher.finish(), bytes.len())
 }
 
-/// A page file: its real path, its path below DIR, its kind.
+/// A page file: where it is (its folder's handle and name), its real path
+/// below DIR, its kind.
 struct PageFile {
-    real: PathBuf,
+    entry: Entry,
     rel: String,
     kind: Kind,
 }
 
-fn page_file(app: &App, rel: &str) -> Result<PageFile, Failed> {
-    let real = site::from_query(app, rel).map_err(|r| r.failed(rel))?;
-    let kind = Kind::of(&real).ok_or_else(|| {
+/// The page at `rel` (as asked), walked from DIR's handle.
+fn page_file(root: &contain::Root, rel: &str) -> Result<PageFile, Failed> {
+    let segments = site::from_query(rel).map_err(|r| r.failed(rel))?;
+    let entry = root.entry(&segments).map_err(|r| r.failed(rel))?;
+    let kind = Kind::of(Path::new(&entry.name)).ok_or_else(|| {
         Failed::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("{rel}: not a page (the editor opens .html, .htm, .xhtml and .txt files)"),
         )
     })?;
     Ok(PageFile {
-        rel: site::relative(app, &real),
-        real,
+        rel: entry.rel_path(),
+        entry,
         kind,
     })
 }
 
-/// Reads a page's bytes, refusing what is not a regular file, binary data
-/// (a file that starts with a known binary signature: an image, an archive,
-/// an executable) and files over the limit. A page that is mostly control
-/// bytes is opened, with a warning ([`as_text`]).
-fn read_page(file: &PageFile) -> Result<Vec<u8>, Failed> {
-    let bytes = site::read_file(&file.real, MAX_BYTES).map_err(|unread| match unread {
-        site::Unread::NotAFile => Failed::new(
+/// Opens and reads a page, through the open file that was checked to be a
+/// regular file; refuses binary data (a file that starts with a known
+/// binary signature: an image, an archive, an executable) and files over
+/// the limit. A page that is mostly control bytes is opened, with a warning
+/// ([`as_text`]).
+fn read_page(file: &PageFile) -> Result<(contain::Opened, Vec<u8>), Failed> {
+    let unread = |unread| match unread {
+        Unread::NotAFile => Failed::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("{}: not a regular file", file.rel),
         ),
-        site::Unread::TooBig(len) => Failed::new(
+        Unread::TooBig(len) => Failed::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "{}: {len} bytes; the editor opens pages up to {MAX_BYTES} bytes",
                 file.rel
             ),
         ),
-        site::Unread::Io(e) => io_failure(&file.rel, &e),
-    })?;
+        Unread::Io(e) => io_failure(&file.rel, &e),
+    };
+    let opened = contain::open_file(&file.entry.parent, &file.entry.name).map_err(unread)?;
+    let bytes = opened.read(MAX_BYTES).map_err(unread)?;
     if let Some(what) = convert::signature(&bytes) {
         return Err(Failed::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("{}: binary data, not a page ({what})", file.rel),
         ));
     }
-    Ok(bytes)
+    Ok((opened, bytes))
 }
 
 fn io_failure(rel: &str, e: &std::io::Error) -> Failed {
@@ -211,25 +226,25 @@ fn control_bytes(
 /// keep the original as `P.orig`.
 pub(super) async fn open(app: &App, query: &Query) -> Response {
     let rel = query.get("path").cloned().unwrap_or_default();
-    let file = match page_file(app, &rel) {
-        Ok(file) => file,
-        Err(failed) => return failed.response(),
-    };
+    let root = Arc::clone(&app.root);
     let seed = app.seed;
     let done = tokio::task::spawn_blocking(move || {
-        let bytes = read_page(&file)?;
+        let file = page_file(&root, &rel)?;
+        let (_, bytes) = read_page(&file)?;
         let AsText {
             text,
             encoding,
             ingestion,
             summary,
         } = as_text(file.kind, &bytes, seed);
-        let original = orig_path(&file.real)
-            .filter(|_| keeps_original(file.kind, &bytes))
-            .map(|orig| Original {
-                exists: orig.exists(),
-                name: orig.file_name().map(|n| n.to_string_lossy().into_owned()),
-            });
+        let original = keeps_original(file.kind, &bytes).then(|| {
+            let orig = orig_name(&file.entry.name);
+            Original {
+                // Anything there, a dangling link included (not followed).
+                exists: contain::kind_at(&file.entry.parent, &orig).is_ok_and(|k| k.is_some()),
+                name: Some(orig),
+            }
+        });
         Ok::<_, Failed>(json(&Opened {
             encoding,
             ingestion,
@@ -250,10 +265,8 @@ pub(super) async fn open(app: &App, query: &Query) -> Response {
 }
 
 /// `page.html` -> `page.html.orig`.
-fn orig_path(real: &Path) -> Option<PathBuf> {
-    let mut name = real.file_name()?.to_os_string();
-    name.push(".orig");
-    Some(real.with_file_name(name))
+fn orig_name(name: &str) -> String {
+    format!("{name}.orig")
 }
 
 /// The body of a check.
@@ -347,13 +360,14 @@ pub(super) async fn save(app: &App, request: Request) -> Response {
         Ok(asked) => asked,
         Err(failed) => return failed.response(),
     };
-    let file = match page_file(app, &asked.path) {
-        Ok(file) => file,
-        Err(failed) => return failed.response(),
-    };
     let _one_at_a_time = app.saving.lock().await;
+    let root = Arc::clone(&app.root);
     let seed = app.seed;
-    let done = tokio::task::spawn_blocking(move || save_now(&file, &asked, seed)).await;
+    let done = tokio::task::spawn_blocking(move || {
+        let file = page_file(&root, &asked.path)?;
+        save_now(&file, &asked, seed)
+    })
+    .await;
     match done {
         Ok(Ok(response)) => response,
         Ok(Err(failed)) => failed.response(),
@@ -361,28 +375,15 @@ pub(super) async fn save(app: &App, request: Request) -> Response {
     }
 }
 
-/// With `seed`, a conflict shows the page on disk as pure seed text.
+/// Saves `asked` over `file`: the version checked, the original kept,
+/// the page replaced ([`store`]). With `seed`, a conflict shows the page on
+/// disk as pure seed text.
 fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response, Failed> {
-    let current = read_page(file)?;
-    let current_version = version(&current);
-    if current_version != asked.version && !asked.force {
-        let AsText {
-            text,
-            encoding,
-            ingestion,
-            summary,
-        } = as_text(file.kind, &current, seed);
-        let theirs = OnDisk {
-            encoding,
-            ingestion,
-            summary,
-            text,
-            version: current_version,
-        };
-        return Ok(answer(
-            StatusCode::CONFLICT,
-            &Conflict::new(&file.rel, theirs),
-        ));
+    // A killed save's temporary file, left in this folder.
+    contain::remove_leftovers(&file.entry.parent);
+    let (opened, current) = read_page(file)?;
+    if version(&current) != asked.version && !asked.force {
+        return Ok(conflict(file, &current, seed));
     }
     let saved = match file.kind {
         Kind::Text => convert::save_text(&asked.text),
@@ -393,12 +394,36 @@ fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response
         }
     };
     let mut kept = None;
-    if keeps_original(file.kind, &current)
-        && let Some(orig) = orig_path(&file.real)
-    {
-        kept = keep_original(&orig, &current).map_err(|e| io_failure(&file.rel, &e))?;
+    if keeps_original(file.kind, &current) {
+        kept = store::keep_original(&file.entry, &current, opened.mode()).map_err(|why| {
+            Failed::new(
+                StatusCode::CONFLICT,
+                format!("{}: not saved: {why}", file.rel),
+            )
+        })?;
     }
-    crate::atomic::write_atomic(&file.real, &saved.bytes).map_err(|e| io_failure(&file.rel, &e))?;
+    let replaced = store::replace(
+        &file.entry,
+        &opened,
+        &current,
+        &saved.bytes,
+        asked.force,
+        MAX_BYTES,
+    );
+    match replaced {
+        Ok(()) => {}
+        Err(NotReplaced::Changed(Some(now))) => return Ok(conflict(file, &now, seed)),
+        Err(NotReplaced::Changed(None)) => {
+            return Err(Failed::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "{}: changed on disk into something that is not a page: nothing was written",
+                    file.rel
+                ),
+            ));
+        }
+        Err(NotReplaced::Io(e)) => return Err(io_failure(&file.rel, &e)),
+    }
     Ok(json(&answers::Saved {
         encoding: saved.encoding.name(),
         notices: saved.notices,
@@ -409,14 +434,22 @@ fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response
     }))
 }
 
-/// Writes `bytes` to `orig` unless something is there already (never
-/// replaced, not even a link; never half-written). Returns the name when
-/// it was written now.
-fn keep_original(orig: &Path, bytes: &[u8]) -> std::io::Result<Option<String>> {
-    let written = crate::atomic::write_new(orig, bytes)?;
-    Ok(written
-        .then(|| orig.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .flatten())
+/// The conflict answer: the page on disk is now `current`.
+fn conflict(file: &PageFile, current: &[u8], seed: bool) -> Response {
+    let AsText {
+        text,
+        encoding,
+        ingestion,
+        summary,
+    } = as_text(file.kind, current, seed);
+    let theirs = OnDisk {
+        encoding,
+        ingestion,
+        summary,
+        text,
+        version: version(current),
+    };
+    answer(StatusCode::CONFLICT, &Conflict::new(&file.rel, theirs))
 }
 
 /// Whether saving a text page would lose something of the file as it is
@@ -445,27 +478,12 @@ mod tests {
     }
 
     #[test]
-    fn the_original_is_never_replaced() {
-        let dir = tempfile::tempdir().unwrap();
-        let orig = dir.path().join("p.html.orig");
-        assert_eq!(
-            keep_original(&orig, b"first").unwrap().as_deref(),
-            Some("p.html.orig")
-        );
-        assert_eq!(keep_original(&orig, b"second").unwrap(), None);
-        assert_eq!(std::fs::read(&orig).unwrap(), b"first");
-    }
-
-    #[test]
     fn kinds_follow_extensions() {
         assert_eq!(Kind::of(Path::new("a.HTML")), Some(Kind::Html));
         assert_eq!(Kind::of(Path::new("a.htm")), Some(Kind::Html));
         assert_eq!(Kind::of(Path::new("a.xhtml")), Some(Kind::Xhtml));
         assert_eq!(Kind::of(Path::new("a.txt")), Some(Kind::Text));
         assert_eq!(Kind::of(Path::new("a.css")), None);
-        assert_eq!(
-            orig_path(Path::new("/s/a.html")),
-            Some(PathBuf::from("/s/a.html.orig"))
-        );
+        assert_eq!(orig_name("a.html"), "a.html.orig");
     }
 }

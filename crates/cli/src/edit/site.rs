@@ -6,17 +6,21 @@
 //! system is asked: an absolute path, an empty segment, `.` and `..`, a
 //! segment holding `\`, NUL or (in a URL, once decoded) `/`, a drive
 //! letter, and hidden names (a leading `.`: `.git`, the atomic writer's
-//! temporary files). Then the path is resolved with its symbolic links, and
-//! must still be inside DIR.
+//! temporary files). Then the path is walked from DIR's held handle
+//! ([`super::contain`]): a symbolic link is followed only while it stays in
+//! DIR and off hidden names, and nothing is opened by name from outside.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
 
 use super::answers::{Found, Listed, ListedKind, Listing};
+use super::contain::{self, Entry, Folder, Unread};
 use super::{App, Failed, Query, failure, json};
 use crate::inputs::has_extension;
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use rustix::fs::FileType;
 
 /// The extensions of the pages the editor lists and opens.
 pub(super) const PAGE_EXTENSIONS: &[&str] = &["html", "htm", "xhtml", "txt"];
@@ -62,8 +66,8 @@ impl Refusal {
 
 /// The segments of a relative path, each already decoded, checked for
 /// everything that could leave DIR or reach a hidden file.
-fn check_segments<'a>(segments: impl Iterator<Item = &'a str>) -> Result<PathBuf, Refusal> {
-    let mut path = PathBuf::new();
+fn check_segments<'a>(segments: impl Iterator<Item = &'a str>) -> Result<Vec<String>, Refusal> {
+    let mut path = Vec::new();
     for (i, segment) in segments.enumerate() {
         let why = match segment {
             "" => Some("an empty segment or an absolute path"),
@@ -78,23 +82,23 @@ fn check_segments<'a>(segments: impl Iterator<Item = &'a str>) -> Result<PathBuf
         if let Some(why) = why {
             return Err(Refusal::Outside(why));
         }
-        path.push(segment);
+        path.push(segment.to_owned());
     }
     Ok(path)
 }
 
-/// A path given in a query (`path=a/b.html`, already decoded): `""` is DIR.
-pub(super) fn from_query(app: &App, rel: &str) -> Result<PathBuf, Refusal> {
+/// The segments of a path given in a query (`path=a/b.html`, already
+/// decoded): `""` is DIR, none.
+pub(super) fn from_query(rel: &str) -> Result<Vec<String>, Refusal> {
     if rel.is_empty() {
-        return Ok(app.root.clone());
+        return Ok(Vec::new());
     }
-    let below = check_segments(rel.split('/'))?;
-    contain(app, &below)
+    check_segments(rel.split('/'))
 }
 
-/// A path given in a URL (`site/a/b%20c.css`): each segment is decoded on its
-/// own, so that `%2F` cannot make a separator.
-fn from_url(app: &App, raw: &str) -> Result<PathBuf, Refusal> {
+/// The segments of a path given in a URL (`site/a/b%20c.css`): each segment
+/// is decoded on its own, so that `%2F` cannot make a separator.
+fn from_url(raw: &str) -> Result<Vec<String>, Refusal> {
     let decoded: Vec<String> = raw
         .split('/')
         .map(|s| {
@@ -103,79 +107,17 @@ fn from_url(app: &App, raw: &str) -> Result<PathBuf, Refusal> {
                 .into_owned()
         })
         .collect();
-    let below = check_segments(decoded.iter().map(String::as_str))?;
-    contain(app, &below)
+    check_segments(decoded.iter().map(String::as_str))
 }
 
-/// `root/below` with its symbolic links resolved, if that is still in DIR.
-fn contain(app: &App, below: &Path) -> Result<PathBuf, Refusal> {
-    let full = app.root.join(below);
-    let real = std::fs::canonicalize(&full).map_err(|_| {
-        // A dangling link leads nowhere; a missing file is missing.
-        Refusal::Missing
-    })?;
-    if !real.starts_with(&app.root) {
-        return Err(Refusal::Outside("it leads out of the site"));
-    }
-    // A link inside DIR may still lead to a hidden file.
-    let hidden = real.strip_prefix(&app.root).is_ok_and(|below| {
-        below
-            .components()
-            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
-    });
-    if hidden {
-        return Err(Refusal::Outside("hidden files are not served"));
-    }
-    Ok(real)
-}
-
-/// Why a file of the site was not read.
-pub(super) enum Unread {
-    /// A directory, FIFO, device or socket: reading could block or mean
-    /// nothing.
-    NotAFile,
-    /// Over the limit (the size seen).
-    TooBig(u64),
-    /// The operating system's reason.
-    Io(std::io::Error),
-}
-
-/// Reads the regular file `real` if it holds at most `limit` bytes (counted
-/// while reading, so a file that grows meanwhile is refused too).
-pub(super) fn read_file(real: &Path, limit: usize) -> Result<Vec<u8>, Unread> {
-    use std::io::Read as _;
-    let meta = std::fs::metadata(real).map_err(Unread::Io)?;
-    if !meta.is_file() {
-        return Err(Unread::NotAFile);
-    }
-    let limit = u64::try_from(limit).unwrap_or(u64::MAX);
-    if meta.len() > limit {
-        return Err(Unread::TooBig(meta.len()));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    std::fs::File::open(real)
-        .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(Unread::Io)?;
-    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
-    if read > limit {
-        return Err(Unread::TooBig(read));
-    }
-    Ok(bytes)
-}
-
-/// The path of `real` (inside DIR) relative to DIR, with `/` separators.
-pub(super) fn relative(app: &App, real: &Path) -> String {
-    let below = real.strip_prefix(&app.root).unwrap_or(real);
-    below
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
+/// The regular file `entry`, read whole if it holds at most `limit` bytes.
+pub(super) fn read_entry(entry: &Entry, limit: usize) -> Result<Vec<u8>, Unread> {
+    contain::open_file(&entry.parent, &entry.name)?.read(limit)
 }
 
 /// One entry of a listing.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Entry {
+struct Row {
     /// Directories first.
     is_page: bool,
     name: String,
@@ -190,15 +132,20 @@ pub(super) async fn tree(app: &App, query: &Query) -> Response {
         .get("offset")
         .and_then(|o| o.parse::<usize>().ok())
         .unwrap_or(0);
-    let real = match from_query(app, &dir) {
-        Ok(real) => real,
+    let segments = match from_query(&dir) {
+        Ok(segments) => segments,
         Err(refusal) => return refusal.response(&dir),
     };
-    let root = app.root.clone();
-    let listed = tokio::task::spawn_blocking(move || list_dir(&root, &real)).await;
+    let app_root = Arc::clone(&app.root);
+    let listed = tokio::task::spawn_blocking(move || {
+        let folder = app_root.folder(&segments).map_err(Err)?;
+        list_dir(&app_root, &folder).map_err(Ok)
+    })
+    .await;
     let mut entries = match listed {
         Ok(Ok(entries)) => entries,
-        Ok(Err(e)) => {
+        Ok(Err(Err(refusal))) => return refusal.response(&dir),
+        Ok(Err(Ok(e))) => {
             return failure(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &format!("{dir}: {}", crate::inputs::describe_io_error(&e)),
@@ -230,38 +177,38 @@ pub(super) async fn tree(app: &App, query: &Query) -> Response {
     })
 }
 
-/// The visible directories and pages directly in `dir`. A symbolic link is
-/// listed only when it leads to a place inside `root`.
-fn list_dir(root: &Path, dir: &Path) -> std::io::Result<Vec<Entry>> {
+/// The visible directories and pages directly in `folder`, read through
+/// its handle. A symbolic link is listed only when it leads to a place
+/// inside DIR (walked from the root, as opening it would).
+fn list_dir(root: &contain::Root, folder: &Folder) -> std::io::Result<Vec<Row>> {
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let Ok(entry) = entry else { continue };
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
+    for (name, kind) in contain::list(&folder.fd)? {
         if name.starts_with('.') {
             continue;
         }
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        let path = entry.path();
-        let (is_dir, is_file) = if kind.is_symlink() {
-            match std::fs::canonicalize(&path) {
-                Ok(real) if real.starts_with(root) => (real.is_dir(), real.is_file()),
+        let kind = if kind == FileType::Symlink {
+            let mut segments = folder.rel.clone();
+            segments.push(name.clone());
+            let Ok(target) = root.entry(&segments) else {
+                continue;
+            };
+            match contain::kind_at(&target.parent, &target.name) {
+                Ok(Some(kind)) => kind,
                 _ => continue,
             }
         } else {
-            (kind.is_dir(), kind.is_file())
+            kind
         };
-        if is_dir {
-            out.push(Entry {
+        if kind == FileType::Directory {
+            out.push(Row {
                 is_page: false,
-                name: name.to_owned(),
+                name,
             });
-        } else if is_file && has_extension(&path, PAGE_EXTENSIONS) {
-            out.push(Entry {
+        } else if kind == FileType::RegularFile && has_extension(Path::new(&name), PAGE_EXTENSIONS)
+        {
+            out.push(Row {
                 is_page: true,
-                name: name.to_owned(),
+                name,
             });
         }
     }
@@ -275,7 +222,7 @@ fn list_dir(root: &Path, dir: &Path) -> std::io::Result<Vec<Entry>> {
 /// loops).
 pub(super) async fn find(app: &App, query: &Query) -> Response {
     let needle = query.get("q").map(|q| q.to_lowercase()).unwrap_or_default();
-    let root = app.root.clone();
+    let root = Arc::clone(&app.root);
     let found = tokio::task::spawn_blocking(move || walk_for(&root, &needle)).await;
     match found {
         Ok((pages, truncated)) => json(&Found { pages, truncated }),
@@ -283,34 +230,43 @@ pub(super) async fn find(app: &App, query: &Query) -> Response {
     }
 }
 
-fn walk_for(root: &Path, needle: &str) -> (Vec<String>, bool) {
+fn walk_for(root: &contain::Root, needle: &str) -> (Vec<String>, bool) {
     let mut found = Vec::new();
-    let mut pending = vec![(root.to_path_buf(), String::new())];
+    // Each folder still to visit: its parent's handle (shared, so that only
+    // the folders along the way are open) and its name, or DIR itself.
+    let Ok(top) = root.folder(&[]) else {
+        return (found, false);
+    };
+    let mut pending: Vec<(Arc<std::os::fd::OwnedFd>, Option<String>, String)> =
+        vec![(Arc::new(top.fd), None, String::new())];
     let mut visits = 0usize;
-    while let Some((dir, prefix)) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+    while let Some((parent, name, prefix)) = pending.pop() {
+        let dir = match name {
+            // Opened in its parent, not through a link.
+            Some(name) => match contain::open_folder(&*parent, &name) {
+                Ok(fd) => Arc::new(fd),
+                Err(_) => continue,
+            },
+            None => parent,
+        };
+        let Ok(entries) = contain::list(&dir) else {
             continue;
         };
         let mut subdirs = Vec::new();
-        for entry in entries.flatten() {
+        for (name, kind) in entries {
             visits += 1;
             if visits > FIND_VISITS {
                 found.sort();
                 return (found, true);
             }
-            let name = entry.file_name();
-            let Some(name) = name.to_str() else { continue };
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if name.starts_with('.') || kind.is_symlink() {
+            if name.starts_with('.') {
                 continue;
             }
             let rel = format!("{prefix}{name}");
-            if kind.is_dir() {
-                subdirs.push((entry.path(), format!("{rel}/")));
-            } else if kind.is_file()
-                && has_extension(Path::new(name), PAGE_EXTENSIONS)
+            if kind == FileType::Directory {
+                subdirs.push((Arc::clone(&dir), Some(name), format!("{rel}/")));
+            } else if kind == FileType::RegularFile
+                && has_extension(Path::new(&name), PAGE_EXTENSIONS)
                 && rel.to_lowercase().contains(needle)
             {
                 if found.len() == FIND_LIMIT {
@@ -321,7 +277,7 @@ fn walk_for(root: &Path, needle: &str) -> (Vec<String>, bool) {
             }
         }
         // Reversed, so that the stack visits them in name order.
-        subdirs.sort_by(|a, b| b.1.cmp(&a.1));
+        subdirs.sort_by(|a, b| b.2.cmp(&a.2));
         pending.extend(subdirs);
     }
     found.sort();
@@ -332,16 +288,22 @@ fn walk_for(root: &Path, needle: &str) -> (Vec<String>, bool) {
 /// preview's stylesheets and images. Served sandboxed: an HTML or SVG file
 /// opened from here cannot run scripts or reach anything but the site.
 pub(super) async fn file(app: &App, raw: &str) -> Response {
-    let real = match from_url(app, raw) {
-        Ok(real) => real,
+    let segments = match from_url(raw) {
+        Ok(segments) => segments,
         Err(refusal) => return refusal.response(raw),
     };
-    let path = real.clone();
-    let read = tokio::task::spawn_blocking(move || read_file(&path, SITE_FILE_LIMIT)).await;
-    let bytes = match read {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(Unread::NotAFile)) => return Refusal::Missing.response(raw),
-        Ok(Err(Unread::TooBig(len))) => {
+    let root = Arc::clone(&app.root);
+    let read = tokio::task::spawn_blocking(move || {
+        let entry = root.entry(&segments).map_err(Err)?;
+        let bytes = read_entry(&entry, SITE_FILE_LIMIT).map_err(Ok)?;
+        Ok::<_, Result<Unread, Refusal>>((entry.name, bytes))
+    })
+    .await;
+    let (name, bytes) = match read {
+        Ok(Ok(read)) => read,
+        Ok(Err(Err(refusal))) => return refusal.response(raw),
+        Ok(Err(Ok(Unread::NotAFile))) => return Refusal::Missing.response(raw),
+        Ok(Err(Ok(Unread::TooBig(len)))) => {
             return failure(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 &format!(
@@ -349,7 +311,7 @@ pub(super) async fn file(app: &App, raw: &str) -> Response {
                 ),
             );
         }
-        Ok(Err(Unread::Io(e))) => {
+        Ok(Err(Ok(Unread::Io(e)))) => {
             return failure(
                 StatusCode::NOT_FOUND,
                 &format!("{raw}: {}", crate::inputs::describe_io_error(&e)),
@@ -359,7 +321,7 @@ pub(super) async fn file(app: &App, raw: &str) -> Response {
     };
     let mut response = (
         StatusCode::OK,
-        [(header::CONTENT_TYPE, content_type(&real))],
+        [(header::CONTENT_TYPE, content_type(Path::new(&name)))],
         Body::from(bytes),
     )
         .into_response();
@@ -370,8 +332,6 @@ pub(super) async fn file(app: &App, raw: &str) -> Response {
             "sandbox; default-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; media-src 'self'",
         ),
     );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    super::guard::harden(headers);
     response
 }
 
