@@ -1,0 +1,401 @@
+//! `pagetext edit` against a local attacker: a program that changes DIR
+//! while the editor runs. Pages and folders are swapped, in a loop, for
+//! symbolic links to outside DIR, for FIFOs and for links to FIFOs, while
+//! the editor reads, lists and saves them; nothing outside DIR may be read,
+//! listed or written, and the server must keep answering. An outside writer
+//! that replaces a page during a save is never overwritten. And the smaller
+//! holes: a dangling `.orig` link, a killed save's temporary file, the
+//! headers of the site's error answers.
+
+#![cfg(unix)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/editor.rs"]
+mod editor;
+
+use std::fs;
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use editor::Server;
+use serde_json::json;
+
+/// How long each race runs.
+const RACE: Duration = Duration::from_millis(1500);
+
+/// `outer/site` (DIR) and, beside it, what must never be reached: a secret
+/// page, a folder with a secret page, and a FIFO nobody reads.
+struct Stage {
+    _outer: tempfile::TempDir,
+    outer: PathBuf,
+    site: PathBuf,
+}
+
+impl Stage {
+    fn new() -> Stage {
+        let dir = tempfile::tempdir().unwrap();
+        let outer = fs::canonicalize(dir.path()).unwrap();
+        let site = outer.join("site");
+        fs::create_dir_all(site.join("sub")).unwrap();
+        fs::write(site.join("page.html"), "<p>inside</p>").unwrap();
+        fs::write(site.join("sub/page.html"), "<p>inside sub</p>").unwrap();
+        fs::write(outer.join("secret.html"), "<p>SECRET outside</p>").unwrap();
+        fs::create_dir(outer.join("away")).unwrap();
+        fs::write(outer.join("away/page.html"), "<p>SECRET away</p>").unwrap();
+        fs::write(outer.join("away/secret-name.html"), "<p>SECRET</p>").unwrap();
+        mkfifo(&outer.join("fifo"));
+        Stage {
+            _outer: dir,
+            outer,
+            site,
+        }
+    }
+
+    /// Everything outside DIR is as it was made.
+    fn assert_outside_untouched(&self) {
+        let mut names: Vec<String> = fs::read_dir(&self.outer)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["away", "fifo", "secret.html", "site"]);
+        let mut away: Vec<String> = fs::read_dir(self.outer.join("away"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        away.sort();
+        assert_eq!(away, ["page.html", "secret-name.html"]);
+        assert_eq!(
+            fs::read_to_string(self.outer.join("secret.html")).unwrap(),
+            "<p>SECRET outside</p>"
+        );
+        assert_eq!(
+            fs::read_to_string(self.outer.join("away/page.html")).unwrap(),
+            "<p>SECRET away</p>"
+        );
+        let fifo = fs::symlink_metadata(self.outer.join("fifo")).unwrap();
+        assert!(std::os::unix::fs::FileTypeExt::is_fifo(&fifo.file_type()));
+    }
+}
+
+fn mkfifo(path: &Path) {
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::Mode::from_raw_mode(0o644),
+    )
+    .unwrap();
+}
+
+/// Puts `make`'s result under `name` in `dir` at once (made under a hidden
+/// name, then renamed over it).
+fn swap_in(dir: &Path, name: &str, make: impl FnOnce(&Path)) {
+    let spare = dir.join(".spare");
+    let _ = fs::remove_file(&spare);
+    make(&spare);
+    fs::rename(&spare, dir.join(name)).unwrap();
+}
+
+/// Runs `attack` in a loop while `requests` run, each in a loop, until
+/// [`RACE`] has passed; returns how many requests were answered.
+fn race(attack: impl Fn(usize) + Sync, requests: &[&(dyn Fn() + Sync)]) -> usize {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let attacker = scope.spawn(|| {
+            let mut round = 0;
+            while !done.load(Ordering::SeqCst) {
+                attack(round);
+                round += 1;
+            }
+        });
+        let workers: Vec<_> = requests
+            .iter()
+            .map(|request| {
+                let done = &done;
+                scope.spawn(move || {
+                    let mut answered = 0;
+                    while !done.load(Ordering::SeqCst) {
+                        request();
+                        answered += 1;
+                    }
+                    answered
+                })
+            })
+            .collect();
+        let start = Instant::now();
+        while start.elapsed() < RACE {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        done.store(true, Ordering::SeqCst);
+        attacker.join().unwrap();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    })
+}
+
+#[test]
+fn a_page_swapped_for_links_and_fifos_is_never_read_or_written_outside() {
+    let stage = Stage::new();
+    let server = Server::start(&stage.site);
+    let (site, outer) = (&stage.site, &stage.outer);
+    let attack = |round: usize| match round % 4 {
+        0 => swap_in(site, "page.html", |p| {
+            symlink(outer.join("secret.html"), p).unwrap()
+        }),
+        1 => swap_in(site, "page.html", mkfifo),
+        2 => swap_in(site, "page.html", |p| {
+            symlink(outer.join("fifo"), p).unwrap()
+        }),
+        _ => swap_in(site, "page.html", |p| {
+            fs::write(p, "<p>inside</p>").unwrap()
+        }),
+    };
+    let read = || {
+        let answer = server.get("api/page?path=page.html");
+        assert!(
+            matches!(answer.status, 200 | 403 | 404 | 422),
+            "{}",
+            answer.status
+        );
+        assert!(!answer.text().contains("SECRET"), "{}", answer.text());
+    };
+    let serve = || {
+        let answer = server.get("site/page.html");
+        assert!(!answer.text().contains("SECRET"), "{}", answer.text());
+    };
+    let save = || {
+        let answer = server.post(
+            "api/save",
+            &json!({"path": "page.html", "text": "\nMine\n", "version": "", "force": true}),
+        );
+        assert!(
+            matches!(answer.status, 200 | 403 | 404 | 409 | 422),
+            "{} {}",
+            answer.status,
+            answer.text()
+        );
+    };
+    let answered = race(attack, &[&read, &read, &serve, &save]);
+    assert!(answered > 20, "only {answered} answers");
+    // Still answering, and nothing outside was read or written.
+    assert_eq!(server.get("api/tree?dir=").status, 200);
+    stage.assert_outside_untouched();
+}
+
+#[test]
+fn a_folder_swapped_for_a_link_is_never_listed_or_written_outside() {
+    let stage = Stage::new();
+    let server = Server::start(&stage.site);
+    let (site, outer) = (&stage.site, &stage.outer);
+    let attack = |round: usize| {
+        if round.is_multiple_of(2) {
+            fs::rename(site.join("sub"), site.join(".real")).unwrap();
+            symlink(outer.join("away"), site.join("sub")).unwrap();
+        } else {
+            fs::remove_file(site.join("sub")).unwrap();
+            fs::rename(site.join(".real"), site.join("sub")).unwrap();
+        }
+    };
+    let list = || {
+        let answer = server.get("api/tree?dir=sub");
+        assert!(
+            !answer.text().contains("secret-name"),
+            "listed outside: {}",
+            answer.text()
+        );
+    };
+    let find = || {
+        let answer = server.get("api/find?q=secret");
+        assert!(!answer.text().contains("secret-name"), "{}", answer.text());
+    };
+    let read = || {
+        let answer = server.get("api/page?path=sub/page.html");
+        assert!(!answer.text().contains("SECRET"), "{}", answer.text());
+    };
+    let save = || {
+        let answer = server.post(
+            "api/save",
+            &json!({"path": "sub/page.html", "text": "\nMine\n", "version": "", "force": true}),
+        );
+        assert!(
+            matches!(answer.status, 200 | 403 | 404 | 409 | 422),
+            "{} {}",
+            answer.status,
+            answer.text()
+        );
+    };
+    let answered = race(attack, &[&list, &find, &read, &save]);
+    assert!(answered > 20, "only {answered} answers");
+    assert_eq!(server.get("api/tree?dir=").status, 200);
+    stage.assert_outside_untouched();
+}
+
+#[test]
+fn a_thousand_fifos_do_not_stall_the_server() {
+    let stage = Stage::new();
+    mkfifo(&stage.site.join("pipe.html"));
+    symlink(stage.site.join("pipe.html"), stage.site.join("alias.html")).unwrap();
+    let server = Server::start(&stage.site);
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for i in 0..250 {
+                    let path = if i % 2 == 0 {
+                        "pipe.html"
+                    } else {
+                        "alias.html"
+                    };
+                    let answer = server.get(&format!("api/page?path={path}"));
+                    assert_eq!(answer.status, 422, "{}", answer.text());
+                }
+            });
+        }
+    });
+    assert_eq!(server.get("api/tree?dir=").status, 200);
+}
+
+#[test]
+fn an_outside_writer_is_never_overwritten() {
+    let stage = Stage::new();
+    let server = Server::start(&stage.site);
+    let page = stage.site.join("notes.txt");
+    // A page whose save takes a while, so that the writer lands before,
+    // during and after it.
+    let mine = format!(
+        "\n= Mine =\n\n{}\n",
+        "Some words of mine. ".repeat(40_000).trim_end()
+    );
+    // How long one save takes here: the writer's delays spread over it.
+    fs::write(&page, "\n= Base =\n").unwrap();
+    let start = Instant::now();
+    let timed = server.post(
+        "api/save",
+        &json!({"path": "notes.txt", "text": mine, "version": "", "force": true}),
+    );
+    assert_eq!(timed.status, 200);
+    let took = start.elapsed();
+    let mut saved = 0;
+    let mut conflicts = 0;
+    for round in 0..24u32 {
+        fs::write(&page, "\n= Base =\n").unwrap();
+        let version = server.get("api/page?path=notes.txt").json()["version"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let theirs = format!("\n= Theirs {round} =\n");
+        let answer = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(took * round / 16);
+                let spare = stage.site.join(".theirs");
+                fs::write(&spare, &theirs).unwrap();
+                fs::rename(&spare, &page).unwrap();
+            });
+            server.post(
+                "api/save",
+                &json!({"path": "notes.txt", "text": mine, "version": version}),
+            )
+        });
+        match answer.status {
+            200 => saved += 1,
+            409 => conflicts += 1,
+            other => panic!("{other}: {}", answer.text()),
+        }
+        assert_eq!(
+            fs::read_to_string(&page).unwrap(),
+            theirs,
+            "round {round}: the outside writer's change was lost ({})",
+            answer.status
+        );
+    }
+    // Both sides of the save were hit: before its end (a conflict) and
+    // after it (saved, then replaced).
+    assert!(
+        saved > 0 && conflicts > 0,
+        "{saved} saved, {conflicts} conflicts"
+    );
+}
+
+#[test]
+fn a_dangling_orig_link_refuses_the_save() {
+    let stage = Stage::new();
+    symlink(
+        stage.outer.join("nowhere"),
+        stage.site.join("page.html.orig"),
+    )
+    .unwrap();
+    let server = Server::start(&stage.site);
+    let opened = server.get("api/page?path=page.html").json();
+    assert_eq!(opened["original"]["exists"], true);
+    let answer = server.post(
+        "api/save",
+        &json!({"path": "page.html", "text": opened["text"], "version": opened["version"]}),
+    );
+    assert_eq!(answer.status, 409, "{}", answer.text());
+    let error = answer.json()["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.contains("page.html.orig is a symbolic link") && error.contains("not saved"),
+        "{error}"
+    );
+    assert_eq!(
+        fs::read_to_string(stage.site.join("page.html")).unwrap(),
+        "<p>inside</p>"
+    );
+    assert!(!stage.outer.join("nowhere").exists());
+}
+
+#[test]
+fn a_killed_saves_leftover_is_removed_at_the_next_save_in_its_folder() {
+    let stage = Stage::new();
+    let leftover = ".pagetext-aB3dE6gH9jK2mN5p.tmp";
+    fs::write(stage.site.join("sub").join(leftover), "half a page").unwrap();
+    fs::write(stage.site.join(leftover), "another folder's").unwrap();
+    fs::write(stage.site.join("sub/.pagetext-mine.tmp"), "not ours").unwrap();
+    let server = Server::start(&stage.site);
+    let opened = server.get("api/page?path=sub/page.html").json();
+    let answer = server.post(
+        "api/save",
+        &json!({"path": "sub/page.html", "text": opened["text"], "version": opened["version"]}),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(!stage.site.join("sub").join(leftover).exists());
+    assert!(stage.site.join("sub/.pagetext-mine.tmp").exists());
+    assert!(stage.site.join(leftover).exists(), "only the save's folder");
+}
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let stage = Stage::new();
+    let server = Server::start(&stage.site);
+    for path in [
+        "site/nope.css",
+        "site/../secret.html",
+        "site/sub",
+        "site/page.html",
+        "api/page?path=nope.html",
+        "api/nothing",
+        "",
+    ] {
+        let answer = server.get(path);
+        for header in [
+            "x-content-type-options",
+            "referrer-policy",
+            "x-frame-options",
+            "content-security-policy",
+            "cache-control",
+        ] {
+            assert!(
+                answer.header(header).is_some(),
+                "{path} ({}): no {header}",
+                answer.status
+            );
+        }
+    }
+    // The site's files keep their sandbox.
+    let page = server.get("site/page.html");
+    assert!(
+        page.header("content-security-policy")
+            .unwrap()
+            .starts_with("sandbox;")
+    );
+}
