@@ -124,14 +124,25 @@ secret token of the printed address, name this machine as its Host (no DNS
 rebinding) and, when it changes anything, come from the editor's own Origin.
 Files are served and saved inside DIR only: `..`, absolute paths, encoded
 slashes, hidden files and symbolic links that lead out of DIR are refused.
-The preview cannot run scripts, and the site's own files are served sandboxed.
+Every file is reached through a handle on DIR held from its root down, so a
+program that swaps a file or folder for a link meanwhile cannot lead the
+editor out; FIFOs and devices are refused without waiting on them. The
+preview cannot run scripts or open connections (#Link:preconnect, prefetch,
+dns-prefetch, prerender and preload lines are left out of it), links that
+could run a script are written as their text, and the site's own files are
+served sandboxed.
 
 Saving: an HTML page is written as XHTML 1.0 (as `to-html --tables` writes it),
 in its own charset when that charset holds every character and otherwise in
 UTF-8 (the editor says so); a .txt page is written as canonical text. Writes are
-atomic. The first save of an HTML page keeps the original as PAGE.orig. A page
-changed on disk since it was opened is never overwritten without asking: the
-editor shows both versions.";
+atomic. The first save of an HTML page keeps the original as PAGE.orig, created
+exclusively once it is copied whole; when that name holds anything else (a
+link, a folder) the save is refused and says why. A page changed on disk since
+it was opened is never overwritten without asking: the editor shows both
+versions. The version is checked again on the file about to be replaced, right
+before it is replaced; only a program that writes into the page in place at
+that very moment goes unseen (no lock can stop a program that takes none). A
+temporary file a killed save left is removed at the next save in its folder.";
 
 /// Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
 #[derive(Debug, Parser)]

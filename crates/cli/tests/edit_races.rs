@@ -399,3 +399,56 @@ fn every_answer_carries_the_security_headers() {
             .starts_with("sandbox;")
     );
 }
+
+#[test]
+fn the_preview_connects_nowhere_and_script_links_are_never_saved() {
+    let stage = Stage::new();
+    let server = Server::start(&stage.site);
+    let text = "#Title T\n#Link:preconnect http://example.invalid/\n\
+#Link:DNS-Prefetch http://example.invalid/\n#Link:stylesheet style.css\n\n\
+A [javascript:alert(1)||click] and a [JavaScript:alert(2)||tap].\n";
+    let checked = server.post(
+        "api/render",
+        &json!({"text": text, "client": "c", "seq": 1}),
+    );
+    assert_eq!(checked.status, 200, "{}", checked.text());
+    let checked = checked.json();
+    let xhtml = checked["xhtml"].as_str().unwrap();
+    assert!(!xhtml.contains("example.invalid"), "{xhtml}");
+    assert!(xhtml.contains("style.css"), "{xhtml}");
+    assert!(
+        !xhtml.to_ascii_lowercase().contains("script:") && xhtml.contains("click"),
+        "{xhtml}"
+    );
+    let codes: Vec<&str> = checked["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|c| **c == "preview-hint-left-out")
+            .count(),
+        2,
+        "{codes:?}"
+    );
+    assert_eq!(
+        codes.iter().filter(|c| **c == "unsafe-link").count(),
+        2,
+        "{codes:?}"
+    );
+    // Saved as HTML: no script link in the file.
+    let opened = server.get("api/page?path=page.html").json();
+    let saved = server.post(
+        "api/save",
+        &json!({"path": "page.html", "text": text, "version": opened["version"]}),
+    );
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let on_disk = fs::read_to_string(stage.site.join("page.html")).unwrap();
+    assert!(
+        !on_disk.to_ascii_lowercase().contains("script:") && on_disk.contains("click"),
+        "{on_disk}"
+    );
+}

@@ -469,6 +469,36 @@ fn nested_links_keep_their_text() {
 }
 
 #[test]
+fn script_links_written_in_text_are_neutralised() {
+    let mut doc = body(vec![Block::paragraph(vec![
+        Inline::link(Some("javascript:alert(1)".into()), None, vec![t("a")]),
+        t(" "),
+        Inline::link(Some(" Java\tScript:alert(2)".into()), None, vec![t("b")]),
+        t(" "),
+        Inline::link(
+            Some("data:text/html,x".into()),
+            Some("here".into()),
+            vec![t("c")],
+        ),
+        t(" "),
+        Inline::link(Some("javascript-notes.html".into()), None, vec![t("d")]),
+    ])]);
+    doc.meta.links = vec![
+        Link::new(vec!["stylesheet".into()], "vbscript:x", None),
+        Link::new(vec!["next".into()], "b.html", None),
+    ];
+    let out = xhtml(&doc);
+    assert_eq!(
+        body_of(&out),
+        "<p>a b <a name=\"here\" id=\"here\">c</a> <a href=\"javascript-notes.html\">d</a></p>\n"
+    );
+    assert!(!out.text.contains("vbscript") && out.text.contains("b.html"));
+    let codes: Vec<_> = out.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::UnsafeLink; 4]);
+    assert_eq!(Code::UnsafeLink.as_str(), "unsafe-link");
+}
+
+#[test]
 fn escaping_is_exact() {
     let doc = Document::new(
         Metadata {

@@ -6,7 +6,8 @@
 //! event handler, no `http-equiv` but the encoding's, and no link whose URL a
 //! browser would read as `javascript:`, `vbscript:` or `data:` (after its own
 //! URL clean-up: tabs and newlines removed, leading C0 controls and spaces
-//! trimmed, case folded), unless `keep_unsafe_links` was asked for.
+//! trimmed, case folded). `keep_unsafe_links` keeps such links in the text;
+//! emission neutralises them all the same.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
@@ -293,11 +294,22 @@ fn unsafe_links_are_neutralised_with_a_diagnostic_and_kept_on_request() {
         keep_unsafe_links: true,
         ..Options::default()
     };
-    let out = xhtml(&ingest(input, &keep).document);
+    let text = htmlio::to_text(input, &htmlio::TextOptions::from(keep)).text;
     assert!(
-        out.text.contains("alert(1)"),
-        "kept when asked: {}",
-        out.text
+        text.contains("alert(1)"),
+        "kept in the text when asked: {text}"
+    );
+    // Emission neutralises it all the same, with its own diagnostic: the
+    // text format's links are checked on the way out too.
+    let out = xhtml(&ingest(input, &keep).document);
+    assert!(!out.text.contains("alert"), "{}", out.text);
+    assert!(out.text.contains("click"), "the text stays");
+    assert_eq!(
+        out.diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["unsafe-link"]
     );
     // Even then only links may carry such URLs: no element or handler.
     let mut failures = Vec::new();

@@ -7,20 +7,56 @@ use super::text::text_round_trip;
 use crate::diag::{Diag, Severity, from_library, sort_by_position};
 
 /// What the editor shows for text as it is typed (`pagetext edit`): the
-/// XHTML of the preview (as `to-html --tables` writes it, in UTF-8), and
-/// the diagnostics `check` gives (the parser's, dangling references, near
-/// misses, the writer's) with emission's, by position.
+/// XHTML of the preview (as `to-html --tables` writes it, in UTF-8, less
+/// the resource hints: see [`RESOURCE_HINTS`]), and the diagnostics `check`
+/// gives (the parser's, dangling references, near misses, the writer's)
+/// with emission's, by position.
 pub(crate) fn edit_view(text: &str) -> (String, Vec<Diag>) {
     let options = htmlio::emit::EmitOptions {
         tables: true,
         ..htmlio::emit::EmitOptions::default()
     };
-    let emitted = htmlio::to_xhtml(text, &options).emitted;
+    let mut parser = wikitext::Parser::new(text);
+    let (mut meta, _) = parser.take_parts();
     let mut diagnostics: Vec<Diag> = wikitext::check(text).iter().map(from_library).collect();
+    meta.links.retain(|link| {
+        let hint = link
+            .rel
+            .iter()
+            .find(|rel| RESOURCE_HINTS.iter().any(|h| rel.eq_ignore_ascii_case(h)));
+        if let Some(rel) = hint {
+            diagnostics.push(Diag {
+                severity: Severity::Note,
+                code: "preview-hint-left-out".to_owned(),
+                message: format!(
+                    "the preview leaves out this `#Link:{rel}` line (it would make the browser \
+                     connect elsewhere); the page keeps it"
+                ),
+                line: usize::try_from(link.pos.line).ok().filter(|l| *l > 0),
+                column: None,
+                end_column: None,
+            });
+        }
+        hint.is_none()
+    });
+    let emitted = htmlio::emit::emit_events(&meta, parser, &options);
     diagnostics.extend(emitted.diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
     (emitted.text, diagnostics)
 }
+
+/// The `rel` values of `#Link:` lines the preview leaves out: each makes a
+/// browser fetch or connect by itself, before and whatever the page's
+/// policy says (Chromium opens a `preconnect` even in a sandboxed frame),
+/// so the preview would reach another site. Saving keeps them.
+pub(crate) const RESOURCE_HINTS: &[&str] = &[
+    "preconnect",
+    "prefetch",
+    "dns-prefetch",
+    "prerender",
+    "preload",
+    "modulepreload",
+];
 
 /// A page saved by the editor: the bytes, their encoding, and what the
 /// person should be told.

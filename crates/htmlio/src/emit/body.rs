@@ -443,6 +443,27 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             self.open.push(Open::new(TagEnd::Link, None, pos));
             return;
         }
+        // A script link is neutralised, as on ingestion: the text stays (and
+        // the anchor, if there is one), the link does not.
+        let url = match url {
+            Some(url) => match crate::ingest::url::unsafe_scheme_of(&url) {
+                Some(scheme) => {
+                    self.report(
+                        Code::UnsafeLink,
+                        Severity::Warning,
+                        format!("{scheme}: link neutralised: its text is kept, the link is not"),
+                        pos,
+                    );
+                    if fragment.is_none() {
+                        self.open.push(Open::new(TagEnd::Link, None, pos));
+                        return;
+                    }
+                    None
+                }
+                None => Some(url),
+            },
+            None => None,
+        };
         // `name`, `id` and `href` at most.
         let mut attrs = Vec::with_capacity(3);
         if let Some(fragment) = fragment {

@@ -136,6 +136,10 @@ pub enum Code {
     /// that inline graphics go through (what could run a script or load
     /// something from elsewhere removed).
     GraphicSanitized,
+    /// A link whose URL could run a script or smuggle content
+    /// (`javascript:`, `vbscript:`, `data:`) was written as its text (a
+    /// `#Link:` line left out), as ingestion neutralises it.
+    UnsafeLink,
 }
 
 impl Code {
@@ -155,6 +159,7 @@ impl Code {
             Code::UnencodableControl => "unencodable-control",
             Code::ImageAsText => "image-as-text",
             Code::GraphicSanitized => "graphic-sanitized",
+            Code::UnsafeLink => "unsafe-link",
         }
     }
 

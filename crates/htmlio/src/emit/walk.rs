@@ -304,6 +304,15 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         }
         // `#Link:rel:rel href title`
         for link in &meta.links {
+            if let Some(scheme) = crate::ingest::url::unsafe_scheme_of(&link.href) {
+                self.report(
+                    Code::UnsafeLink,
+                    Severity::Warning,
+                    format!("{scheme}: `#Link:` line left out: its URL could run a script"),
+                    link.pos,
+                );
+                continue;
+            }
             let mut attrs = Vec::new();
             if !link.rel.is_empty() {
                 let rel = link.rel.join(" ");

@@ -371,6 +371,23 @@ pub(crate) fn is_unsafe_scheme(scheme: &str) -> bool {
     matches!(scheme, "javascript" | "vbscript" | "data")
 }
 
+/// The scheme of a URL as written (in the text format, where nothing
+/// resolved it), when [`is_unsafe_scheme`] says it is unsafe: read as a
+/// browser reads it, past leading C0 controls and spaces and with tabs and
+/// newlines removed (the URL Standard's parser does both), so that
+/// `" java\tscript:"` is `javascript`. Emission neutralises such links as
+/// ingestion does.
+pub(crate) fn unsafe_scheme_of(url: &str) -> Option<String> {
+    let trimmed = url.trim_start_matches(|c: char| c <= ' ');
+    let colon = trimmed.find(':')?;
+    let head: String = trimmed[..colon]
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let scheme = scheme_of(&format!("{head}:"))?;
+    is_unsafe_scheme(&scheme).then_some(scheme)
+}
+
 /// An anchor name (from `id` or `a/@name`) for the format: trimmed of
 /// surrounding white space, forbidden characters percent-encoded, then in
 /// the form XHTML can hold ([`crate::names::anchor_name`]). `None` when
@@ -444,6 +461,29 @@ pub(crate) fn url_name(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unsafe_schemes_are_read_as_browsers_read_them() {
+        for url in [
+            "javascript:alert(1)",
+            " \u{1}JavaScript:x",
+            "java\tscr\nipt:x",
+            "VBScript:x",
+            "data:text/html,x",
+        ] {
+            assert!(unsafe_scheme_of(url).is_some(), "{url:?}");
+        }
+        for url in [
+            "javascript.html",
+            "notes/javascript:x",
+            "http://x.org/javascript:",
+            "#javascript:",
+            "mailto:a@b.c",
+            "",
+        ] {
+            assert_eq!(unsafe_scheme_of(url), None, "{url:?}");
+        }
+    }
 
     #[test]
     fn urls_are_stripped_and_encoded() {
