@@ -286,7 +286,7 @@ fn an_outside_writer_is_never_overwritten() {
         let theirs = format!("\n= Theirs {round} =\n");
         let answer = std::thread::scope(|scope| {
             scope.spawn(|| {
-                std::thread::sleep(took * round / 16);
+                std::thread::sleep(took * round / 8);
                 let spare = stage.site.join(".theirs");
                 fs::write(&spare, &theirs).unwrap();
                 fs::rename(&spare, &page).unwrap();
