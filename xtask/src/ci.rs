@@ -7,7 +7,7 @@ use std::process::Command;
 use anyhow::bail;
 
 use crate::util::{cargo, run_checked, run_streaming};
-use crate::{conformance, fuzz, python, snapshots};
+use crate::{bench_gate, conformance, fuzz, python, snapshots};
 
 pub(crate) fn run() -> anyhow::Result<()> {
     step("cargo fmt --check");
@@ -113,6 +113,17 @@ pub(crate) fn run() -> anyhow::Result<()> {
     let conf = conformance::run(false)?;
     if conf.failed > 0 {
         bail!("conformance suites failed: see `cargo xtask conformance --verbose`");
+    }
+
+    // Instructions, not time: steady enough to gate on (runs differ by at
+    // most 0.3 %), unlike timings on a shared machine. The bench profile
+    // shares target/release with the release build of the hostile tests.
+    step("instruction gate: cargo xtask bench-gate (callgrind; a pagetext path may grow 5 %)");
+    if !bench_gate::run(false)? {
+        bail!(
+            "the instruction gate failed: see the table above; if the growth is wanted, \
+             run `cargo xtask bench-gate --update` and commit testdata/bench/instructions.json"
+        );
     }
 
     step("cargo deny check bans licenses sources");

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod bench_gate;
 mod ci;
 mod conformance;
 mod corpus;
@@ -77,6 +78,16 @@ enum Command {
         /// Also write the table to this file.
         #[arg(long, value_name = "FILE")]
         out: Option<std::path::PathBuf>,
+    },
+    /// Instruction counts (valgrind's callgrind) of pagetext's two directions
+    /// and of its peers on the pages of testdata/bench/pages/; fails when a
+    /// pagetext path counts more than 5% over the committed baseline
+    /// (testdata/bench/instructions.json). CI runs it.
+    BenchGate {
+        /// Write this run's counts, tools and date to the baseline instead
+        /// of judging them.
+        #[arg(long)]
+        update: bool,
     },
     /// Convert every .html/.htm page under DIR (HTML -> text -> XHTML -> text)
     /// and print one summary: files, bytes, seconds, panics, files with
@@ -153,6 +164,7 @@ fn main() -> ExitCode {
             out,
         })
         .map(|()| true),
+        Command::BenchGate { update } => bench_gate::run(update),
         Command::Ci => ci::run().map(|()| true),
         Command::Fuzz { check: true, .. } => fuzz::check().map(|()| true),
         Command::Fuzz {

@@ -8,6 +8,10 @@
 //! a plain function so that the benchmark, the profiler and the tests run
 //! exactly the same code.
 //!
+//! The pipelines that `cargo xtask bench-gate` counts (the conversions and
+//! the peers) are `#[inline(never)]`: callgrind's `--toggle-collect` finds
+//! them by name, so they must stay functions of their own in the binary.
+//!
 //! # Inputs
 //!
 //! [`corpus_dir`] picks the folder of HTML pages: the variable
@@ -131,12 +135,14 @@ pub fn total_len<T: AsRef<[u8]>>(items: &[T]) -> usize {
 /// HTML -> text: `htmlio::to_text`, the call `pagetext to-text`, the crawl
 /// and the Python package make (ingestion: sniff, decode, html5ever, the
 /// mapping; then wikitext's writer under ingestion's policy).
+#[inline(never)]
 pub fn html_to_text(bytes: &[u8]) -> String {
     htmlio::to_text(bytes, &htmlio::TextOptions::default()).text
 }
 
 /// Text -> XHTML: `htmlio::emit::emit_text` (`wikitext::Parser`'s events
 /// into the emitter, no tree), as `pagetext to-html` does.
+#[inline(never)]
 pub fn text_to_xhtml(text: &str) -> String {
     htmlio::emit::emit_text(text, &htmlio::emit::EmitOptions::default())
         .emitted
@@ -153,6 +159,7 @@ pub fn text_to_xhtml_via_tree(text: &str) -> String {
 /// Peer: html5ever's bare parse of the bytes (as UTF-8) into its reference
 /// tree. Returns the number of children of the document node, so that the
 /// work cannot be optimised away.
+#[inline(never)]
 pub fn rcdom_parse(bytes: &[u8]) -> usize {
     use html5ever::tendril::TendrilSink;
     let dom = html5ever::parse_document(markup5ever_rcdom::RcDom::default(), Default::default())
@@ -163,6 +170,7 @@ pub fn rcdom_parse(bytes: &[u8]) -> usize {
 
 /// Peer: htmd converting the HTML (decoded as UTF-8, lossily) to Markdown.
 /// A conversion error gives an empty string.
+#[inline(never)]
 pub fn htmd_convert(html: &str) -> String {
     htmd::convert(html).unwrap_or_default()
 }
@@ -171,12 +179,14 @@ pub fn htmd_convert(html: &str) -> String {
 /// UTF-8, lossily) to Markdown with its `rewriter` path: lol_html streams
 /// the page through element and text handlers that write Markdown, with no
 /// tree. `commonmark` is on, as htmd's output is CommonMark too.
+#[inline(never)]
 pub fn fast_html2md_convert(html: &str) -> String {
     html2md::rewrite_html(html, true)
 }
 
 /// Peer: pulldown-cmark rendering Markdown to HTML (CommonMark plus tables,
 /// as most sites that use it do).
+#[inline(never)]
 pub fn markdown_to_html(markdown: &str) -> String {
     let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES);
     let mut out = String::with_capacity(markdown.len() + markdown.len() / 2);
