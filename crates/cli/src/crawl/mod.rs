@@ -86,6 +86,8 @@ pub(crate) fn run(
     jobs: Option<u16>,
     display: Display,
 ) -> anyhow::Result<ExitCode> {
+    // `-j N`, or one worker per core (the size of rayon's global pool: the
+    // CPUs this process may use, or RAYON_NUM_THREADS), as for directories.
     let workers = jobs.map_or_else(rayon::current_num_threads, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
@@ -133,7 +135,8 @@ pub(crate) fn run(
         };
         let started = Instant::now();
         let summary = convert_file(&name, reader, size, &pool, sink.writer(), display)?;
-        batch::say_summary(&summary.line(&name, started.elapsed()), display);
+        let line = summary.line(&name, started.elapsed(), pool.current_num_threads());
+        batch::say_summary(&line, display);
     }
     match (sink.finish(), output) {
         (Err(e), Some(path)) => return Err(cannot_write(path, e)),
