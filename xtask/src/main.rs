@@ -9,6 +9,7 @@ mod bench;
 mod ci;
 mod conformance;
 mod corpus;
+mod crawl_bench;
 mod fuzz;
 mod inspect;
 mod man;
@@ -77,6 +78,28 @@ enum Command {
         /// Also write the table to this file.
         #[arg(long, value_name = "FILE")]
         out: Option<std::path::PathBuf>,
+    },
+    /// The crawl path against resiliparse in one run: a WARC of each
+    /// corpus's pages through `pagetext to-text --warc` (-j 1 and one worker
+    /// per core), `pagetext.to_text` and resiliparse's HTML2Text in Python;
+    /// prints pages/s, pages/s per core, CPU seconds and the ratio.
+    ///
+    /// Builds the release binary, and installs warcio, resiliparse and the
+    /// Python package into <target>/bench-venv. Corpora: --corpus, else
+    /// corpus/ and corpus-modern/ at the workspace root.
+    BenchCrawl {
+        /// A folder of pages (repeatable); a files.txt in it lists them.
+        #[arg(long = "corpus", value_name = "DIR")]
+        corpora: Vec<std::path::PathBuf>,
+        /// Rounds per path, alternating; the best of them is reported.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+        /// Also the Spark example in local[2] (installs pyspark; needs Java).
+        #[arg(long)]
+        spark: bool,
+        /// Use the virtual environment as it is (no pip install).
+        #[arg(long)]
+        no_install: bool,
     },
     /// Convert every .html/.htm page under DIR (HTML -> text -> XHTML -> text)
     /// and print one summary: files, bytes, seconds, panics, files with
@@ -151,6 +174,18 @@ fn main() -> ExitCode {
             report_only,
             skip_cli,
             out,
+        })
+        .map(|()| true),
+        Command::BenchCrawl {
+            corpora,
+            rounds,
+            spark,
+            no_install,
+        } => crawl_bench::run(&crawl_bench::Options {
+            corpora,
+            rounds,
+            spark,
+            no_install,
         })
         .map(|()| true),
         Command::Ci => ci::run().map(|()| true),
