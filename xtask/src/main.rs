@@ -10,6 +10,7 @@ mod bench_gate;
 mod ci;
 mod conformance;
 mod corpus;
+mod crawl_bench;
 mod fuzz;
 mod inspect;
 mod man;
@@ -89,6 +90,28 @@ enum Command {
         #[arg(long)]
         update: bool,
     },
+    /// The crawl path against resiliparse in one run: a WARC of each
+    /// corpus's pages through `pagetext to-text --warc` (-j 1 and one worker
+    /// per core), `pagetext.to_text` and resiliparse's HTML2Text in Python;
+    /// prints pages/s, pages/s per core, CPU seconds and the ratio.
+    ///
+    /// Builds the release binary, and installs warcio, resiliparse and the
+    /// Python package into <target>/bench-venv. Corpora: --corpus, else
+    /// corpus/ and corpus-modern/ at the workspace root.
+    BenchCrawl {
+        /// A folder of pages (repeatable); a files.txt in it lists them.
+        #[arg(long = "corpus", value_name = "DIR")]
+        corpora: Vec<std::path::PathBuf>,
+        /// Rounds per path, alternating; the best of them is reported.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+        /// Also the Spark example in local[2] (installs pyspark; needs Java).
+        #[arg(long)]
+        spark: bool,
+        /// Use the virtual environment as it is (no pip install).
+        #[arg(long)]
+        no_install: bool,
+    },
     /// Convert every .html/.htm page under DIR (HTML -> text -> XHTML -> text)
     /// and print one summary: files, bytes, seconds, panics, files with
     /// errors, well-formed and DTD-valid XHTML, fixpoints, word recall.
@@ -165,6 +188,18 @@ fn main() -> ExitCode {
         })
         .map(|()| true),
         Command::BenchGate { update } => bench_gate::run(update),
+        Command::BenchCrawl {
+            corpora,
+            rounds,
+            spark,
+            no_install,
+        } => crawl_bench::run(&crawl_bench::Options {
+            corpora,
+            rounds,
+            spark,
+            no_install,
+        })
+        .map(|()| true),
         Command::Ci => ci::run().map(|()| true),
         Command::Fuzz { check: true, .. } => fuzz::check().map(|()| true),
         Command::Fuzz {

@@ -70,7 +70,7 @@ pub(crate) enum RunKind {
 /// Options of one run.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Options {
-    /// Worker threads (`None`: one per CPU).
+    /// Worker threads (`None`: one per CPU core).
     pub(crate) jobs: Option<u16>,
     /// One JSON object per input on standard output.
     pub(crate) json: bool,
@@ -157,6 +157,9 @@ pub(crate) struct Summary {
     pub(crate) not_canonical: u64,
     /// Wall-clock time of the run.
     pub(crate) elapsed: Duration,
+    /// Worker threads that had an input to convert: the pool's size, or
+    /// fewer when there were fewer inputs.
+    pub(crate) workers: usize,
 }
 
 impl Summary {
@@ -173,10 +176,11 @@ impl Summary {
             0.0
         };
         let mut line = format!(
-            "pagetext: {} ({} failed), {} in {secs:.2} s ({rate:.1} MB/s), {}, {}",
+            "pagetext: {} ({} failed), {} in {secs:.2} s ({rate:.1} MB/s, {}), {}, {}",
             count(self.files, "file"),
             self.failed,
             human_bytes(self.bytes),
+            page_rates(self.files, self.elapsed, self.workers),
             count(self.warnings, "warning"),
             count(self.errors, "error"),
         );
@@ -206,9 +210,13 @@ pub(crate) struct CrawlSummary {
 }
 
 impl CrawlSummary {
-    /// The summary line of the WARC file `name`, read in `elapsed`.
-    pub(crate) fn line(&self, name: &str, elapsed: Duration) -> String {
+    /// The summary line of the WARC file `name`, read in `elapsed` by a pool
+    /// of `pool` workers.
+    pub(crate) fn line(&self, name: &str, elapsed: Duration, pool: usize) -> String {
         let seconds = elapsed.as_secs_f64();
+        // Every record, skipped or not, went to a worker.
+        let records = self.pages + self.skipped.values().sum::<u64>() + self.unreadable;
+        let workers = pool.min(usize::try_from(records).unwrap_or(usize::MAX));
         let skipped: u64 = self.skipped.values().sum();
         let kinds: Vec<String> = self
             .skipped
@@ -216,7 +224,7 @@ impl CrawlSummary {
             .map(|(why, n)| format!("{n} {why}"))
             .collect();
         format!(
-            "pagetext: {name}: {} as JSON lines, {} skipped{}, {} unreadable, in {seconds:.2} s ({:.0} pages/s)",
+            "pagetext: {name}: {} as JSON lines, {} skipped{}, {} unreadable, in {seconds:.2} s ({})",
             count(self.pages, "page"),
             count(skipped, "record"),
             if kinds.is_empty() {
@@ -225,13 +233,28 @@ impl CrawlSummary {
                 format!(" ({})", kinds.join(", "))
             },
             self.unreadable,
-            if seconds > 0.0 {
-                self.pages as f64 / seconds
-            } else {
-                0.0
-            },
+            page_rates(self.pages, elapsed, workers),
         )
     }
+}
+
+/// `412 pages/s, 206 pages/s per core on 2 workers`: pages per second of
+/// wall-clock time, and that divided by the workers used (a worker is a
+/// thread that had a page to convert: `min(-j, inputs)`). On a machine with
+/// a core per worker, the second figure is what one core does.
+fn page_rates(pages: u64, elapsed: Duration, workers: usize) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        pages as f64 / seconds
+    } else {
+        0.0
+    };
+    let workers = workers.max(1);
+    format!(
+        "{rate:.0} pages/s, {:.0} pages/s per core on {}",
+        rate / workers as f64,
+        count(workers as u64, "worker"),
+    )
 }
 
 fn count(n: u64, what: &str) -> String {
@@ -268,13 +291,18 @@ pub(crate) fn run(
     // folder need one `mkdir`, not a thousand).
     let made_dirs = Mutex::new(HashSet::new());
 
+    // `-j N`, or one worker per core (rayon's default: the CPUs this
+    // process may use, or RAYON_NUM_THREADS).
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = options.jobs {
         pool = pool.num_threads(usize::from(jobs));
     }
     let pool = pool.build().map_err(io::Error::other)?;
 
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        workers: pool.current_num_threads().min(total),
+        ..Summary::default()
+    };
     let mut printer = Printer {
         options,
         bar: &bar,
@@ -787,10 +815,11 @@ mod tests {
             errors: 2,
             not_canonical: 0,
             elapsed: Duration::from_millis(500),
+            workers: 2,
         };
         assert_eq!(
             s.line(None),
-            "pagetext: 3 files (1 failed), 12.3 kB in 0.50 s (0.0 MB/s), 1 warning, 2 errors"
+            "pagetext: 3 files (1 failed), 12.3 kB in 0.50 s (0.0 MB/s, 6 pages/s, 3 pages/s per core on 2 workers), 1 warning, 2 errors"
         );
         assert!(!s.success(None));
         let ok = Summary {
@@ -800,6 +829,35 @@ mod tests {
         assert!(ok.success(Some(FmtMode::InPlace)));
         assert!(!ok.success(Some(FmtMode::Check)));
         assert!(ok.line(Some(FmtMode::Check)).ends_with(", 2 not canonical"));
+    }
+
+    #[test]
+    fn crawl_line_counts_the_workers_used() {
+        let mut s = CrawlSummary {
+            pages: 400,
+            ..CrawlSummary::default()
+        };
+        s.skipped.insert("request".to_owned(), 1);
+        assert_eq!(
+            s.line("a.warc", Duration::from_secs(2), 2),
+            "pagetext: a.warc: 400 pages as JSON lines, 1 record skipped (1 request), \
+             0 unreadable, in 2.00 s (200 pages/s, 100 pages/s per core on 2 workers)"
+        );
+        // One record for a pool of four: one worker did the work.
+        let one = CrawlSummary {
+            pages: 1,
+            ..CrawlSummary::default()
+        };
+        assert!(
+            one.line("b.warc", Duration::from_millis(10), 4)
+                .ends_with("(100 pages/s, 100 pages/s per core on 1 worker)")
+        );
+        // No time at all (a run of nothing): no division by zero.
+        assert!(
+            CrawlSummary::default()
+                .line("c.warc", Duration::ZERO, 2)
+                .ends_with("(0 pages/s, 0 pages/s per core on 1 worker)")
+        );
     }
 
     #[test]

@@ -293,7 +293,11 @@ pub struct BatchArgs {
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
-    /// How many inputs to convert at once [default: the number of CPUs].
+    /// How many inputs to convert at once [default: one per CPU core, as
+    /// many as this process may use]. `-j 1` converts one at a time. The
+    /// summary line gives pages per second and pages per second per core:
+    /// that rate divided by the workers used (N, or fewer when there are
+    /// fewer inputs).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
@@ -349,7 +353,8 @@ pub struct ToTextArgs {
     /// transport layer's, the record's URL the page's address. Other
     /// records are skipped and counted; an unreadable one is reported with
     /// its offset and the run goes on. -o names the output file; -j N
-    /// converts N records at once and keeps their order.
+    /// converts N records at once (default: one per CPU core) and keeps
+    /// their order.
     #[arg(long, conflicts_with_all = ["charset", "base", "json", "strict"])]
     pub warc: bool,
 

@@ -19,14 +19,15 @@ fn normalising_replaces_scratch_paths_and_timings() {
     let run = Run {
         code: Some(0),
         stdout: "/nowhere/a {\"a\":1,\"timings\":{\"read_ms\":0.1},\"b\":2}\n".to_string(),
-        stderr: "pagetext: 1 file (0 failed), 1 B in 0.01 s (0.1 MB/s), 0 warnings, 0 errors"
+        stderr: "pagetext: 1 file (0 failed), 1 B in 0.01 s (0.1 MB/s, 100 pages/s, \
+                 100 pages/s per core on 1 worker), 0 warnings, 0 errors"
             .to_string(),
         scratch: PathBuf::from("/nowhere"),
     };
     assert_eq!(
         run.render(),
         "exit: 0\n--- stdout\n[TMP]/a {\"a\":1,\"timings\":{[TIMINGS]},\"b\":2}\n--- stderr\n\
-         pagetext: 1 file (0 failed), 1 B in [TIME] MB/s), 0 warnings, 0 errors\n[no newline at end]\n"
+         pagetext: 1 file (0 failed), 1 B in [TIME] s ([RATES]), 0 warnings, 0 errors\n[no newline at end]\n"
     );
 }
 
@@ -454,6 +455,60 @@ fn parallel_runs_give_the_same_results_in_the_same_order() {
     let four = s.run(&["to-html", "--json", "-j", "4", "text"]);
     assert_eq!(one.render(), four.render());
     assert_eq!(one.stdout.lines().count(), 5);
+}
+
+/// The summary line of a run's standard error (after the diagnostics).
+fn summary_line(stderr: &str) -> &str {
+    stderr
+        .lines()
+        .rfind(|line| line.starts_with("pagetext: ") && line.contains(" per core on "))
+        .unwrap()
+}
+
+/// The inputs and the workers of a run's summary line (`pagetext: 5 files
+/// ... on 2 workers), ...`).
+fn inputs_and_workers(stderr: &str) -> (usize, usize) {
+    let line = summary_line(stderr);
+    let number = |text: &str| text.split(' ').next().unwrap().parse().unwrap();
+    let inputs = number(line.strip_prefix("pagetext: ").unwrap());
+    let (_, tail) = line.split_once(" per core on ").unwrap();
+    (inputs, number(tail))
+}
+
+#[test]
+fn directories_default_to_one_worker_per_core_and_j_1_to_one() {
+    let s = Scratch::new();
+    // Five inputs: one worker per core, as many as there are inputs.
+    let cores = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().unwrap().get());
+    for command in ["to-html", "to-text"] {
+        let dir = if command == "to-html" { "text" } else { "site" };
+        let default = s.run(&[command, dir, "-o", "out-default"]);
+        assert_eq!(default.code, Some(0), "{}", default.stderr);
+        let (inputs, workers) = inputs_and_workers(&default.stderr);
+        assert!(inputs >= 2, "{}", default.stderr);
+        assert_eq!(workers, cores.min(inputs), "{}", default.stderr);
+        let one = s.run(&[command, dir, "-o", "out-one", "-j", "1"]);
+        assert_eq!(one.code, Some(0), "{}", one.stderr);
+        assert_eq!(
+            inputs_and_workers(&one.stderr),
+            (inputs, 1),
+            "{}",
+            one.stderr
+        );
+        assert!(summary_line(&one.stderr).contains(" pages/s per core on 1 worker), "));
+        // More workers than inputs: only as many as there are inputs work.
+        let many = s.run(&[command, dir, "-o", "out-many", "-j", "64"]);
+        assert_eq!(
+            inputs_and_workers(&many.stderr),
+            (inputs, inputs),
+            "{}",
+            many.stderr
+        );
+    }
 }
 
 #[test]

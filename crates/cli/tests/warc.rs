@@ -371,6 +371,35 @@ fn order_is_kept_with_many_workers_and_the_output_file_is_written() {
         .collect();
     let expected: Vec<String> = (0..120).map(|i| format!("Page {i}")).collect();
     assert_eq!(titles, expected);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(" pages/s per core on 4 workers)"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The same run on one worker, and with the default, one per core.
+    let one = crawl_to_file(&["-j", "1"], &out_path, &warc);
+    assert!(
+        String::from_utf8_lossy(&one.stderr).contains(" pages/s per core on 1 worker)"),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), written);
+    let default = crawl_to_file(&[], &out_path, &warc);
+    let cores = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().unwrap().get());
+    let workers = format!(
+        " pages/s per core on {cores} worker{})",
+        if cores == 1 { "" } else { "s" }
+    );
+    assert!(
+        String::from_utf8_lossy(&default.stderr).contains(&workers),
+        "{}",
+        String::from_utf8_lossy(&default.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), written);
     // Written atomically, as every output is: nothing else is left beside
     // it, and a run that cannot read its input still replaces it whole.
     let mut names: Vec<String> = std::fs::read_dir(dir.path())

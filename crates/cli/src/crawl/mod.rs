@@ -1,7 +1,8 @@
 //! `to-text --warc`: a crawl's WARC files to JSON lines, one per HTML
 //! `response` record. Records are read one at a time ([`crate::warc`]),
-//! converted in parallel a window at a time, and written in their order;
-//! memory stays flat whatever the file's size.
+//! each converted on a worker as soon as it is read, and written in their
+//! order; a bounded number is held at once, so memory stays flat whatever
+//! the file's size.
 //!
 //! Each line: `url` (WARC-Target-URI, also the page's address for its
 //! relative links), `date` (WARC-Date), and [`CrawlPage`]'s fields
@@ -15,13 +16,15 @@
 
 mod page;
 
+use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc;
 use std::time::Instant;
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::atomic::AtomicFile;
@@ -29,11 +32,14 @@ use crate::batch::{self, CrawlSummary, Display, Progress};
 use crate::warc::{Http, Item, Record, Records};
 use page::{CrawlPage, crawl_page};
 
-/// How many records one window converts at once, per worker.
-const WINDOW_PER_WORKER: usize = 8;
+/// How many records may be read and not yet written, per worker: enough
+/// that a worker finds the next record waiting while a slow page holds the
+/// line of another.
+const HELD_PER_WORKER: usize = 8;
 
-/// How many bytes of records one window holds at most.
-const WINDOW_BYTES: usize = 256 * 1024 * 1024;
+/// How many bytes of records may be read and not yet written (one more
+/// record may come in above it).
+const HELD_BYTES: usize = 256 * 1024 * 1024;
 
 /// One JSON line.
 #[derive(Serialize)]
@@ -86,6 +92,8 @@ pub(crate) fn run(
     jobs: Option<u16>,
     display: Display,
 ) -> anyhow::Result<ExitCode> {
+    // `-j N`, or one worker per core (the size of rayon's global pool: the
+    // CPUs this process may use, or RAYON_NUM_THREADS), as for directories.
     let workers = jobs.map_or_else(rayon::current_num_threads, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
@@ -133,7 +141,8 @@ pub(crate) fn run(
         };
         let started = Instant::now();
         let summary = convert_file(&name, reader, size, &pool, sink.writer(), display)?;
-        batch::say_summary(&summary.line(&name, started.elapsed()), display);
+        let line = summary.line(&name, started.elapsed(), pool.current_num_threads());
+        batch::say_summary(&line, display);
     }
     match (sink.finish(), output) {
         (Err(e), Some(path)) => return Err(cannot_write(path, e)),
@@ -160,7 +169,12 @@ fn open_warc(path: &Path) -> io::Result<(File, u64)> {
     Ok((file, meta.len()))
 }
 
-/// Converts one WARC stream, a window of records at a time.
+/// Converts one WARC stream. The records are read here, one at a time, and
+/// each goes to the pool as soon as it is read; at most
+/// [`HELD_PER_WORKER`] per worker (and about [`HELD_BYTES`]) are read and
+/// not yet written. Lines are written in the records' order as they are
+/// ready. Reading overlaps converting, and no worker waits for another's
+/// page (as a worker would at the end of a batch).
 fn convert_file(
     name: &str,
     reader: Box<dyn BufRead>,
@@ -172,23 +186,46 @@ fn convert_file(
     let mut records = Records::new(reader);
     let bar = batch::progress_bar(Progress::Bytes(size), display);
     let mut summary = CrawlSummary::default();
-    let window = pool.current_num_threads().max(1) * WINDOW_PER_WORKER;
+    let most = pool.current_num_threads().max(1) * HELD_PER_WORKER;
+    let (tx, rx) = mpsc::channel::<(usize, std::thread::Result<Outcome>)>();
+    // The sizes of the records read and not yet written, oldest first.
+    let mut held: VecDeque<usize> = VecDeque::new();
+    let mut held_bytes = 0;
+    // Records handed to the pool; the next to write is `sent - held.len()`.
+    let mut sent = 0;
+    // Outcomes that came before an older record's.
+    let mut ready = BTreeMap::new();
+    let mut ended = false;
     loop {
-        let mut batch = Vec::with_capacity(window);
-        let mut bytes = 0usize;
-        while batch.len() < window && bytes < WINDOW_BYTES {
-            let Some(item) = records.next() else { break };
-            if let Item::Record(record) = &item {
-                bytes += record.body.len();
-            }
-            batch.push(item);
+        while !ended && held.len() < most && held_bytes < HELD_BYTES {
+            let Some(item) = records.next() else {
+                ended = true;
+                break;
+            };
+            let bytes = match &item {
+                Item::Record(record) => record.body.len(),
+                Item::Bad { .. } => 0,
+            };
+            held.push_back(bytes);
+            held_bytes += bytes;
+            let (tx, index) = (tx.clone(), sent);
+            pool.spawn(move || {
+                // A panic is raised again where the lines are written.
+                let result = panic::catch_unwind(AssertUnwindSafe(|| outcome(item)));
+                // The writer may have stopped (a failed write): fine.
+                let _ = tx.send((index, result));
+            });
+            sent += 1;
         }
-        if batch.is_empty() {
+        if held.is_empty() {
             break;
         }
-        let outcomes: Vec<Outcome> = pool.install(|| batch.into_par_iter().map(outcome).collect());
-        for outcome in outcomes {
-            match outcome {
+        // Never disconnected: `tx` is held here.
+        let (index, result) = rx.recv()?;
+        ready.insert(index, result);
+        while let Some(result) = ready.remove(&(sent - held.len())) {
+            held_bytes -= held.pop_front().unwrap_or(0);
+            match result.unwrap_or_else(|payload| panic::resume_unwind(payload)) {
                 Outcome::Page(line) => {
                     sink.write_all(&line)?;
                     summary.pages += 1;
