@@ -95,7 +95,8 @@ Examples:
   pagetext check page.txt                parse text and report diagnostics
   pagetext check site/                   .txt files as text, .html/.htm/.xhtml as HTML
   pagetext check --from html - < page    standard input read as HTML
-  pagetext check --strict --json docs/   for CI: warnings fail, one JSON object per file";
+  pagetext check --strict --json docs/   for CI: warnings fail, one JSON object per file
+  pagetext check --links site/           links to missing pages or anchors in the site";
 
 const SNIFF_EXAMPLES: &str = "\
 Examples:
@@ -516,6 +517,16 @@ pub struct CheckArgs {
     /// Where the pages live, for their relative links.
     #[command(flatten)]
     pub address: AddressArgs,
+
+    /// Check the links between the pages of each folder given (a site)
+    /// instead: every link to a file of the folder that does not exist, or
+    /// to an anchor its target page lacks, is printed as
+    /// `PAGE:LINE:COLUMN: broken link URL: what is missing` (no column for
+    /// HTML pages; a JSON object
+    /// per link with --json), and the run fails when there is one. Links
+    /// to other sites (a scheme or a host) are not followed.
+    #[arg(long)]
+    pub links: bool,
 
     /// Inputs and batch options.
     #[command(flatten)]

@@ -30,6 +30,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod atomic;
 mod batch;
+mod links;
 // The editor's conversions (`convert/editor.rs`) are compiled only with the
 // `edit` feature, like the editor.
 mod convert;
@@ -221,6 +222,9 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 Some(mode),
                 display,
             )
+        }
+        Command::Check(args) if args.links => {
+            links::run(&args.batch.inputs, args.batch.json, display.quiet).map(exit)
         }
         Command::Check(args) => {
             let job = Job::Check {

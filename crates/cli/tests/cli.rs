@@ -1182,6 +1182,64 @@ fn check_reports_diagnostics_only() {
     assert_eq!(s.files(), Scratch::new().files(), "check writes nothing");
 }
 
+/// `check --links DIR`: links between a site's text and HTML pages that
+/// point to a missing file or a missing anchor, with page, line and
+/// column, as lines or JSON; the run fails when one is broken, and a site
+/// whose links all work passes.
+#[test]
+fn check_links_of_a_site() {
+    let s = Scratch::empty();
+    s.write(
+        "site/index.txt",
+        "#Title Home\n\n= [|top|Home] =\n\nSee [guide/a.html#setup||setup], [guide/a.html#nothing||nothing],\n[gone.txt||a page that is gone] and [https://example.org/#x||elsewhere].\n",
+    );
+    s.write(
+        "site/guide/a.html",
+        "<!DOCTYPE html><title>A</title><h2 id=setup>Setup</h2><p><a href=../index.txt#top>home</a> <a href=../index.txt#bottom>end</a> <a href=./>here</a></p>",
+    );
+    s.write("site/guide/index.html", "<title>Guide</title><p>Guide.</p>");
+    let run = s.run(&["check", "--links", "site"]);
+    assert_eq!(run.code, Some(1), "broken links fail the run");
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [
+            "site/guide/a.html:1: broken link ../index.txt#bottom: index.txt has no anchor \"bottom\"",
+            "site/index.txt:5:34: broken link guide/a.html#nothing: guide/a.html has no anchor \"nothing\"",
+            "site/index.txt:6:1: broken link gone.txt: no such file in the site: gone.txt",
+        ]
+    );
+    assert!(
+        run.stderr
+            .contains("3 page(s), 6 link(s) within the site checked, 3 broken"),
+        "{}",
+        run.stderr
+    );
+
+    let json = s.run(&["check", "--links", "--json", "site"]);
+    let first: serde_json::Value =
+        serde_json::from_str(json.stdout.lines().next().unwrap_or_default())
+            .expect("one JSON object per line");
+    assert_eq!(first["url"], "../index.txt#bottom");
+    assert_eq!(first["line"], 1);
+
+    s.write(
+        "site/index.txt",
+        "#Title Home\n\n[guide/a.html#setup||setup]\n",
+    );
+    s.write("site/guide/a.html", "<h2 id=setup>Setup</h2>");
+    let fixed = s.run(&["check", "--links", "site"]);
+    assert_eq!(fixed.code, Some(0), "{}", fixed.stderr);
+    assert!(fixed.stdout.is_empty());
+
+    let not_a_folder = s.run(&["check", "--links", "site/index.txt"]);
+    assert_ne!(not_a_folder.code, Some(0));
+    assert!(
+        not_a_folder.stderr.contains("is not a folder"),
+        "{}",
+        not_a_folder.stderr
+    );
+}
+
 /// `check` on text hints at near misses (an uneven heading, a
 /// link with a space in its URL, rule 3 on one side of a pair, a term's
 /// last line without `::`, three spaces inside a sentence), and the lines

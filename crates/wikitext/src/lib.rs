@@ -351,6 +351,8 @@ pub use model::{
 };
 pub use parse::{Parsed, parse};
 pub use pull::Parser;
-pub use refs::{Dangling, dangling_references, reference_diagnostics};
+pub use refs::{
+    Dangling, References, dangling_references, finds_anchor, reference_diagnostics, references,
+};
 pub use walk::{Runs, depth, has_images, plain_text, runs};
 pub use write::{Canonical, Canonicalized, Written, canonicalize, write, write_owned, write_with};

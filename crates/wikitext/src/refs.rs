@@ -28,6 +28,70 @@ pub struct Dangling<'a> {
     pub caseless: Option<&'a str>,
 }
 
+/// The anchors and links of a document, in document order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct References<'a> {
+    /// Every anchor name (`[|name|text]`, or the name of a link that is an
+    /// anchor too).
+    pub anchors: Vec<&'a str>,
+    /// Every link's URL (`[url||text]`), with where the link is.
+    pub links: Vec<(&'a str, Pos)>,
+}
+
+/// The anchors and links of `doc`, for checks across documents (a site's
+/// pages linking to each other's anchors) as well as within one.
+///
+/// ```
+/// let doc = wikitext::parse("\n[|top|Hi], see [other.html#a||there]\n").document;
+/// let refs = wikitext::references(&doc);
+/// assert_eq!(refs.anchors, ["top"]);
+/// assert_eq!(refs.links[0].0, "other.html#a");
+/// ```
+pub fn references(doc: &Document) -> References<'_> {
+    let mut out = References::default();
+    for run in crate::walk::runs(&doc.body) {
+        let mut stack: Vec<&[Inline]> = vec![run];
+        while let Some(items) = stack.pop() {
+            for inline in items {
+                if let Inline::Link {
+                    url, fragment, pos, ..
+                } = inline
+                {
+                    if let Some(name) = fragment {
+                        out.anchors.push(name);
+                    }
+                    if let Some(url) = url {
+                        out.links.push((url, *pos));
+                    }
+                }
+                if let Some(children) = inline.children() {
+                    stack.push(children);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a browser finds an anchor of `anchors` for the fragment `name`:
+/// the name itself, or once percent-decoded (the later standard's "find a
+/// potential indicated element"; the seed's caseless match is not a
+/// browser's).
+///
+/// ```
+/// let anchors = ["café"].into_iter().collect();
+/// assert!(wikitext::finds_anchor(&anchors, "caf%C3%A9"));
+/// assert!(!wikitext::finds_anchor(&anchors, "Café"));
+/// ```
+pub fn finds_anchor(anchors: &std::collections::HashSet<&str>, name: &str) -> bool {
+    anchors.contains(name)
+        || anchors.contains(
+            percent_encoding::percent_decode_str(name)
+                .decode_utf8_lossy()
+                .as_ref(),
+        )
+}
+
 /// Spec: seed 002 §2.4.8 "rules for parsing a hash-name reference" applied
 /// to every same-document link of `doc` (a URL starting with `#`): the
 /// links whose name no anchor of the document has, in document order. A
@@ -41,34 +105,13 @@ pub struct Dangling<'a> {
 /// assert_eq!(names, [("intro", Some("Intro")), ("none", None)]);
 /// ```
 pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
-    let mut anchors: Vec<&str> = Vec::new();
-    let mut references: Vec<(&str, Pos)> = Vec::new();
-    for run in crate::walk::runs(&doc.body) {
-        let mut stack: Vec<&[Inline]> = vec![run];
-        while let Some(items) = stack.pop() {
-            for inline in items {
-                if let Inline::Link {
-                    url, fragment, pos, ..
-                } = inline
-                {
-                    if let Some(name) = fragment {
-                        anchors.push(name);
-                    }
-                    // Steps 1 and 2: what follows the `#`.
-                    if let Some(name) = url
-                        .as_deref()
-                        .filter(|u| u.starts_with('#'))
-                        .and_then(microsyntax::parse_hash_name_reference)
-                    {
-                        references.push((name, *pos));
-                    }
-                }
-                if let Some(children) = inline.children() {
-                    stack.push(children);
-                }
-            }
-        }
-    }
+    let References { anchors, links } = references(doc);
+    // Steps 1 and 2: what follows the `#`.
+    let references: Vec<(&str, Pos)> = links
+        .into_iter()
+        .filter(|(u, _)| u.starts_with('#'))
+        .filter_map(|(u, pos)| microsyntax::parse_hash_name_reference(u).map(|name| (name, pos)))
+        .collect();
     if references.is_empty() {
         return Vec::new();
     }
@@ -78,11 +121,7 @@ pub fn dangling_references(doc: &Document) -> Vec<Dangling<'_>> {
     let mut caseless: Option<HashMap<String, &str>> = None;
     let mut out = Vec::new();
     for (name, pos) in references {
-        if exact.contains(name) {
-            continue;
-        }
-        let decoded = percent_encoding::percent_decode_str(name).decode_utf8_lossy();
-        if exact.contains(decoded.as_ref()) {
+        if finds_anchor(&exact, name) {
             continue;
         }
         // Step 3, as the seed says it.
