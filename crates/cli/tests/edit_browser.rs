@@ -23,6 +23,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use editor::Server;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
@@ -494,7 +495,42 @@ fn the_text_editor_highlights_lints_and_keeps_its_history() {
              && document.querySelector('#editor .cm-gutter-lint .cm-lint-marker-warning') !== null;",
         )
         .await;
+        // Its message on hover.
+        let range = client
+            .find(Locator::Css("#editor .cm-lintRange-warning"))
+            .await
+            .unwrap();
+        let hover = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
+            element: range,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        client.perform_actions(hover).await.unwrap();
+        until(
+            &client,
+            "the hint's message on hover",
+            "const t = document.querySelector('.cm-tooltip-lint'); \
+             return t !== null && t.textContent.includes('heading needs the same number');",
+        )
+        .await;
         screenshot(&client, "lint").await;
+        // A click on the hint in the list puts the cursor at its line.
+        client
+            .find(Locator::Css("#diagnostics li[data-line='7']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let at = client
+            .execute(
+                "const v = window.pagetextEditor.view; return v.state.doc.lineAt(v.state.selection.main.head).number;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(at, json!(7), "the jump to the hint's line");
 
         // Save with Ctrl+S, then undo: the history survives the save.
         text.send_keys(&control("s")).await.unwrap();

@@ -16,11 +16,13 @@ const address = /^<[\p{L}\p{N}._-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+>/u;
 const heading = /^(={1,6}) (\S|\S.*\S) \1$/u;
 const rule = /^([-=*+~_#^])\1{3,}$/;
 const bullet = /^([ \t]+)([*+-]|[0-9]+[.)]|[a-z]+[.)]|[A-Z]+[.)])([ \t]+)(?=\S)/;
+// With `#Extend open`, a bullet alone on its line opens a container.
+const bareBullet = /^([ \t]+)([*+-]|[0-9]+[.)]|[a-z]+[.)]|[A-Z]+[.)])$/;
 const quote = /^([ \t]+)> /;
 const escapable = "\\_*'[]|<>!=-+~#^.):  ";
 
 function startState() {
-  return { header: true, first: true, escape: false, image: false, table: false, line: null, inline: [] };
+  return { header: true, first: true, escape: false, open: false, image: false, table: false, line: null, inline: [] };
 }
 
 function copyState(s) {
@@ -36,6 +38,7 @@ function headerLine(stream, state) {
     const rest = stream.string.slice(stream.pos).trim().toLowerCase().split(/\s+/);
     if (name === "#escape" && rest.length === 1 && rest[0] === "\\") state.escape = true;
     if (name === "#extend") {
+      if (rest.includes("open")) state.open = true;
       if (rest.includes("image")) state.image = true;
       if (rest.includes("table")) state.table = true;
     }
@@ -65,7 +68,7 @@ function bodyLineStart(stream, state) {
   }
   if (state.table && /^\|.*\|$/.test(text) && text.length >= 2) state.line = { kind: "row" };
   else if (state.table && text.startsWith("|+ ")) { stream.match("|+"); state.line = { kind: "caption" }; return "processingInstruction"; }
-  let m = bullet.exec(text);
+  let m = bullet.exec(text) || (state.open ? bareBullet.exec(text) : null);
   if (m) { stream.match(m[1]); stream.match(m[2]); return "list"; }
   m = quote.exec(text);
   if (m) { stream.match(m[1]); stream.match(">"); return "quote"; }
