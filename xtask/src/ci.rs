@@ -7,7 +7,7 @@ use std::process::Command;
 use anyhow::bail;
 
 use crate::util::{cargo, run_checked, run_streaming};
-use crate::{bench_gate, conformance, fuzz, python, snapshots};
+use crate::{bench_gate, conformance, editor_bundle, fuzz, python, snapshots};
 
 pub(crate) fn run() -> anyhow::Result<()> {
     step("cargo fmt --check");
@@ -15,6 +15,11 @@ pub(crate) fn run() -> anyhow::Result<()> {
         cargo().args(["fmt", "--all", "--check"]),
         "cargo fmt --check (run `cargo fmt`)",
     )?;
+
+    // The editor's CodeMirror bundle is committed; it must be what its
+    // sources and lockfile build.
+    step("the editor's bundle is current (npm ci, npm run build in crates/cli/editor, compared)");
+    editor_bundle::check()?;
 
     step("cargo clippy");
     run_checked(

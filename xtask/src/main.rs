@@ -11,6 +11,7 @@ mod ci;
 mod conformance;
 mod corpus;
 mod crawl_bench;
+mod editor_bundle;
 mod fuzz;
 mod inspect;
 mod man;
@@ -53,6 +54,10 @@ enum Command {
     },
     /// Everything CI checks, in order, stopping at the first failure.
     Ci,
+    /// Rebuild the editor's CodeMirror bundle from crates/cli/editor (npm ci,
+    /// npm run build, into target/) and compare it with the committed
+    /// crates/cli/src/edit/assets/editor.js, as CI does.
+    EditorBundle,
     /// Benchmarks against the peers in one run; prints the table of ratios.
     ///
     /// Inputs: --corpus, else PAGETEXT_BENCH_CORPUS, else corpus/ at the
@@ -201,6 +206,7 @@ fn main() -> ExitCode {
         })
         .map(|()| true),
         Command::Ci => ci::run().map(|()| true),
+        Command::EditorBundle => editor_bundle::check().map(|()| true),
         Command::Fuzz { check: true, .. } => fuzz::check().map(|()| true),
         Command::Fuzz {
             seconds, targets, ..

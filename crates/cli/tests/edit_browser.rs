@@ -23,6 +23,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use editor::Server;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -195,6 +197,15 @@ async fn pick(client: &Client, path: &str) {
     until(client, &format!("{path} opened"), &opened).await;
 }
 
+/// The editor's text (CodeMirror's document).
+async fn editor_text(client: &Client) -> String {
+    let value = client
+        .execute("return window.pagetextEditor.text();", vec![])
+        .await
+        .unwrap();
+    value.as_str().unwrap().to_owned()
+}
+
 /// Every hostile payload sets `window.__pwned` (in whatever window it runs
 /// in) or the top window's title.
 const PAYLOAD: &str = "window.__pwned=1;try{top.document.title='PWNED'}catch(e){}";
@@ -298,8 +309,7 @@ fn a_person_edits_a_page_in_the_browser() {
         let client = session.client().await;
         client.goto(&server.address).await.unwrap();
         pick(&client, "index.html").await;
-        let text = client.find(Locator::Id("text")).await.unwrap();
-        let value = text.prop("value").await.unwrap().unwrap();
+        let value = editor_text(&client).await;
         assert!(value.contains("= Café crème ="), "{value}");
         // The first save will keep the original: the editor says so.
         let notice = client.find(Locator::Id("notice")).await.unwrap();
@@ -347,19 +357,20 @@ fn a_person_edits_a_page_in_the_browser() {
         let to = from + "Café crème".chars().count();
         client
             .execute(
-                "const t = document.getElementById('text'); t.focus(); t.setSelectionRange(arguments[0], arguments[1]);",
+                "window.pagetextEditor.select(arguments[0], arguments[1]);",
                 vec![json!(from), json!(to)],
             )
             .await
             .unwrap();
+        let text = client.find(Locator::Css("#editor .cm-content")).await.unwrap();
         text.send_keys("Bonjour").await.unwrap();
         wait_for_preview(&client, "h1", "Bonjour").await;
 
         // A near miss: a heading with unequal signs, hinted at its line.
-        let lines = text.prop("value").await.unwrap().unwrap().lines().count();
+        let lines = editor_text(&client).await.lines().count();
         client
             .execute(
-                "const t = document.getElementById('text'); t.focus(); t.setSelectionRange(t.value.length, t.value.length);",
+                "const e = window.pagetextEditor; e.select(e.text().length);",
                 vec![],
             )
             .await
@@ -368,7 +379,8 @@ fn a_person_edits_a_page_in_the_browser() {
         let line = lines + 2;
         let hinted = format!(
             "return document.querySelector('#diagnostics li[data-code=\"heading-markers-uneven\"][data-line=\"{line}\"]') !== null \
-             && document.querySelector('#gutter .mark[data-line=\"{line}\"]') !== null;"
+             && window.pagetextEditor.diagnosticLines().includes({line}) \
+             && document.querySelector('#editor .cm-gutter-lint .cm-lint-marker-warning') !== null;"
         );
         until(&client, "the hint at its line", &hinted).await;
         screenshot(&client, "hint").await;
@@ -414,6 +426,165 @@ fn a_person_edits_a_page_in_the_browser() {
         )
         .await;
         wait_for_preview(&client, "h1", "The other page").await;
+        client.close().await.unwrap();
+    });
+}
+
+fn text_site(dir: &Path) {
+    fs::write(
+        dir.join("notes.txt"),
+        "#Title Notes\n\n= Notes =\n\nSome _text_ and a [http://example.org/||link].\n",
+    )
+    .unwrap();
+}
+
+/// `keys` typed with Control held, then released.
+fn control(keys: &str) -> String {
+    format!(
+        "{}{keys}{}",
+        char::from(Key::Control),
+        char::from(Key::Null)
+    )
+}
+
+#[test]
+fn the_text_editor_highlights_lints_and_keeps_its_history() {
+    let Some(session) = Session::start(text_site) else {
+        return;
+    };
+    let (site, server) = (&session.site, &session.server);
+    let file = site.path().join("notes.txt");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = session.client().await;
+        client.goto(&server.address).await.unwrap();
+        pick(&client, "notes.txt").await;
+        // Markup shows as markup: the header word, the heading, emphasis, the link.
+        let shown = client
+            .execute(
+                "const q = (s) => { const e = document.querySelector('#editor .cm-content ' + s); return e && e.textContent; }; \
+                 return [q('.pt-header'), q('.pt-heading'), q('.pt-emphasis'), q('.pt-link')];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(shown, json!(["#Title", "Notes", "text", "link"]));
+        // CodeMirror's own styles got past the Content-Security-Policy
+        // (a constructed style sheet, not a <style> element).
+        let styled = client
+            .execute(
+                "return getComputedStyle(document.querySelector('#editor .cm-editor')).flexDirection;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(styled, json!("column"), "CodeMirror's styles are missing");
+
+        // A near miss: a lint mark at its line, a marker in the gutter.
+        let text = client.find(Locator::Css("#editor .cm-content")).await.unwrap();
+        client
+            .execute("const e = window.pagetextEditor; e.select(e.text().length);", vec![])
+            .await
+            .unwrap();
+        text.send_keys("\n= Uneven ==\n").await.unwrap();
+        until(
+            &client,
+            "a lint mark at the hint's line",
+            "return window.pagetextEditor.diagnosticLines().includes(7) \
+             && document.querySelector('#editor .cm-lintRange-warning') !== null \
+             && document.querySelector('#editor .cm-gutter-lint .cm-lint-marker-warning') !== null;",
+        )
+        .await;
+        // Its message on hover.
+        let range = client
+            .find(Locator::Css("#editor .cm-lintRange-warning"))
+            .await
+            .unwrap();
+        let hover = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
+            element: range,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        client.perform_actions(hover).await.unwrap();
+        until(
+            &client,
+            "the hint's message on hover",
+            "const t = document.querySelector('.cm-tooltip-lint'); \
+             return t !== null && t.textContent.includes('heading needs the same number');",
+        )
+        .await;
+        screenshot(&client, "lint").await;
+        // A click on the hint in the list puts the cursor at its line.
+        client
+            .find(Locator::Css("#diagnostics li[data-line='7']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let at = client
+            .execute(
+                "const v = window.pagetextEditor.view; return v.state.doc.lineAt(v.state.selection.main.head).number;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(at, json!(7), "the jump to the hint's line");
+
+        // Save with Ctrl+S, then undo: the history survives the save.
+        text.send_keys(&control("s")).await.unwrap();
+        until(
+            &client,
+            "saved",
+            "return document.getElementById('status').textContent.startsWith('saved');",
+        )
+        .await;
+        assert!(fs::read_to_string(&file).unwrap().contains("= Uneven =="));
+        let saved = editor_text(&client).await;
+        text.send_keys(&control("z")).await.unwrap();
+        let undone = editor_text(&client).await;
+        assert_ne!(undone, saved, "undo after a save changed nothing");
+        assert!(
+            client
+                .execute("return document.title.startsWith('•');", vec![])
+                .await
+                .unwrap()
+                == json!(true),
+            "undone text is unsaved"
+        );
+        text.send_keys(&control("y")).await.unwrap();
+        assert_eq!(editor_text(&client).await, saved, "redo");
+
+        // A conflict: take the version on disk, then undo brings mine back.
+        fs::write(&file, "#Title Changed elsewhere\n\nSomeone else's text, longer.\n").unwrap();
+        client
+            .execute("const e = window.pagetextEditor; e.select(e.text().length);", vec![])
+            .await
+            .unwrap();
+        text.send_keys("Mine.").await.unwrap();
+        let mine = editor_text(&client).await;
+        client.find(Locator::Id("save")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the conflict",
+            "return !document.getElementById('conflict').hidden;",
+        )
+        .await;
+        client.find(Locator::Id("take-theirs")).await.unwrap().click().await.unwrap();
+        assert!(editor_text(&client).await.contains("Someone else's text"));
+        text.send_keys(&control("z")).await.unwrap();
+        assert_eq!(editor_text(&client).await, mine, "undo after taking theirs");
+
+        // Search in the page: Ctrl+F opens CodeMirror's search panel.
+        text.send_keys(&control("f")).await.unwrap();
+        until(
+            &client,
+            "the search panel",
+            "return document.querySelector('#editor .cm-search') !== null;",
+        )
+        .await;
+        screenshot(&client, "search").await;
         client.close().await.unwrap();
     });
 }

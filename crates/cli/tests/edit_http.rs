@@ -74,7 +74,7 @@ fn every_request_needs_the_token() {
         .chars()
         .map(|c| if c == '0' { '1' } else { '0' })
         .collect();
-    for path in ["", "api/tree", "app.js", "site/style.css"] {
+    for path in ["", "api/tree", "app.js", "editor.js", "site/style.css"] {
         assert_eq!(get(&format!("/{wrong}/{path}")).status, 403, "{path}");
         assert_eq!(server.get(path).status, 200, "{path}");
     }

@@ -1,5 +1,8 @@
-//! The editor's page, style and script, embedded in the binary: nothing is
-//! fetched from elsewhere at run time.
+//! The editor's page, style and scripts, embedded in the binary: nothing is
+//! fetched from elsewhere at run time. `app.js` and `app.css` are written
+//! by hand; `editor.js` is CodeMirror 6 with the text format's mode, bundled
+//! from `crates/cli/editor/` by `npm run build` there and committed (CI
+//! rebuilds it and compares).
 //!
 //! The page's Content-Security-Policy lets it run only its own script and
 //! talk only to its own server. The preview (a sandboxed `srcdoc` frame,
@@ -11,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const EDITOR: &str = include_str!("assets/editor.js");
 const STYLE: &str = include_str!("assets/app.css");
 
 /// The editor's page, under a policy that names this server's two loopback
@@ -34,6 +38,11 @@ pub(super) fn index(port: u16) -> Response {
 /// The editor's script.
 pub(super) fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// The text editor (CodeMirror), bundled.
+pub(super) fn editor() -> Response {
+    asset(EDITOR, "text/javascript; charset=utf-8")
 }
 
 /// The editor's style sheet.

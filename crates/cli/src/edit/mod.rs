@@ -151,6 +151,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
     let mut response = match (method, route.as_str()) {
         (Method::GET | Method::HEAD, "") => assets::index(app.port),
         (Method::GET | Method::HEAD, "app.js") => assets::script(),
+        (Method::GET | Method::HEAD, "editor.js") => assets::editor(),
         (Method::GET | Method::HEAD, "app.css") => assets::style(),
         (Method::GET, "api/tree") => site::tree(&app, &query).await,
         (Method::GET, "api/find") => site::find(&app, &query).await,
@@ -160,7 +161,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::GET | Method::HEAD, path) if path.starts_with("site/") => {
             site::file(&app, &path["site/".len()..]).await
         }
-        (_, "" | "app.js" | "app.css" | "api/tree" | "api/find" | "api/page") => {
+        (_, "" | "app.js" | "editor.js" | "app.css" | "api/tree" | "api/find" | "api/page") => {
             failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
         }
         (_, "api/render" | "api/save") => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),

@@ -1,4 +1,6 @@
-// pagetext edit: the editor's page. Plain JavaScript, no dependencies.
+// pagetext edit: the editor's page. Plain JavaScript; the text editor is
+// CodeMirror 6 with the text format's mode, from editor.js (bundled from
+// crates/cli/editor/, loaded before this script), as `window.PagetextEditor`.
 //
 // Everything the server sends (file names, text, messages) is put into the
 // page as text (textContent, value), never as markup. The preview is a
@@ -15,7 +17,7 @@ const CHECK_PAUSE_MS = 300;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
-  tree: $("tree"), filter: $("filter"), text: $("text"), gutter: $("gutter"),
+  tree: $("tree"), filter: $("filter"),
   diagnostics: $("diagnostics"), count: $("count"), ingestion: $("ingestion"),
   summary: $("summary"), preview: $("preview"), save: $("save"), status: $("status"),
   current: $("current"), encoding: $("encoding"), notice: $("notice"),
@@ -29,7 +31,11 @@ let theirs = null;
 let checkTimer = 0;
 let checkSeq = 0;
 let checking = null;
-let lastDiagnostics = [];
+
+// The text: CodeMirror, with the diagnostics as lint marks and gutter
+// markers. `window.pagetextEditor` is the handle the browser tests use.
+const editor = window.PagetextEditor.create($("editor"), { onChange: edited });
+window.pagetextEditor = editor;
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -120,40 +126,6 @@ ui.filter.addEventListener("input", () => {
 
 // ---- The text -------------------------------------------------------------
 
-function lineCount(text) {
-  let n = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
-// Line numbers, with the lines that have diagnostics marked.
-function drawGutter() {
-  const lines = lineCount(ui.text.value);
-  const marks = new Map();
-  for (const d of lastDiagnostics) {
-    if (!d.line || d.line > lines) continue;
-    const worst = marks.get(d.line);
-    if (!worst || worst.severity === "note") marks.set(d.line, d);
-  }
-  const parts = [];
-  let run = "";
-  for (let n = 1; n <= lines; n++) {
-    const d = marks.get(n);
-    if (d) {
-      if (run) { parts.push(run); run = ""; }
-      parts.push(el("span", { class: `mark ${d.severity}`, "data-line": String(n), title: d.message }, String(n)));
-      run = "\n";
-    } else run += `${n}\n`;
-  }
-  if (run) parts.push(run);
-  ui.gutter.replaceChildren(...parts);
-  // Room for the textarea's horizontal scroll bar, so that both scroll as far.
-  ui.gutter.style.paddingBottom = `${4 + ui.text.offsetHeight - ui.text.clientHeight}px`;
-  ui.gutter.scrollTop = ui.text.scrollTop;
-}
-
-ui.text.addEventListener("scroll", () => { ui.gutter.scrollTop = ui.text.scrollTop; });
-
 function diagnosticItem(d, jump) {
   // Ingestion's lines are the HTML's, not the text's.
   const at = d.line ? (d.column ? `${d.line}:${d.column}` : `${d.line}`) : "";
@@ -168,40 +140,25 @@ function diagnosticItem(d, jump) {
 }
 
 function goTo(line, column) {
-  const text = ui.text.value;
-  let offset = 0;
-  for (let n = 1; n < line; n++) {
-    const next = text.indexOf("\n", offset);
-    if (next === -1) break;
-    offset = next + 1;
-  }
-  // The server counts columns in characters; the textarea in UTF-16 units.
-  const end = text.indexOf("\n", offset);
-  const chars = Array.from(text.slice(offset, end === -1 ? text.length : end));
-  offset += chars.slice(0, Math.max(0, column - 1)).join("").length;
-  ui.text.focus();
-  ui.text.setSelectionRange(offset, offset);
-  const lineHeight = parseFloat(getComputedStyle(ui.text).lineHeight) || 20;
-  ui.text.scrollTop = Math.max(0, (line - 3) * lineHeight);
+  editor.goTo(line, column);
 }
 
 function showDiagnostics(diagnostics) {
-  lastDiagnostics = diagnostics;
+  editor.setDiagnostics(diagnostics);
   ui.diagnostics.replaceChildren(...diagnostics.map((d) => diagnosticItem(d, true)));
   const serious = diagnostics.filter((d) => d.severity !== "note").length;
   ui.count.textContent = diagnostics.length
     ? `(${serious} warning${serious === 1 ? "" : "s"}, ${diagnostics.length - serious} note${diagnostics.length - serious === 1 ? "" : "s"})`
     : "(none)";
-  drawGutter();
 }
 
-ui.text.addEventListener("input", () => {
+// The person changed the text (typing, pasting, undo, replace).
+function edited() {
   if (!page.path) return;
   setDirty(true);
-  drawGutter();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(check, CHECK_PAUSE_MS);
-});
+}
 
 function setDirty(dirty) {
   page.dirty = dirty;
@@ -219,7 +176,7 @@ async function check() {
     answer = await api("api/render", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text: ui.text.value, client, seq }),
+      body: JSON.stringify({ text: editor.text(), client, seq }),
       signal: checking.signal,
     });
   } catch (e) {
@@ -302,9 +259,8 @@ async function openPage(path) {
   const { ok, body } = await api(`api/page?path=${encodeURIComponent(path)}`);
   if (!ok) { say(body.error, "error"); return; }
   Object.assign(page, { path: body.path, kind: body.kind, version: body.version, original: body.original, summary: body.summary || "" });
-  ui.text.disabled = false;
-  ui.text.value = body.text;
-  ui.text.scrollTop = 0;
+  // A new page starts a new undo history.
+  editor.load(body.text);
   ui.current.textContent = body.path;
   ui.encoding.textContent = body.encoding ? `read as ${body.encoding}` : "";
   ui.summary.textContent = body.summary || (body.kind === "text" && !body.ingestion.length ? "A text page: nothing lost." : "");
@@ -349,7 +305,7 @@ function showFirstSaveNotice() {
 async function save(version = page.version) {
   if (!page.path || saving) return;
   const sentPath = page.path;
-  const sentText = ui.text.value;
+  const sentText = editor.text();
   saving = true;
   ui.save.disabled = true;
   say(`saving ${sentPath}…`);
@@ -372,10 +328,10 @@ async function save(version = page.version) {
   if (!ok) { say(body.error, "error"); return; }
   page.version = body.version;
   // Typed while saving: still unsaved, and kept as typed.
-  const unchanged = ui.text.value === sentText;
+  // The server's text replaces it as a change: undo goes back past it.
+  const unchanged = editor.text() === sentText;
   if (unchanged && typeof body.text === "string" && body.text !== sentText) {
-    ui.text.value = body.text;
-    drawGutter();
+    editor.replace(body.text);
     check();
   }
   setDirty(!unchanged);
@@ -391,7 +347,7 @@ async function save(version = page.version) {
 
 function showConflict(onDisk) {
   theirs = onDisk;
-  ui.mine.value = ui.text.value;
+  ui.mine.value = editor.text();
   ui.theirs.value = onDisk.text;
   ui.conflict.hidden = false;
 }
@@ -399,10 +355,10 @@ function showConflict(onDisk) {
 $("keep-mine").addEventListener("click", () => { ui.conflict.hidden = true; save(theirs.version); });
 $("take-theirs").addEventListener("click", () => {
   ui.conflict.hidden = true;
-  ui.text.value = theirs.text;
+  // A change, not a new state: undo brings the person's version back.
+  editor.replace(theirs.text);
   page.version = theirs.version;
   setDirty(false);
-  drawGutter();
   say("took the version on disk");
   check();
 });
