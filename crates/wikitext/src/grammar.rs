@@ -103,7 +103,7 @@ pub fn is_link_value_char(c: char) -> bool {
 /// changes.
 pub fn encode_link_value(value: &str) -> Cow<'_, str> {
     // Nearly every URL needs nothing: no copy.
-    let Some(first_bad) = value.find(|c: char| !is_link_value_char(c)) else {
+    let Some(first_bad) = first_non_link_value_char(value) else {
         return Cow::Borrowed(value);
     };
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -122,6 +122,22 @@ pub fn encode_link_value(value: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Where the first character that [`is_link_value_char`] refuses is: a
+/// byte at a time while the text is ASCII (most URLs are), characters from
+/// the first that is not.
+fn first_non_link_value_char(value: &str) -> Option<usize> {
+    for (i, &b) in value.as_bytes().iter().enumerate() {
+        if !b.is_ascii() {
+            let rest = value.get(i..)?;
+            return rest.find(|c: char| !is_link_value_char(c)).map(|j| i + j);
+        }
+        if !is_link_value_char(char::from(b)) {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Seed 000 "Inline Elements", rule 5: whether `address` can be written
@@ -148,6 +164,31 @@ pub fn ends_sentence(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_byte_search_finds_what_the_character_search_finds() {
+        let mut texts: Vec<String> = (0..128u8).map(|b| format!("a{}b", char::from(b))).collect();
+        texts.extend(
+            [
+                "",
+                "ok",
+                "caf\u{e9}|x",
+                "\u{a0}",
+                "x\u{3000}y",
+                "\u{85}",
+                "é{",
+                "日本語",
+            ]
+            .map(String::from),
+        );
+        for t in &texts {
+            assert_eq!(
+                first_non_link_value_char(t),
+                t.find(|c: char| !is_link_value_char(c)),
+                "{t:?}"
+            );
+        }
+    }
 
     #[test]
     fn link_values_from_the_seed() {

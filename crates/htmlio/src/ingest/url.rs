@@ -19,7 +19,11 @@ use microsyntax::url::{QueryEncoding, Url, UrlError};
 /// the characters the text format forbids ([`wikitext::grammar`] owns that
 /// set). Returns the text and whether anything changed.
 fn encode_forbidden(s: &str) -> (String, bool) {
-    let controls: Cow<'_, str> = if s.chars().any(char::is_control) {
+    // C0 controls and DEL are bytes below 0x20 and 0x7F; C1 controls are
+    // not ASCII, so only a text that is not ASCII needs its characters.
+    let has_control = s.bytes().any(|b| b < 0x20 || b == 0x7f)
+        || (!s.is_ascii() && s.chars().any(char::is_control));
+    let controls: Cow<'_, str> = if has_control {
         let mut out = String::with_capacity(s.len() + 8);
         let mut buf = [0u8; 4];
         for c in s.chars() {
