@@ -501,7 +501,10 @@ async function review() {
   const notes = [];
   if (page.kind === "html") {
     notes.push(`Saving writes ${page.path} as XHTML from the text: what the warnings below name is left out of it.`);
-    if (page.original && !page.original.exists) notes.push(droppedOnSave(page.summary));
+    if (page.original && !page.original.exists) {
+      const said = droppedOnSave(page.summary).replace(/\.$/, "");
+      notes.push(`Of the page as it was opened: ${said[0].toLowerCase()}${said.slice(1)} (the first save keeps the original as ${page.original.name}).`);
+    }
   } else if (drops.length) {
     notes.push("The text is saved as it is; what the warnings below name does not reach the page as written.");
   }
