@@ -333,6 +333,25 @@ mod tests {
     }
 
     #[test]
+    fn link_report() {
+        check(
+            &LinkReport {
+                broken: vec![BrokenLink::from(crate::links::Broken {
+                    page: "a.txt".to_owned(),
+                    line: 3,
+                    column: 1,
+                    url: "b.html".to_owned(),
+                    problem: "no such file in the site: b.html".to_owned(),
+                })],
+                checked: 2,
+                pages: 1,
+                truncated: false,
+            },
+            r#"{"broken":[{"column":1,"line":3,"page":"a.txt","problem":"no such file in the site: b.html","url":"b.html"}],"checked":2,"pages":1,"truncated":false}"#,
+        );
+    }
+
+    #[test]
     fn error() {
         check(
             &Error {
