@@ -32,7 +32,7 @@ use wikitext::Document;
 const PAGE_EXTENSIONS: &[&str] = &["txt", "html", "htm", "xhtml"];
 
 /// What a folder link stands for, in order.
-const INDEX_FILES: &[&str] = &["index.html", "index.htm", "index.txt"];
+pub(crate) const INDEX_FILES: &[&str] = &["index.html", "index.htm", "index.txt"];
 
 /// A link that points to nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -75,6 +75,17 @@ pub(crate) fn read_page(path: &Path, bytes: &[u8]) -> Document {
 /// order. Pages that are linked to but not among `pages` (not a page
 /// extension) are checked for existence only.
 pub(crate) fn check_site(root: &Path, pages: &[Page]) -> (Vec<Broken>, usize) {
+    check_site_with(pages, |path| resolve(root, path))
+}
+
+/// [`check_site`] with the site's files found by `resolve`: the file a
+/// path below the site's folder names (a folder's index file for a
+/// folder), as a path below that folder, or `None`. The editor finds them
+/// through its folder handles rather than by path.
+pub(crate) fn check_site_with(
+    pages: &[Page],
+    resolve: impl Fn(&Path) -> Option<PathBuf>,
+) -> (Vec<Broken>, usize) {
     let anchors: HashMap<&Path, HashSet<&str>> = pages
         .iter()
         .map(|p| {
@@ -90,7 +101,7 @@ pub(crate) fn check_site(root: &Path, pages: &[Page]) -> (Vec<Broken>, usize) {
                 continue;
             };
             checked += 1;
-            let problem = match resolve(root, &target.path) {
+            let problem = match resolve(&target.path) {
                 None => Some(format!(
                     "no such file in the site: {}",
                     target.path.display()

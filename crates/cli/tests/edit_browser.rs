@@ -672,3 +672,147 @@ fn a_hostile_page_never_runs_script() {
         client.close().await.unwrap();
     });
 }
+
+fn review_site(dir: &Path) {
+    fs::write(
+        dir.join("page.html"),
+        "<html><body><h1>Old title</h1><p>Keep this.</p><p>Remove me.</p></body></html>",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("notes.txt"),
+        "\n= Notes =\n\nSee [page.html||the page].\n\nAnd [missing.html||a page that is gone].\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn review_before_saving_and_the_link_report() {
+    let Some(session) = Session::start(review_site) else {
+        return;
+    };
+    let (site, server) = (&session.site, &session.server);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = session.client().await;
+        client.goto(&server.address).await.unwrap();
+        pick(&client, "page.html").await;
+        let value = editor_text(&client).await;
+        assert!(value.contains("Remove me."), "{value}");
+        // Replace a line, as a person types: the new one has a link that
+        // the XHTML cannot keep.
+        let from = value.find("Remove me.").unwrap();
+        let to = from + "Remove me.".len();
+        client
+            .execute(
+                "window.pagetextEditor.select(arguments[0], arguments[1]);",
+                vec![json!(from), json!(to)],
+            )
+            .await
+            .unwrap();
+        let text = client.find(Locator::Css("#editor .cm-content")).await.unwrap();
+        text.send_keys("Added [javascript:alert(1)||run].").await.unwrap();
+        // Review: Ctrl+Shift+S.
+        text.send_keys(&format!(
+            "{}{}S{}",
+            char::from(Key::Control),
+            char::from(Key::Shift),
+            char::from(Key::Null)
+        ))
+        .await
+        .unwrap();
+        until(
+            &client,
+            "the review panel",
+            "return !document.getElementById('review-panel').hidden;",
+        )
+        .await;
+        let diff = client
+            .execute(
+                "return ['-', '+'].map(op => Array.from(document.querySelectorAll(`#review-diff [data-op='${op}']`)).map(e => e.lastChild.textContent));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            diff,
+            json!([["Remove me."], ["Added [javascript:alert(1)||run]."]]),
+            "the removed and added lines"
+        );
+        until(
+            &client,
+            "the drop notice",
+            "return document.querySelector('#review-drops li[data-code=\"unsafe-link\"]') !== null \
+             && document.getElementById('review-drops-note').textContent.includes('XHTML');",
+        )
+        .await;
+        screenshot(&client, "review").await;
+        // Cancel writes nothing; Save from the panel writes the edit.
+        client.find(Locator::Id("review-cancel")).await.unwrap().click().await.unwrap();
+        assert!(fs::read_to_string(site.path().join("page.html")).unwrap().contains("Remove me."));
+        client.find(Locator::Id("review")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the review panel again",
+            "return !document.getElementById('review-panel').hidden;",
+        )
+        .await;
+        client.find(Locator::Id("review-save")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "saved",
+            "return document.getElementById('status').textContent.startsWith('saved');",
+        )
+        .await;
+        let on_disk = fs::read_to_string(site.path().join("page.html")).unwrap();
+        assert!(on_disk.contains("Added"), "{on_disk}");
+        assert!(!on_disk.contains("Remove me."), "{on_disk}");
+        assert!(!on_disk.contains("javascript:"), "{on_disk}");
+        // Reviewed again: nothing changed since the save.
+        client.find(Locator::Id("review")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "no change since the save",
+            "return !document.getElementById('review-panel').hidden \
+             && document.getElementById('review-stats').textContent.includes('last saved') \
+             && document.querySelector('#review-diff [data-op=\"+\"]') === null;",
+        )
+        .await;
+        client.find(Locator::Id("review-cancel")).await.unwrap().click().await.unwrap();
+
+        // The link report: the broken link, not the working one.
+        client.find(Locator::Id("links")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the link report",
+            "return document.querySelector('#links-list li[data-page=\"notes.txt\"]') !== null;",
+        )
+        .await;
+        let listed = client
+            .execute(
+                "return Array.from(document.querySelectorAll('#links-list li')).map(e => e.querySelector('.url').textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(listed, json!(["missing.html"]));
+        screenshot(&client, "links").await;
+        client
+            .find(Locator::Css("#links-list li[data-page='notes.txt']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        until(
+            &client,
+            "the page of the link, at its line",
+            "const v = window.pagetextEditor.view; \
+             return document.getElementById('current').textContent === 'notes.txt' \
+             && v.state.doc.lineAt(v.state.selection.main.head).number === 6 \
+             && document.getElementById('links-panel').hidden;",
+        )
+        .await;
+        client.close().await.unwrap();
+    });
+}

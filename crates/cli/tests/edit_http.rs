@@ -809,3 +809,111 @@ fn the_command_line_says_what_went_wrong() {
     assert_eq!(code, Some(2));
     assert!(err.contains(&format!("port {port} is in use")), "{err}");
 }
+
+/// A site with links that work and links that do not, and a symbolic link
+/// out of it.
+fn linked_site() -> (tempfile::TempDir, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(outside.path().join("secret.html"), "<p id=\"s\">secret</p>").unwrap();
+    fs::write(
+        root.join("index.txt"),
+        "\n[|top|Top]\n\n[a.html||fine] [a.html#there||anchor] [#top||up]\n\n[missing.html||gone]\n[a.html#nowhere||no anchor] [out/secret.html||outside]\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("a.html"),
+        "<html><body>\n<h1 id=\"there\">A</h1>\n<p><a href=\"index.txt#top\">back</a>\n<a href=\"sub/\">sub</a>\n<a href=\"sub/gone.html\">gone</a></p>\n</body></html>",
+    )
+    .unwrap();
+    fs::create_dir(root.join("sub")).unwrap();
+    fs::write(root.join("sub/index.html"), "<p>Sub</p>").unwrap();
+    std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+    (dir, outside)
+}
+
+#[test]
+fn the_link_report_lists_the_broken_links_only() {
+    let (site, _outside) = linked_site();
+    let server = Server::start(site.path());
+    // The same gate as every route.
+    let host = server.host();
+    assert_eq!(
+        server
+            .send("GET", "/api/links", &[("Host", &host)], b"")
+            .status,
+        401
+    );
+    let wrong: String = server
+        .token
+        .chars()
+        .map(|c| if c == '0' { '1' } else { '0' })
+        .collect();
+    assert_eq!(
+        server
+            .send(
+                "GET",
+                &format!("/{wrong}/api/links"),
+                &[("Host", &host)],
+                b""
+            )
+            .status,
+        403
+    );
+    assert_eq!(
+        server
+            .send(
+                "GET",
+                &format!("/{}/api/links", server.token),
+                &[("Host", "evil.example")],
+                b""
+            )
+            .status,
+        403
+    );
+    assert_eq!(
+        server.post("api/links", &json!({})).status,
+        405,
+        "a POST is refused"
+    );
+
+    let answer = server.get("api/links");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let report = answer.json();
+    let broken: Vec<(String, u64, String)> = report["broken"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["page"].as_str().unwrap().to_owned(),
+                b["line"].as_u64().unwrap(),
+                b["url"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        broken,
+        [
+            ("a.html".to_owned(), 5, "sub/gone.html".to_owned()),
+            ("index.txt".to_owned(), 6, "missing.html".to_owned()),
+            ("index.txt".to_owned(), 7, "a.html#nowhere".to_owned()),
+            // Through a symbolic link out of the site: not reached, missing.
+            ("index.txt".to_owned(), 7, "out/secret.html".to_owned()),
+        ],
+        "{report}"
+    );
+    assert_eq!(
+        report["broken"][1]["problem"],
+        "no such file in the site: missing.html"
+    );
+    assert_eq!(
+        report["broken"][2]["problem"],
+        "a.html has no anchor \"nowhere\""
+    );
+    assert_eq!(report["broken"][1]["column"], 1);
+    assert_eq!(report["pages"], 3);
+    assert_eq!(report["checked"], 9);
+    assert_eq!(report["truncated"], false);
+}

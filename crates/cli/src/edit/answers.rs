@@ -12,6 +12,7 @@
 //! | [`Superseded`] | `POST api/render`, when a later check came | `check` (`superseded`, and it stops there) |
 //! | [`Saved`] | `POST api/save` | `save` |
 //! | [`Conflict`] (with [`OnDisk`]) | `POST api/save`, 409 | `save`, `showConflict`, the "keep mine" and "take theirs" buttons |
+//! | [`LinkReport`] (of [`BrokenLink`]) | `GET api/links` | `showLinks` (`broken`, `checked`, `pages`, `truncated`) |
 //! | [`Error`] | every route, and the guard's refusals | every caller of `api` that finds `ok` false reads `error` |
 //!
 //! A diagnostic in any of them is a [`Diagnostic`], read by `diagnosticItem`
@@ -267,6 +268,48 @@ pub(super) struct OnDisk {
     pub(super) version: String,
 }
 
+/// `GET api/links`: the site's links that point to a missing page or a
+/// missing anchor.
+#[derive(Debug, Serialize)]
+pub(super) struct LinkReport {
+    /// The broken links, by page (in name order), then in page order.
+    pub(super) broken: Vec<BrokenLink>,
+    /// How many links within the site were checked.
+    pub(super) checked: usize,
+    /// How many pages were read.
+    pub(super) pages: usize,
+    /// Whether the walk stopped before the end (a site too big to read
+    /// whole).
+    pub(super) truncated: bool,
+}
+
+/// One link of a [`LinkReport`] (a [`crate::links::Broken`]).
+#[derive(Debug, Serialize)]
+pub(super) struct BrokenLink {
+    /// The link's column in characters, 0 when unknown (HTML pages).
+    column: u32,
+    /// Its line: of the text for a text page, of the HTML for HTML.
+    line: u32,
+    /// The page holding it, below DIR.
+    page: String,
+    /// What is missing.
+    problem: String,
+    /// The link's URL as the page holds it.
+    url: String,
+}
+
+impl From<crate::links::Broken> for BrokenLink {
+    fn from(b: crate::links::Broken) -> BrokenLink {
+        BrokenLink {
+            column: b.column,
+            line: b.line,
+            page: b.page,
+            problem: b.problem,
+            url: b.url,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,6 +330,25 @@ mod tests {
             column,
             end_column,
         })
+    }
+
+    #[test]
+    fn link_report() {
+        check(
+            &LinkReport {
+                broken: vec![BrokenLink::from(crate::links::Broken {
+                    page: "a.txt".to_owned(),
+                    line: 3,
+                    column: 1,
+                    url: "b.html".to_owned(),
+                    problem: "no such file in the site: b.html".to_owned(),
+                })],
+                checked: 2,
+                pages: 1,
+                truncated: false,
+            },
+            r#"{"broken":[{"column":1,"line":3,"page":"a.txt","problem":"no such file in the site: b.html","url":"b.html"}],"checked":2,"pages":1,"truncated":false}"#,
+        );
     }
 
     #[test]

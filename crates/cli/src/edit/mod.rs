@@ -15,6 +15,8 @@
 //! - [`page`] opens a page as text, checks and previews text, and saves;
 //!   [`store`] does a save's writes (the original, the page) through the
 //!   page's folder handle, never over a change made meanwhile;
+//! - [`report`] is the site's link report: `pagetext check --links`
+//!   ([`crate::links`]) over pages read through [`contain`];
 //! - [`answers`] are the JSON answers of its calls, one type each: the
 //!   contract with the editor's script;
 //! - [`assets`] are the editor's HTML, CSS and JavaScript, embedded in the
@@ -29,6 +31,7 @@ mod assets;
 mod contain;
 mod guard;
 mod page;
+mod report;
 mod site;
 mod store;
 
@@ -156,14 +159,17 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::GET, "api/tree") => site::tree(&app, &query).await,
         (Method::GET, "api/find") => site::find(&app, &query).await,
         (Method::GET, "api/page") => page::open(&app, &query).await,
+        (Method::GET, "api/links") => report::report(&app).await,
         (Method::POST, "api/render") => page::render(&app, request).await,
         (Method::POST, "api/save") => page::save(&app, request).await,
         (Method::GET | Method::HEAD, path) if path.starts_with("site/") => {
             site::file(&app, &path["site/".len()..]).await
         }
-        (_, "" | "app.js" | "editor.js" | "app.css" | "api/tree" | "api/find" | "api/page") => {
-            failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
-        }
+        (
+            _,
+            "" | "app.js" | "editor.js" | "app.css" | "api/tree" | "api/find" | "api/page"
+            | "api/links",
+        ) => failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here"),
         (_, "api/render" | "api/save") => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
         _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
     };

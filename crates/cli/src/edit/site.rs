@@ -232,10 +232,36 @@ pub(super) async fn find(app: &App, query: &Query) -> Response {
 
 fn walk_for(root: &contain::Root, needle: &str) -> (Vec<String>, bool) {
     let mut found = Vec::new();
+    let mut full = false;
+    let cut = walk_pages(root, |_, _, rel| {
+        if !rel.to_lowercase().contains(needle) {
+            return true;
+        }
+        if found.len() == FIND_LIMIT {
+            full = true;
+            return false;
+        }
+        found.push(rel.to_owned());
+        true
+    });
+    found.sort();
+    (found, cut || full)
+}
+
+/// Walks DIR's pages in name order, each folder opened in its parent's
+/// handle (symbolic links are not followed: no loops, no way out), and
+/// calls `visit` with the page's folder, its name and its path below DIR,
+/// until it returns `false`. Hidden names are skipped. Whether the walk
+/// stopped before the end (`visit` said stop, or [`FIND_VISITS`] entries
+/// were looked at).
+pub(super) fn walk_pages(
+    root: &contain::Root,
+    mut visit: impl FnMut(&std::os::fd::OwnedFd, &str, &str) -> bool,
+) -> bool {
     // Each folder still to visit: its parent's handle (shared, so that only
     // the folders along the way are open) and its name, or DIR itself.
     let Ok(top) = root.folder(&[]) else {
-        return (found, false);
+        return false;
     };
     let mut pending: Vec<(Arc<std::os::fd::OwnedFd>, Option<String>, String)> =
         vec![(Arc::new(top.fd), None, String::new())];
@@ -249,15 +275,15 @@ fn walk_for(root: &contain::Root, needle: &str) -> (Vec<String>, bool) {
             },
             None => parent,
         };
-        let Ok(entries) = contain::list(&dir) else {
+        let Ok(mut entries) = contain::list(&dir) else {
             continue;
         };
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut subdirs = Vec::new();
         for (name, kind) in entries {
             visits += 1;
             if visits > FIND_VISITS {
-                found.sort();
-                return (found, true);
+                return true;
             }
             if name.starts_with('.') {
                 continue;
@@ -267,21 +293,16 @@ fn walk_for(root: &contain::Root, needle: &str) -> (Vec<String>, bool) {
                 subdirs.push((Arc::clone(&dir), Some(name), format!("{rel}/")));
             } else if kind == FileType::RegularFile
                 && has_extension(Path::new(&name), PAGE_EXTENSIONS)
-                && rel.to_lowercase().contains(needle)
+                && !visit(&dir, &name, &rel)
             {
-                if found.len() == FIND_LIMIT {
-                    found.sort();
-                    return (found, true);
-                }
-                found.push(rel);
+                return true;
             }
         }
         // Reversed, so that the stack visits them in name order.
         subdirs.sort_by(|a, b| b.2.cmp(&a.2));
         pending.extend(subdirs);
     }
-    found.sort();
-    (found, false)
+    false
 }
 
 /// `GET site/PATH`: one of the site's files, as it is on disk, for the

@@ -22,10 +22,19 @@ const ui = {
   summary: $("summary"), preview: $("preview"), save: $("save"), status: $("status"),
   current: $("current"), encoding: $("encoding"), notice: $("notice"),
   conflict: $("conflict"), mine: $("mine"), theirs: $("theirs"),
+  review: $("review"), reviewPanel: $("review-panel"), reviewPage: $("review-page"),
+  reviewStats: $("review-stats"), reviewDiff: $("review-diff"),
+  reviewDropsNote: $("review-drops-note"), reviewDrops: $("review-drops"),
+  links: $("links"), linksPanel: $("links-panel"), linksSummary: $("links-summary"),
+  linksList: $("links-list"),
 };
 
-// The open page: path, kind, version, and whether the text has changed.
-const page = { path: null, kind: null, version: null, original: null, dirty: false };
+// The open page: path, kind, version, the text as opened or last saved
+// (`base`, what "Review and save" compares with), and whether the text has
+// changed.
+const page = { path: null, kind: null, version: null, original: null, base: "", dirty: false };
+// The diagnostics of the latest check of the text.
+let lastDiagnostics = [];
 let saving = false;
 let theirs = null;
 let checkTimer = 0;
@@ -144,6 +153,7 @@ function goTo(line, column) {
 }
 
 function showDiagnostics(diagnostics) {
+  lastDiagnostics = diagnostics;
   editor.setDiagnostics(diagnostics);
   ui.diagnostics.replaceChildren(...diagnostics.map((d) => diagnosticItem(d, true)));
   const serious = diagnostics.filter((d) => d.severity !== "note").length;
@@ -163,6 +173,7 @@ function edited() {
 function setDirty(dirty) {
   page.dirty = dirty;
   ui.save.disabled = !page.path;
+  ui.review.disabled = !page.path;
   document.title = `${dirty ? "• " : ""}${page.path || "pagetext edit"}`;
 }
 
@@ -250,15 +261,16 @@ function showPreview(xhtml) {
 
 // ---- Opening and saving -----------------------------------------------------
 
+// Whether `path` is the open page afterwards.
 async function openPage(path) {
-  if (saving) { say("wait for the save to finish", "error"); return; }
+  if (saving) { say("wait for the save to finish", "error"); return false; }
   // The page being edited stays as it is: reopening would drop the edits.
-  if (page.dirty && path === page.path) return;
-  if (page.dirty && !confirm(`${page.path} has unsaved changes. Open ${path} and drop them?`)) return;
+  if (page.dirty && path === page.path) return true;
+  if (page.dirty && !confirm(`${page.path} has unsaved changes. Open ${path} and drop them?`)) return false;
   say(`opening ${path}…`);
   const { ok, body } = await api(`api/page?path=${encodeURIComponent(path)}`);
-  if (!ok) { say(body.error, "error"); return; }
-  Object.assign(page, { path: body.path, kind: body.kind, version: body.version, original: body.original, summary: body.summary || "" });
+  if (!ok) { say(body.error, "error"); return false; }
+  Object.assign(page, { path: body.path, kind: body.kind, version: body.version, original: body.original, summary: body.summary || "", base: body.text, savedOnce: false });
   // A new page starts a new undo history.
   editor.load(body.text);
   ui.current.textContent = body.path;
@@ -274,6 +286,7 @@ async function openPage(path) {
   showDiagnostics([]);
   say(`opened ${body.path}`);
   await check();
+  return true;
 }
 
 // What a save drops, from the page's own account of its way in: the lines
@@ -327,6 +340,8 @@ async function save(version = page.version) {
   if (status === 409 && body.conflict) { showConflict(body.theirs); say(body.error, "error"); return; }
   if (!ok) { say(body.error, "error"); return; }
   page.version = body.version;
+  page.base = typeof body.text === "string" ? body.text : sentText;
+  page.savedOnce = true;
   // Typed while saving: still unsaved, and kept as typed.
   // The server's text replaces it as a change: undo goes back past it.
   const unchanged = editor.text() === sentText;
@@ -358,16 +373,191 @@ $("take-theirs").addEventListener("click", () => {
   // A change, not a new state: undo brings the person's version back.
   editor.replace(theirs.text);
   page.version = theirs.version;
+  page.base = theirs.text;
   setDirty(false);
   say("took the version on disk");
   check();
 });
 $("cancel-conflict").addEventListener("click", () => { ui.conflict.hidden = true; });
 ui.save.addEventListener("click", () => save());
+ui.review.addEventListener("click", () => review());
+ui.links.addEventListener("click", () => showLinks());
 document.addEventListener("keydown", (e) => {
-  if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); save(); }
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
+    e.preventDefault();
+    if (e.shiftKey) review(); else save();
+  } else if (e.key === "Escape") {
+    ui.reviewPanel.hidden = true;
+    ui.linksPanel.hidden = true;
+  }
 });
 window.addEventListener("beforeunload", (e) => { if (page.dirty) e.preventDefault(); });
+
+// ---- Review and save -------------------------------------------------------
+
+// The edit script from lines `a` to lines `b`: [op, line] with op " ", "-"
+// or "+". Common ends are trimmed; the middle is Myers' O((N+M)D) greedy
+// diff, given up past `maxD` differences (then all of it is replaced).
+function diffLines(a, b, maxD = 4000) {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length, endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  const midA = a.slice(start, endA), midB = b.slice(start, endB);
+  const middle = myers(midA, midB, maxD)
+    || [...midA.map((l) => ["-", l]), ...midB.map((l) => ["+", l])];
+  return [
+    ...a.slice(0, start).map((l) => [" ", l]),
+    ...middle,
+    ...a.slice(endA).map((l) => [" ", l]),
+  ];
+}
+
+function myers(a, b, maxD) {
+  const n = a.length, m = b.length, max = Math.min(n + m, maxD);
+  const off = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  // trace[d]: v before step d, for k in [-d-1, d+1].
+  const trace = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice(off - d - 1, off + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      v[off + k] = x;
+      if (x >= n && y >= m) return backtrack(trace, a, b);
+    }
+  }
+  return null;
+}
+
+function backtrack(trace, a, b) {
+  const out = [];
+  let x = a.length, y = b.length;
+  for (let d = trace.length - 1; d >= 0; d--) {
+    const vd = trace[d];
+    const at = (k) => vd[k + d + 1];
+    const k = x - y;
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = at(prevK), prevY = prevX - prevK;
+    while (x > prevX && y > prevY) { out.push([" ", a[x - 1]]); x--; y--; }
+    if (d > 0) {
+      if (x === prevX) out.push(["+", b[y - 1]]); else out.push(["-", a[x - 1]]);
+    }
+    x = prevX; y = prevY;
+  }
+  return out.reverse();
+}
+
+// The diff shown: changed lines with three lines of context each side,
+// runs of unchanged lines between them folded.
+function showDiff(ops) {
+  const CONTEXT = 3;
+  const near = new Uint8Array(ops.length);
+  ops.forEach(([op], i) => {
+    if (op === " ") return;
+    for (let j = Math.max(0, i - CONTEXT); j <= Math.min(ops.length - 1, i + CONTEXT); j++) near[j] = 1;
+  });
+  const rows = [];
+  let oldLine = 0, newLine = 0, skipped = 0;
+  const flush = () => {
+    if (skipped) rows.push(el("div", { class: "skip" }, `… ${skipped} unchanged line${skipped === 1 ? "" : "s"}`));
+    skipped = 0;
+  };
+  ops.forEach(([op, line], i) => {
+    if (op !== "+") oldLine++;
+    if (op !== "-") newLine++;
+    if (!near[i]) { skipped++; return; }
+    flush();
+    const kind = op === "+" ? "add" : op === "-" ? "del" : "same";
+    const number = op === "-" ? oldLine : newLine;
+    rows.push(el("div", { class: kind, "data-op": op },
+      el("span", { class: "num" }, `${op === " " ? " " : op}${number}`), line));
+  });
+  flush();
+  ui.reviewDiff.replaceChildren(...rows);
+}
+
+// "Review and save": what the save writes (the text against the text as
+// opened or last saved) and what it drops (the check's warnings; for a
+// first save of HTML, what ingestion left out), then Save or Cancel.
+async function review() {
+  if (!page.path || saving) return;
+  ui.linksPanel.hidden = true;
+  // The diagnostics of the text as it is now.
+  clearTimeout(checkTimer);
+  await check();
+  const lines = (text) => (text === "" ? [] : text.replace(/\n$/, "").split("\n"));
+  const ops = diffLines(lines(page.base), lines(editor.text()));
+  const added = ops.filter(([op]) => op === "+").length;
+  const removed = ops.filter(([op]) => op === "-").length;
+  ui.reviewPage.textContent = page.path;
+  ui.reviewStats.textContent = added || removed
+    ? `${added} line${added === 1 ? "" : "s"} added, ${removed} removed, against the text as ${page.savedOnce ? "last saved" : "opened"}.`
+    : `No change: the text is as ${page.savedOnce ? "last saved" : "opened"}.`;
+  showDiff(ops);
+  const drops = lastDiagnostics.filter((d) => d.severity !== "note");
+  const notes = [];
+  if (page.kind === "html") {
+    notes.push(`Saving writes ${page.path} as XHTML from the text: what the warnings below name is left out of it.`);
+    if (page.original && !page.original.exists) {
+      const said = droppedOnSave(page.summary).replace(/\.$/, "");
+      notes.push(`Of the page as it was opened: ${said[0].toLowerCase()}${said.slice(1)} (the first save keeps the original as ${page.original.name}).`);
+    }
+  } else if (drops.length) {
+    notes.push("The text is saved as it is; what the warnings below name does not reach the page as written.");
+  }
+  if (!drops.length) notes.push("The check of the text has no warnings: nothing of it is dropped.");
+  ui.reviewDropsNote.textContent = notes.join(" ");
+  ui.reviewDrops.replaceChildren(...drops.map((d) => {
+    const item = diagnosticItem(d, true);
+    item.addEventListener("click", () => { ui.reviewPanel.hidden = true; });
+    return item;
+  }));
+  ui.reviewPanel.hidden = false;
+  $("review-save").focus();
+}
+
+$("review-save").addEventListener("click", () => { ui.reviewPanel.hidden = true; save(); });
+$("review-cancel").addEventListener("click", () => { ui.reviewPanel.hidden = true; editor.view.focus(); });
+
+// ---- The link report --------------------------------------------------------
+
+// The site's links to missing pages and anchors (`pagetext check --links`),
+// from the pages on disk; a click opens the page at the link's line.
+async function showLinks() {
+  ui.reviewPanel.hidden = true;
+  ui.linksPanel.hidden = false;
+  ui.linksSummary.textContent = "checking the site's links…";
+  ui.linksList.replaceChildren();
+  const { ok, body } = await api("api/links");
+  if (!ok) { ui.linksSummary.textContent = body.error; return; }
+  const n = body.broken.length;
+  ui.linksSummary.textContent =
+    `${n} broken link${n === 1 ? "" : "s"} of ${body.checked} within the site, in ${body.pages} page${body.pages === 1 ? "" : "s"} on disk${body.truncated ? " (the site is too big: not every page was read)" : ""}.`;
+  ui.linksList.replaceChildren(...body.broken.map((b) => {
+    const html = !/\.txt$/i.test(b.page);
+    const at = `${b.page}:${html ? "HTML line " : ""}${b.line}${b.column ? `:${b.column}` : ""}`;
+    const item = el("li", { class: "warning", "data-page": b.page, "data-line": String(b.line) },
+      el("span", { class: "where" }, at), el("span", { class: "url" }, b.url), b.problem);
+    item.addEventListener("click", () => openLink(b, html));
+    return item;
+  }));
+}
+
+// Opens the page of a broken link at its line: the text's line for a text
+// page; for HTML (whose line is the HTML's) the first line of the text that
+// holds the URL.
+async function openLink(b, html) {
+  ui.linksPanel.hidden = true;
+  if (!(await openPage(b.page))) return;
+  if (!html) { goTo(b.line, b.column || 1); return; }
+  const index = editor.text().split("\n").findIndex((l) => l.includes(b.url));
+  goTo(index >= 0 ? index + 1 : 1, 1);
+}
+$("links-refresh").addEventListener("click", () => showLinks());
+$("links-close").addEventListener("click", () => { ui.linksPanel.hidden = true; });
 
 // `#open=PATH`: a link clicked in the preview, or an address to keep.
 function openFromHash() {
