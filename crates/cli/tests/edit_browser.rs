@@ -816,3 +816,95 @@ fn review_before_saving_and_the_link_report() {
         client.close().await.unwrap();
     });
 }
+
+fn new_page_site(dir: &Path) {
+    fs::create_dir(dir.join("docs")).unwrap();
+    fs::write(dir.join("docs/intro.txt"), "\n= Intro =\n\nFirst.\n").unwrap();
+}
+
+#[test]
+fn a_new_page_is_created_typed_and_saved() {
+    let Some(session) = Session::start(new_page_site) else {
+        return;
+    };
+    let (site, server) = (&session.site, &session.server);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = session.client().await;
+        client.goto(&server.address).await.unwrap();
+        pick(&client, "docs/intro.txt").await;
+        client.find(Locator::Id("new-page")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the new page panel, in the open page's folder",
+            "return !document.getElementById('new-panel').hidden \
+             && document.getElementById('new-dir').value === 'docs';",
+        )
+        .await;
+        // An existing name is refused, and the panel says why.
+        let name = client.find(Locator::Id("new-name")).await.unwrap();
+        name.send_keys("intro").await.unwrap();
+        client.find(Locator::Id("new-create")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the refusal",
+            "return document.getElementById('new-error').textContent.includes('already exists');",
+        )
+        .await;
+        name.clear().await.unwrap();
+        name.send_keys("fresh").await.unwrap();
+        screenshot(&client, "new-page").await;
+        client.find(Locator::Id("new-create")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the new page, open and in the tree",
+            "return document.getElementById('current').textContent === 'docs/fresh.txt' \
+             && document.getElementById('new-panel').hidden \
+             && window.pagetextEditor.text() === '#Title fresh\\n\\n';",
+        )
+        .await;
+        assert_eq!(
+            fs::read_to_string(site.path().join("docs/fresh.txt")).unwrap(),
+            "#Title fresh\n\n"
+        );
+        // Typed at the end, and saved.
+        let text = client.find(Locator::Css("#editor .cm-content")).await.unwrap();
+        client
+            .execute(
+                "const v = window.pagetextEditor.view; window.pagetextEditor.select(v.state.doc.length, v.state.doc.length);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        text.send_keys("A new page.").await.unwrap();
+        text.send_keys(&control("s")).await.unwrap();
+        until(
+            &client,
+            "saved",
+            "return document.getElementById('status').textContent.startsWith('saved');",
+        )
+        .await;
+        let on_disk = fs::read_to_string(site.path().join("docs/fresh.txt")).unwrap();
+        assert_eq!(on_disk, "#Title fresh\n\nA new page.\n");
+        // An HTML page at the site's top.
+        client.find(Locator::Id("new-page")).await.unwrap().click().await.unwrap();
+        let dir = client.find(Locator::Id("new-dir")).await.unwrap();
+        dir.clear().await.unwrap();
+        client.find(Locator::Id("new-name")).await.unwrap().send_keys("home").await.unwrap();
+        client
+            .execute("document.getElementById('new-kind').value = 'html';", vec![])
+            .await
+            .unwrap();
+        client.find(Locator::Id("new-create")).await.unwrap().click().await.unwrap();
+        until(
+            &client,
+            "the HTML page, open and listed",
+            "return document.getElementById('current').textContent === 'home.html' \
+             && document.querySelector(\"#tree button[data-path='home.html']\") !== null;",
+        )
+        .await;
+        let html = fs::read_to_string(site.path().join("home.html")).unwrap();
+        assert!(html.contains("<title>home</title>"), "{html}");
+        client.close().await.unwrap();
+    });
+}

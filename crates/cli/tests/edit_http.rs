@@ -917,3 +917,132 @@ fn the_link_report_lists_the_broken_links_only() {
     assert_eq!(report["checked"], 9);
     assert_eq!(report["truncated"], false);
 }
+
+#[test]
+fn new_pages_are_created_inside_and_never_over_anything() {
+    let outer = tempfile::tempdir().unwrap();
+    let outer_path = fs::canonicalize(outer.path()).unwrap();
+    let site_path = outer_path.join("site");
+    fs::create_dir_all(site_path.join("sub")).unwrap();
+    fs::write(site_path.join("notes.txt"), "\nMine\n").unwrap();
+    fs::write(outer_path.join("x.txt"), "outside").unwrap();
+    std::os::unix::fs::symlink(outer_path.join("away.txt"), site_path.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink(&outer_path, site_path.join("out")).unwrap();
+    let server = Server::start(&site_path);
+    let new = |dir: &str, name: &str, kind: &str| {
+        server.post("api/new", &json!({"dir": dir, "name": name, "kind": kind}))
+    };
+
+    // The gate: no token, no Origin.
+    let host = server.host();
+    let body = br#"{"dir":"","name":"gate","kind":"text"}"#;
+    let own = server.origin();
+    let no_token = server.send(
+        "POST",
+        "/api/new",
+        &[("Host", &host), ("Origin", &own)],
+        body,
+    );
+    assert_eq!(no_token.status, 401);
+    let target = format!("/{}/api/new", server.token);
+    assert_eq!(
+        server
+            .send("POST", &target, &[("Host", &host)], body)
+            .status,
+        403
+    );
+    assert_eq!(server.get("api/new").status, 405);
+    assert!(!site_path.join("gate.txt").exists());
+
+    // A text page, then an HTML page in a folder: created, listed, opened.
+    let made = new("", "fresh", "text");
+    assert_eq!(made.status, 200, "{}", made.text());
+    assert_eq!(made.json(), json!({"kind": "text", "path": "fresh.txt"}));
+    assert_eq!(
+        fs::read_to_string(site_path.join("fresh.txt")).unwrap(),
+        "#Title fresh\n\n"
+    );
+    let made = new("sub", "page.html", "html");
+    assert_eq!(made.status, 200, "{}", made.text());
+    assert_eq!(made.json()["path"], "sub/page.html");
+    let html = fs::read_to_string(site_path.join("sub/page.html")).unwrap();
+    assert!(
+        html.starts_with("<html xmlns=\"http://www.w3.org/1999/xhtml\">"),
+        "{html}"
+    );
+    assert!(html.contains("<title>page</title>"), "{html}");
+    let opened = open(&server, "sub/page.html");
+    assert_eq!(opened["kind"], "html");
+    let saved = save(
+        &server,
+        "fresh.txt",
+        "#Title fresh\n\nTyped.\n",
+        opened_version(&server, "fresh.txt").as_str(),
+    );
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let tree = server.get("api/tree?dir=sub").json();
+    assert!(
+        tree["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "page.html")
+    );
+
+    // Never over anything: a file, a dangling link (not followed).
+    let again = new("", "notes", "text");
+    assert_eq!(again.status, 409, "{}", again.text());
+    assert_eq!(
+        fs::read_to_string(site_path.join("notes.txt")).unwrap(),
+        "\nMine\n"
+    );
+    let link = new("", "link", "text");
+    assert_eq!(link.status, 409, "{}", link.text());
+    assert!(!outer_path.join("away.txt").exists());
+
+    // Names and folders that leave the site or are hidden.
+    for (dir, name) in [
+        ("", "../x"),
+        ("", ".hidden"),
+        ("", "a/b"),
+        ("", ".."),
+        ("", ""),
+        ("", "nul\0"),
+        ("..", "x"),
+        ("out", "x"),
+        ("sub/..", "x"),
+        (".git", "x"),
+        ("/tmp", "x"),
+    ] {
+        let refused = new(dir, name, "text");
+        assert!(
+            matches!(refused.status, 403 | 404),
+            "{dir:?} {name:?}: {} {}",
+            refused.status,
+            refused.text()
+        );
+    }
+    assert_eq!(new("", "a.txt", "html").status, 422);
+    assert_eq!(new("", "a", "pdf").status, 400);
+    assert_eq!(
+        fs::read_to_string(outer_path.join("x.txt")).unwrap(),
+        "outside"
+    );
+    // Only the pages made above are new in the site.
+    let mut names: Vec<String> = fs::read_dir(&site_path)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["fresh.txt", "link.txt", "notes.txt", "out", "sub"]);
+    let mut outside: Vec<String> = fs::read_dir(&outer_path)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    outside.sort();
+    assert_eq!(outside, ["site", "x.txt"]);
+}
+
+fn opened_version(server: &Server, path: &str) -> String {
+    open(server, path)["version"].as_str().unwrap().to_owned()
+}

@@ -11,6 +11,7 @@
 //! | [`Checked`] | `POST api/render` | `check` (`superseded`), then `showDiagnostics` and `showPreview` |
 //! | [`Superseded`] | `POST api/render`, when a later check came | `check` (`superseded`, and it stops there) |
 //! | [`Saved`] | `POST api/save` | `save` |
+//! | [`Created`] | `POST api/new` | `createPage` (`path`) |
 //! | [`Conflict`] (with [`OnDisk`]) | `POST api/save`, 409 | `save`, `showConflict`, the "keep mine" and "take theirs" buttons |
 //! | [`LinkReport`] (of [`BrokenLink`]) | `GET api/links` | `showLinks` (`broken`, `checked`, `pages`, `truncated`) |
 //! | [`Error`] | every route, and the guard's refusals | every caller of `api` that finds `ok` false reads `error` |
@@ -227,6 +228,15 @@ pub(super) struct Saved {
     pub(super) text: Option<String>,
     /// The version of the written bytes, for the next save.
     pub(super) version: String,
+}
+
+/// `POST api/new`: a new page was created.
+#[derive(Debug, Serialize)]
+pub(super) struct Created {
+    /// What kind of page it is.
+    pub(super) kind: PageKind,
+    /// Its path below DIR.
+    pub(super) path: String,
 }
 
 /// `POST api/save` with status 409: the file changed on disk since the
@@ -476,6 +486,17 @@ mod tests {
                 version: "0000000000000003-9".to_owned(),
             },
             r#"{"encoding":"Shift_JIS","notices":[],"original":null,"path":"p.html","text":null,"version":"0000000000000003-9"}"#,
+        );
+    }
+
+    #[test]
+    fn created() {
+        check(
+            &Created {
+                kind: PageKind::Text,
+                path: "a/new.txt".to_owned(),
+            },
+            r#"{"kind":"text","path":"a/new.txt"}"#,
         );
     }
 

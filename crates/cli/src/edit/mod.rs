@@ -12,7 +12,8 @@
 //!   site lazily, finds pages, and serves the site's own files sandboxed;
 //! - [`contain`] reaches every file and folder through a directory handle
 //!   held from DIR's root down, never following a link out of DIR;
-//! - [`page`] opens a page as text, checks and previews text, and saves;
+//! - [`page`] opens a page as text, checks and previews text, saves, and
+//!   creates new pages;
 //!   [`store`] does a save's writes (the original, the page) through the
 //!   page's folder handle, never over a change made meanwhile;
 //! - [`report`] is the site's link report: `pagetext check --links`
@@ -162,6 +163,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::GET, "api/links") => report::report(&app).await,
         (Method::POST, "api/render") => page::render(&app, request).await,
         (Method::POST, "api/save") => page::save(&app, request).await,
+        (Method::POST, "api/new") => page::create(&app, request).await,
         (Method::GET | Method::HEAD, path) if path.starts_with("site/") => {
             site::file(&app, &path["site/".len()..]).await
         }
@@ -170,7 +172,9 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
             "" | "app.js" | "editor.js" | "app.css" | "api/tree" | "api/find" | "api/page"
             | "api/links",
         ) => failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here"),
-        (_, "api/render" | "api/save") => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
+        (_, "api/render" | "api/save" | "api/new") => {
+            failure(StatusCode::METHOD_NOT_ALLOWED, "use POST")
+        }
         _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
     };
     // Every answer, errors and the site's files included (whose sandbox

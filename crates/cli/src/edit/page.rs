@@ -434,6 +434,122 @@ fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response
     }))
 }
 
+/// The body of a new page's creation.
+#[derive(Deserialize)]
+struct NewRequest {
+    /// The folder below DIR (`""`: DIR itself).
+    #[serde(default)]
+    dir: String,
+    /// The file's name, with or without its extension.
+    name: String,
+    /// `text` (`.txt`) or `html` (`.html`).
+    kind: String,
+}
+
+/// The file name of a new page of `kind` called `name`: one segment, no
+/// hidden name, no control character; the kind's extension added unless
+/// the name has it (a name with the other kind's extension is refused).
+fn new_page_name(name: &str, kind: Kind) -> Result<String, Failed> {
+    let refused = |why: &str| {
+        Failed::new(
+            StatusCode::FORBIDDEN,
+            format!("{name:?}: refused as a page name: {why}"),
+        )
+    };
+    if name.contains('/') {
+        return Err(refused("a slash inside a name"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(refused("a control character inside a name"));
+    }
+    if let Err(site::Refusal::Outside(why)) = site::from_query(name) {
+        return Err(refused(why));
+    }
+    if name.is_empty() {
+        return Err(refused("an empty name"));
+    }
+    let full = match Kind::of(Path::new(name)) {
+        Some(k) if k.answered() == kind.answered() => name.to_owned(),
+        Some(_) => {
+            return Err(Failed::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("{name}: the extension is not the kind's (.txt for text, .html for HTML)"),
+            ));
+        }
+        None => match kind {
+            Kind::Text => format!("{name}.txt"),
+            Kind::Html | Kind::Xhtml => format!("{name}.html"),
+        },
+    };
+    if full.len() > 255 {
+        return Err(refused("longer than 255 bytes"));
+    }
+    Ok(full)
+}
+
+/// A new page's first contents: a `#Title` header (the name without its
+/// extension) and an empty line, as the save writes it (canonical text, or
+/// XHTML in UTF-8).
+fn new_page_bytes(file_name: &str, kind: Kind) -> Vec<u8> {
+    let title = Path::new(file_name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or(file_name);
+    let text = format!("#Title {title}\n\n");
+    match kind {
+        Kind::Text => convert::save_text(&text).bytes,
+        Kind::Html | Kind::Xhtml => convert::save_html(&text, encoding_rs::UTF_8).bytes,
+    }
+}
+
+/// `POST api/new {dir, name, kind}`: a new page in the folder `dir`,
+/// created through the folder's handle, never over anything already there
+/// (a link included) and never through a link ([`store::create_new`]).
+pub(super) async fn create(app: &App, request: Request) -> Response {
+    let asked: NewRequest = match body(request).await {
+        Ok(asked) => asked,
+        Err(failed) => return failed.response(),
+    };
+    let _one_at_a_time = app.saving.lock().await;
+    let root = Arc::clone(&app.root);
+    let done = tokio::task::spawn_blocking(move || {
+        let kind = match asked.kind.as_str() {
+            "text" => Kind::Text,
+            "html" => Kind::Html,
+            other => {
+                return Err(Failed::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("{other:?}: the kind is `text` or `html`"),
+                ));
+            }
+        };
+        let name = new_page_name(&asked.name, kind)?;
+        let segments = site::from_query(&asked.dir).map_err(|r| r.failed(&asked.dir))?;
+        let folder = root.folder(&segments).map_err(|r| r.failed(&asked.dir))?;
+        let mut rel = folder.rel.clone();
+        rel.push(name.clone());
+        let rel = rel.join("/");
+        let bytes = new_page_bytes(&name, kind);
+        match store::create_new(&folder.fd, &name, &bytes, 0o644) {
+            Ok(()) => Ok(json(&answers::Created {
+                kind: kind.answered(),
+                path: rel,
+            })),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Failed::new(
+                StatusCode::CONFLICT,
+                format!("{rel}: already exists: nothing was written"),
+            )),
+            Err(e) => Err(io_failure(&rel, &e)),
+        }
+    })
+    .await;
+    match done {
+        Ok(Ok(response)) => response,
+        Ok(Err(failed)) => failed.response(),
+        Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "creating failed").response(),
+    }
+}
+
 /// The conflict answer: the page on disk is now `current`.
 fn conflict(file: &PageFile, current: &[u8], seed: bool) -> Response {
     let AsText {
@@ -485,5 +601,36 @@ mod tests {
         assert_eq!(Kind::of(Path::new("a.txt")), Some(Kind::Text));
         assert_eq!(Kind::of(Path::new("a.css")), None);
         assert_eq!(orig_name("a.html"), "a.html.orig");
+    }
+
+    #[test]
+    fn new_page_names() {
+        assert_eq!(
+            new_page_name("a", Kind::Text).ok().as_deref(),
+            Some("a.txt")
+        );
+        assert_eq!(
+            new_page_name("a", Kind::Html).ok().as_deref(),
+            Some("a.html")
+        );
+        assert_eq!(
+            new_page_name("a.HTM", Kind::Html).ok().as_deref(),
+            Some("a.HTM")
+        );
+        assert_eq!(
+            new_page_name("a.txt", Kind::Text).ok().as_deref(),
+            Some("a.txt")
+        );
+        for bad in ["", ".x", "..", "../x", "a/b", "a\\b", "a\0b", "a\nb", "c:x"] {
+            assert!(new_page_name(bad, Kind::Text).is_err(), "{bad:?}");
+        }
+        assert!(new_page_name("a.txt", Kind::Html).is_err());
+    }
+
+    #[test]
+    fn new_pages_have_a_title_and_an_empty_line() {
+        assert_eq!(new_page_bytes("Notes.txt", Kind::Text), b"#Title Notes\n\n");
+        let html = String::from_utf8(new_page_bytes("p.html", Kind::Html)).unwrap();
+        assert!(html.contains("<title>p</title>"), "{html}");
     }
 }

@@ -127,6 +127,25 @@ pub(super) fn keep_original(
     }
 }
 
+/// Creates the new file `name` in `dir` holding `bytes`, with permissions
+/// `mode`: written whole to a temporary file, flushed, then linked under
+/// its name, which never replaces anything (a dangling link included) and
+/// never follows a link. `Err` with `AlreadyExists` when something has that
+/// name.
+pub(super) fn create_new(dir: &OwnedFd, name: &str, bytes: &[u8], mode: u32) -> io::Result<()> {
+    if contain::kind_at(dir, name)?.is_some() {
+        return Err(io::ErrorKind::AlreadyExists.into());
+    }
+    // The temporary name is removed when `temp` is dropped; the page stays
+    // under its own name.
+    let temp = write_temp(dir, bytes, mode)?;
+    match put_new(dir, &temp.name, name) {
+        Ok(()) => Ok(()),
+        Err(Errno::EXIST) => Err(io::ErrorKind::AlreadyExists.into()),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Gives the file `from` the new name `to` in `dir`, unless `to` exists
 /// (whatever it is, a dangling link included).
 fn put_new(dir: &OwnedFd, from: &str, to: &str) -> Result<(), Errno> {
@@ -256,6 +275,24 @@ mod tests {
         assert_eq!(fs::read(dir.path().join("p.txt")).unwrap(), b"theirs");
         let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1, "no temporary file is left");
+    }
+
+    #[test]
+    fn a_new_file_never_replaces_anything() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = Root::open(&fs::canonicalize(dir.path()).unwrap()).unwrap();
+        let folder = root.folder(&[]).unwrap();
+        create_new(&folder.fd, "n.txt", b"new", 0o644).unwrap();
+        assert_eq!(fs::read(dir.path().join("n.txt")).unwrap(), b"new");
+        let again = create_new(&folder.fd, "n.txt", b"other", 0o644).unwrap_err();
+        assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(dir.path().join("n.txt")).unwrap(), b"new");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), dir.path().join("l.txt")).unwrap();
+        let link = create_new(&folder.fd, "l.txt", b"x", 0o644).unwrap_err();
+        assert_eq!(link.kind(), io::ErrorKind::AlreadyExists);
+        assert!(!dir.path().join("nowhere").exists());
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 2, "no temporary file is left");
     }
 
     #[test]

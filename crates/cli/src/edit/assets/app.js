@@ -389,6 +389,7 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "Escape") {
     ui.reviewPanel.hidden = true;
     ui.linksPanel.hidden = true;
+    $("new-panel").hidden = true;
   }
 });
 window.addEventListener("beforeunload", (e) => { if (page.dirty) e.preventDefault(); });
@@ -558,6 +559,47 @@ async function openLink(b, html) {
 }
 $("links-refresh").addEventListener("click", () => showLinks());
 $("links-close").addEventListener("click", () => { ui.linksPanel.hidden = true; });
+
+// ---- New pages --------------------------------------------------------------
+
+// A new text or HTML page in a folder of the site (the open page's folder
+// unless another is typed), created by the server without replacing
+// anything; then the tree is listed again and the new page opened.
+const newUi = {
+  panel: $("new-panel"), form: $("new-form"), dir: $("new-dir"), name: $("new-name"),
+  kind: $("new-kind"), error: $("new-error"),
+};
+function showNewPage() {
+  ui.reviewPanel.hidden = true;
+  ui.linksPanel.hidden = true;
+  const slash = page.path ? page.path.lastIndexOf("/") : -1;
+  newUi.dir.value = slash >= 0 ? page.path.slice(0, slash) : "";
+  newUi.name.value = "";
+  newUi.error.textContent = "";
+  newUi.panel.hidden = false;
+  newUi.name.focus();
+}
+async function createPage() {
+  const dir = newUi.dir.value.trim().replace(/^\/+|\/+$/g, "");
+  const name = newUi.name.value.trim();
+  if (!name) { newUi.error.textContent = "give the page a file name"; return; }
+  newUi.error.textContent = "creating…";
+  const { ok, body } = await api("api/new", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ dir, name, kind: newUi.kind.value }),
+  });
+  if (!ok) { newUi.error.textContent = body.error; return; }
+  newUi.panel.hidden = true;
+  ui.filter.value = "";
+  showTree();
+  say(`created ${body.path}`);
+  await openPage(body.path);
+}
+ui.newPage = $("new-page");
+ui.newPage.addEventListener("click", () => showNewPage());
+newUi.form.addEventListener("submit", (e) => { e.preventDefault(); createPage(); });
+$("new-cancel").addEventListener("click", () => { newUi.panel.hidden = true; });
 
 // `#open=PATH`: a link clicked in the preview, or an address to keep.
 function openFromHash() {
