@@ -86,17 +86,19 @@ pub(crate) fn check_site_with(
     pages: &[Page],
     resolve: impl Fn(&Path) -> Option<PathBuf>,
 ) -> (Vec<Broken>, usize) {
+    // Each page's references, read once: its anchors for the links that
+    // point to it, its links to be followed.
+    let refs: Vec<wikitext::References<'_>> =
+        pages.iter().map(|p| wikitext::references(&p.doc)).collect();
     let anchors: HashMap<&Path, HashSet<&str>> = pages
         .iter()
-        .map(|p| {
-            let refs = wikitext::references(&p.doc);
-            (p.rel.as_path(), refs.anchors.into_iter().collect())
-        })
+        .zip(&refs)
+        .map(|(p, r)| (p.rel.as_path(), r.anchors.iter().copied().collect()))
         .collect();
     let mut broken = Vec::new();
     let mut checked = 0;
-    for page in pages {
-        for (url, pos) in wikitext::references(&page.doc).links {
+    for (page, refs) in pages.iter().zip(&refs) {
+        for &(url, pos) in &refs.links {
             let Some(target) = Target::of(url, &page.rel) else {
                 continue;
             };
