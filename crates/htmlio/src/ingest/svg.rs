@@ -523,11 +523,12 @@ pub(crate) fn graphic(arena: &Arena, svg: NodeId) -> Option<Graphic> {
     xml.push_str("</svg>");
     let mut src = String::from("data:image/svg+xml;base64,");
     base64::engine::general_purpose::STANDARD.encode_string(xml.as_bytes(), &mut src);
+    let Labels { alt, width, height } = labels(arena, svg, root);
     Some(Graphic {
         src,
-        alt: alternative(arena, svg, root),
-        width: pixels(root.attr("width")),
-        height: pixels(root.attr("height")),
+        alt,
+        width,
+        height,
         removed: s.removed.into_iter().collect(),
     })
 }
@@ -555,15 +556,31 @@ pub(crate) fn lone_external_image(arena: &Arena, svg: NodeId) -> Option<&str> {
     found
 }
 
-/// The text alternative, width and height of an inline `<svg>`, as
-/// [`graphic`] gives them.
-pub(crate) fn svg_labels(arena: &Arena, svg: NodeId) -> Option<(String, Option<u32>, Option<u32>)> {
-    let root = arena.element(svg)?;
-    Some((
-        alternative(arena, svg, root),
-        pixels(root.attr("width")),
-        pixels(root.attr("height")),
-    ))
+/// What an image shows besides its source: its text alternative (empty
+/// when it has none) and its size in pixels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Labels {
+    /// The text alternative.
+    pub(crate) alt: String,
+    /// The width in pixels.
+    pub(crate) width: Option<u32>,
+    /// The height in pixels.
+    pub(crate) height: Option<u32>,
+}
+
+/// The [`Labels`] of an inline `<svg>`, as [`graphic`] gives them; `None`
+/// when `svg` is not an element.
+pub(crate) fn svg_labels(arena: &Arena, svg: NodeId) -> Option<Labels> {
+    Some(labels(arena, svg, arena.element(svg)?))
+}
+
+/// The [`Labels`] of the svg `root` (node `svg`).
+fn labels(arena: &Arena, svg: NodeId, root: &Element) -> Labels {
+    Labels {
+        alt: alternative(arena, svg, root),
+        width: pixels(root.attr("width")),
+        height: pixels(root.attr("height")),
+    }
 }
 
 /// The text alternative of the svg `root` (node `svg`): its `aria-label`,

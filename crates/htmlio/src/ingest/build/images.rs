@@ -13,8 +13,8 @@ use super::{Builder, at};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::{Element, NodeId};
 use crate::ingest::svg::{
-    DataSvg, Graphic, graphic, is_svg_data_url, judge_data_url, lone_external_image, removed,
-    svg_labels,
+    DataSvg, Graphic, Labels, graphic, is_svg_data_url, judge_data_url, lone_external_image,
+    removed, svg_labels,
 };
 use crate::ingest::url::{clean_url, is_safe_image_source};
 
@@ -93,8 +93,19 @@ impl Builder<'_> {
                 ),
             );
         }
-        let alt = e.attr("alt").map(words).unwrap_or_default();
+        let labels = Labels {
+            alt: e.attr("alt").map(words).unwrap_or_default(),
+            width: pixels(e.attr("width")),
+            height: pixels(e.attr("height")),
+        };
         let title = e.attr("title").map(words).filter(|t| !t.is_empty());
+        self.place_image(src, labels, title, line);
+    }
+
+    /// An image node where the walk is: its source, its alternative text
+    /// (as one text run, none when empty), title and size.
+    fn place_image(&mut self, src: String, labels: Labels, title: Option<String>, line: u32) {
+        let Labels { alt, width, height } = labels;
         let image = Inline::Image {
             src,
             alt: if alt.is_empty() {
@@ -103,8 +114,8 @@ impl Builder<'_> {
                 vec![Inline::text(alt).at(at(line))]
             },
             title,
-            width: pixels(e.attr("width")),
-            height: pixels(e.attr("height")),
+            width,
+            height,
             pos: at(line),
         };
         self.inline_node(image, line);
@@ -162,19 +173,12 @@ impl Builder<'_> {
             return;
         };
         self.note_removed(&g, line);
-        let image = Inline::Image {
-            src: g.src,
-            alt: if g.alt.is_empty() {
-                Vec::new()
-            } else {
-                vec![Inline::text(g.alt).at(at(line))]
-            },
-            title: None,
+        let labels = Labels {
+            alt: g.alt,
             width: g.width,
             height: g.height,
-            pos: at(line),
         };
-        self.inline_node(image, line);
+        self.place_image(g.src, labels, None, line);
     }
 
     /// An inline `<svg>` that only shows a picture from elsewhere (see
@@ -189,7 +193,7 @@ impl Builder<'_> {
         else {
             return false;
         };
-        let Some((alt, width, height)) = svg_labels(self.arena, id) else {
+        let Some(labels) = svg_labels(self.arena, id) else {
             return false;
         };
         self.report(
@@ -198,19 +202,7 @@ impl Builder<'_> {
             line,
             format!("SVG graphic kept as the picture it shows, {}", clean.url),
         );
-        let image = Inline::Image {
-            src: clean.url,
-            alt: if alt.is_empty() {
-                Vec::new()
-            } else {
-                vec![Inline::text(alt).at(at(line))]
-            },
-            title: None,
-            width,
-            height,
-            pos: at(line),
-        };
-        self.inline_node(image, line);
+        self.place_image(clean.url, labels, None, line);
         true
     }
 
