@@ -331,16 +331,16 @@ impl Resolver {
 /// The scheme of a URL (URL Standard, scheme state: an ASCII letter, then
 /// letters, digits, `+`, `-`, `.`, up to `:`), lowercased.
 fn scheme_of(url: &str) -> Option<String> {
-    let colon = url.find(':')?;
-    let scheme = url.get(..colon)?;
-    let mut chars = scheme.chars();
-    let first = chars.next()?;
-    if !first.is_ascii_alphabetic()
-        || !chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-    {
-        return None;
-    }
-    Some(scheme.to_ascii_lowercase())
+    let scheme = url.get(..url.find(':')?)?;
+    is_scheme(scheme).then(|| scheme.to_ascii_lowercase())
+}
+
+/// Whether `s` has the form of a scheme: an ASCII letter, then letters,
+/// digits, `+`, `-` and `.`.
+fn is_scheme(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 /// Whether an image source may be loaded: not a script scheme
@@ -372,8 +372,11 @@ pub(crate) fn is_safe_image_source(src: &str) -> bool {
 /// are neutralised on ingestion (see "Scripts and other ballast never reach
 /// the output" in docs/decisions.md).
 pub(crate) fn is_unsafe_scheme(scheme: &str) -> bool {
-    matches!(scheme, "javascript" | "vbscript" | "data")
+    UNSAFE_SCHEMES.contains(&scheme)
 }
+
+/// The schemes [`is_unsafe_scheme`] refuses, lowercase.
+const UNSAFE_SCHEMES: [&str; 3] = ["javascript", "vbscript", "data"];
 
 /// The scheme of a URL as written (in the text format, where nothing
 /// resolved it), when [`is_unsafe_scheme`] says it is unsafe: read as a
@@ -383,13 +386,26 @@ pub(crate) fn is_unsafe_scheme(scheme: &str) -> bool {
 /// ingestion does.
 pub(crate) fn unsafe_scheme_of(url: &str) -> Option<String> {
     let trimmed = url.trim_start_matches(|c: char| c <= ' ');
-    let colon = trimmed.find(':')?;
-    let head: String = trimmed[..colon]
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
-    let scheme = scheme_of(&format!("{head}:"))?;
-    is_unsafe_scheme(&scheme).then_some(scheme)
+    let head = trimmed.get(..trimmed.find(':')?)?;
+    // Most links are relative or have a safe scheme: nothing is copied
+    // unless the head holds a tab or newline, and nothing lowercased
+    // unless it names an unsafe scheme.
+    let head: Cow<'_, str> = if head.contains(['\t', '\n', '\r']) {
+        Cow::Owned(
+            head.chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(head)
+    };
+    if !is_scheme(&head) {
+        return None;
+    }
+    UNSAFE_SCHEMES
+        .iter()
+        .find(|s| head.eq_ignore_ascii_case(s))
+        .map(|s| (*s).to_owned())
 }
 
 /// An anchor name (from `id` or `a/@name`) for the format: trimmed of
