@@ -36,15 +36,6 @@ pub(crate) struct Options {
     pub(crate) no_install: bool,
 }
 
-/// The virtual environment's Python.
-fn venv_python(venv: &std::path::Path) -> PathBuf {
-    if cfg!(windows) {
-        venv.join("Scripts/python.exe")
-    } else {
-        venv.join("bin/python")
-    }
-}
-
 /// Runs the whole chore.
 pub(crate) fn run(opts: &Options) -> anyhow::Result<()> {
     let corpora: Vec<PathBuf> = if opts.corpora.is_empty() {
@@ -67,7 +58,7 @@ pub(crate) fn run(opts: &Options) -> anyhow::Result<()> {
         "building pagetext (release)",
     )?;
     let venv = target_dir().join("bench-venv");
-    let python = venv_python(&venv);
+    let python = crate::python::python_in(&venv);
     if !python.exists() {
         let system = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
         run_checked(
@@ -86,21 +77,7 @@ pub(crate) fn run(opts: &Options) -> anyhow::Result<()> {
                 .args(&peers),
             "pip install warcio resiliparse",
         )?;
-        run_checked(
-            Command::new(&python)
-                .current_dir(root())
-                .env("CARGO_TARGET_DIR", target_dir())
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--force-reinstall",
-                    "--no-deps",
-                    "./crates/python",
-                ]),
-            "pip install ./crates/python",
-        )?;
+        crate::python::install_package(&python)?;
     }
     let mut script = Command::new(&python);
     script

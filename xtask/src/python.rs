@@ -3,21 +3,46 @@
 //! (`pip install ./crates/python`, which builds it with maturin), then
 //! pytest on `crates/python/tests`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::bail;
 
-use crate::util::{Totals, root, run_checked, run_streaming};
+use crate::util::{Totals, root, run_checked, run_streaming, target_dir};
 
 /// The virtual environment's Python.
 fn venv_python() -> PathBuf {
-    let venv = root().join("target/python-venv");
+    python_in(&root().join("target/python-venv"))
+}
+
+/// The Python of the virtual environment at `venv`.
+pub(crate) fn python_in(venv: &Path) -> PathBuf {
     if cfg!(windows) {
         venv.join("Scripts/python.exe")
     } else {
         venv.join("bin/python")
     }
+}
+
+/// Builds the Python package from `crates/python` and installs it into the
+/// environment of `python` (again, without its dependencies), built in the
+/// workspace's target folder.
+pub(crate) fn install_package(python: &Path) -> anyhow::Result<()> {
+    run_checked(
+        Command::new(python)
+            .current_dir(root())
+            .env("CARGO_TARGET_DIR", target_dir())
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--force-reinstall",
+                "--no-deps",
+                "./crates/python",
+            ]),
+        "pip install ./crates/python",
+    )
 }
 
 /// Builds and installs the package, runs pytest, and counts its results.
@@ -44,18 +69,7 @@ pub(crate) fn run() -> anyhow::Result<Totals> {
         ]),
         "pip install pytest",
     )?;
-    run_checked(
-        Command::new(&python).current_dir(root()).args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--force-reinstall",
-            "--no-deps",
-            "./crates/python",
-        ]),
-        "pip install ./crates/python",
-    )?;
+    install_package(&python)?;
     let mut totals = Totals::default();
     let ok = run_streaming(
         Command::new(&python).current_dir(root()).args([
