@@ -275,26 +275,16 @@ fn locked_version(lock: &str, name: &str) -> Option<String> {
     (!versions.is_empty()).then(|| versions.join(", "))
 }
 
-/// `YYYY-MM-DD` of a count of days since 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`).
+/// `YYYY-MM-DD` of a count of days since 1970-01-01.
 fn date_of_days(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    chrono::DateTime::UNIX_EPOCH
+        .checked_add_signed(chrono::TimeDelta::days(days))
+        .map_or_else(String::new, |d| d.format("%Y-%m-%d").to_string())
 }
 
+/// Today's date (UTC), `YYYY-MM-DD`.
 fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    date_of_days((secs / 86_400) as i64)
+    date_of_days(chrono::Utc::now().timestamp().div_euclid(86_400))
 }
 
 /// `n` with thousands separated by commas.
