@@ -214,10 +214,10 @@ impl CrawlSummary {
     /// of `pool` workers.
     pub(crate) fn line(&self, name: &str, elapsed: Duration, pool: usize) -> String {
         let seconds = elapsed.as_secs_f64();
-        // Every record, skipped or not, went to a worker.
-        let records = self.pages + self.skipped.values().sum::<u64>() + self.unreadable;
-        let workers = pool.min(usize::try_from(records).unwrap_or(usize::MAX));
         let skipped: u64 = self.skipped.values().sum();
+        // Every record, skipped or not, went to a worker.
+        let records = self.pages + skipped + self.unreadable;
+        let workers = pool.min(usize::try_from(records).unwrap_or(usize::MAX));
         let kinds: Vec<String> = self
             .skipped
             .iter()
