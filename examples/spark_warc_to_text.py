@@ -6,7 +6,11 @@ files record by record (warcio), converts every HTML response with the
 pagetext Python package inside the executor, and the rows are written as
 Parquet with the fields of `pagetext to-text --warc`:
 
-    url, date, encoding, encoding_source, title, lang, text, warnings, errors
+    url, date, encoding, encoding_source, title, lang, detected_lang,
+    detected_lang_confidence, text, warnings, errors
+
+(`lang` is the language the page declares; `detected_lang` the one its text
+is written in, with the detector's confidence from 0 to 1.)
 
 Run it with spark-submit, or with Python where pyspark is installed:
 
@@ -22,7 +26,7 @@ import logging
 import sys
 
 from pyspark.sql import SparkSession
-from pyspark.sql.types import ArrayType, IntegerType, StringType, StructField, StructType
+from pyspark.sql.types import ArrayType, DoubleType, IntegerType, StringType, StructField, StructType
 
 DIAGNOSTIC = StructType(
     [
@@ -40,6 +44,8 @@ SCHEMA = StructType(
         StructField("encoding_source", StringType()),
         StructField("title", StringType()),
         StructField("lang", StringType()),
+        StructField("detected_lang", StringType()),
+        StructField("detected_lang_confidence", DoubleType()),
         StructField("text", StringType()),
         StructField("warnings", ArrayType(DIAGNOSTIC)),
         StructField("errors", ArrayType(DIAGNOSTIC)),
@@ -90,6 +96,8 @@ def convert_warc(path):
                 page.source,
                 page.title,
                 page.lang,
+                page.detected_lang,
+                page.detected_lang_confidence,
                 page.text,
                 pick("warning"),
                 pick("error"),

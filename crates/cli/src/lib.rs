@@ -349,8 +349,9 @@ pub struct ToTextArgs {
 
     /// Read the inputs as WARC files (plain or gzip, as crawlers write
     /// them; `-` is standard input) and write one JSON line per HTML
-    /// response record: url, date, encoding, encoding_source, title, lang,
-    /// text, warnings, errors. The HTTP Content-Type charset is the
+    /// response record: url, date, encoding, encoding_source, title, lang
+    /// (as declared), detected_lang and detected_lang_confidence (from the
+    /// text), text, warnings, errors. The HTTP Content-Type charset is the
     /// transport layer's, the record's URL the page's address. Other
     /// records are skipped and counted; an unreadable one is reported with
     /// its offset and the run goes on. -o names the output file; -j N

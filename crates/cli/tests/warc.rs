@@ -152,6 +152,51 @@ fn crawl() -> (Vec<Vec<u8>>, usize) {
 }
 
 #[test]
+fn each_line_says_the_detected_language_next_to_the_declared_one() {
+    let pages = [
+        (
+            "http://example.fr/",
+            "<html lang=en><p>Le projet de loi a été largement approuvé par les députés, et le \
+             texte sera désormais examiné par le Sénat, puis par le Conseil constitutionnel.",
+        ),
+        (
+            "http://example.de/",
+            "<p>Die Bundesregierung hat am Mittwoch beschlossen, dass die neuen Regeln für alle \
+             Unternehmen ab dem nächsten Jahr gelten sollen.",
+        ),
+        ("http://example.com/numbers", "<p>12 345 678"),
+    ];
+    let warc: Vec<u8> = pages
+        .iter()
+        .flat_map(|(uri, body)| response(uri, "text/html; charset=utf-8", body.as_bytes()))
+        .collect();
+    let out = run(&[], &warc);
+    assert!(out.status.success());
+    let lines = json_lines(&out);
+    let got: Vec<_> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["lang"].as_str(),
+                l["detected_lang"].as_str(),
+                l["detected_lang_confidence"].as_f64().is_some(),
+            )
+        })
+        .collect();
+    // The declared language is kept as the page says it, even when wrong.
+    assert_eq!(
+        got,
+        [
+            (Some("en"), Some("fr"), true),
+            (None, Some("de"), true),
+            (None, None, false)
+        ]
+    );
+    let confidence = lines[0]["detected_lang_confidence"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&confidence), "{confidence}");
+}
+
+#[test]
 fn plain_and_gzip_warcs_give_one_line_per_html_response() {
     let (records, pages) = crawl();
     let plain: Vec<u8> = records.concat();
@@ -175,6 +220,8 @@ fn plain_and_gzip_warcs_give_one_line_per_html_response() {
             "encoding_source",
             "title",
             "lang",
+            "detected_lang",
+            "detected_lang_confidence",
             "text",
             "warnings",
             "errors",

@@ -17,6 +17,10 @@ pub struct TextOptions<'a> {
     /// Whether the writer may escape what would otherwise read as markup
     /// (`#Escape \`), or writes only what the seed's format holds.
     pub escapes: Escapes,
+    /// Whether to detect the language of the page's text
+    /// ([`crate::lang::detect_language`]); off by default, so that a
+    /// conversion pays for it only when asked.
+    pub detect_language: bool,
 }
 
 /// A page in the text format, with what was decided and lost on the way.
@@ -32,8 +36,12 @@ pub struct TextPage {
     pub source: &'static str,
     /// The page's `<title>`.
     pub title: Option<String>,
-    /// The page's language.
+    /// The page's language, as the page declares it.
     pub lang: Option<String>,
+    /// The language of the page's text as detected, when
+    /// [`TextOptions::detect_language`] asked for it and the text has
+    /// enough letters to tell.
+    pub detected_lang: Option<crate::lang::Detected>,
     /// Ingestion's diagnostics: every loss and notable mapping, by the
     /// page's source line.
     pub ingest_diagnostics: Vec<ingest::Diagnostic>,
@@ -79,6 +87,11 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
     } = ingest::ingest(bytes, &ingest_options);
     let title = document.meta.title.clone();
     let lang = document.meta.lang.clone();
+    let detected_lang = if options.detect_language {
+        crate::lang::detect_language(&document)
+    } else {
+        None
+    };
     let policy = wikitext::Policy {
         escapes: options.escapes,
         ..ingest::POLICY
@@ -92,6 +105,7 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
         encoding,
         title,
         lang,
+        detected_lang,
         ingest_diagnostics: diagnostics,
         write_diagnostics: written.diagnostics,
         summary,
@@ -128,6 +142,7 @@ impl<'a> From<ingest::Options<'a>> for TextOptions<'a> {
         TextOptions {
             ingest,
             escapes: Escapes::WhenNeeded,
+            detect_language: false,
         }
     }
 }

@@ -124,6 +124,7 @@
 mod convert;
 pub mod emit;
 pub mod ingest;
+pub mod lang;
 pub mod names;
 pub mod serialize;
 

@@ -71,6 +71,7 @@ struct TextResult {
     source: &'static str,
     title: Option<String>,
     lang: Option<String>,
+    detected: Option<htmlio::lang::Detected>,
     diagnostics: Vec<Diag>,
 }
 
@@ -102,10 +103,24 @@ impl TextResult {
         self.title.as_deref()
     }
 
-    /// The page's language (`lang`), or None.
+    /// The page's language as the page declares it (`lang`), or None.
     #[getter]
     fn lang(&self) -> Option<&str> {
         self.lang.as_deref()
+    }
+
+    /// The language of the page's text as detected (a BCP 47 primary
+    /// subtag: `en`, `fr`, `zh`...), or None when the text has too few
+    /// letters to tell or detection was not asked for.
+    #[getter]
+    fn detected_lang(&self) -> Option<&str> {
+        self.detected.as_ref().map(|d| d.code.as_str())
+    }
+
+    /// The detector's confidence in `detected_lang`, from 0 to 1, or None.
+    #[getter]
+    fn detected_lang_confidence(&self) -> Option<f64> {
+        self.detected.as_ref().map(|d| d.confidence)
     }
 
     /// What was lost or changed, as dicts with `severity` (`error`,
@@ -141,9 +156,10 @@ fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
 /// nothing declares one (in place of autodetection). With `seed`, the text
 /// is pure seed text, which any reader of the seed's format reads exactly:
 /// images become their alternative text, and nothing is escaped or
-/// declared (the CLI's `--seed`).
+/// declared (the CLI's `--seed`). With `detect_language` (the default),
+/// the language of the page's text is detected too (`detected_lang`).
 #[pyfunction]
-#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false))]
+#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false, detect_language=true))]
 fn to_text(
     py: Python<'_>,
     data: &[u8],
@@ -151,6 +167,7 @@ fn to_text(
     base_url: Option<&str>,
     default_encoding: Option<&str>,
     seed: bool,
+    detect_language: bool,
 ) -> PyResult<TextResult> {
     let default = default_encoding.map(encoding_for).transpose()?;
     let address = base_url
@@ -175,6 +192,7 @@ fn to_text(
         } else {
             wikitext::Escapes::WhenNeeded
         },
+        detect_language,
     };
     let page = py.detach(|| htmlio::to_text(data, &options));
     let mut diagnostics: Vec<Diag> = page.ingest_diagnostics.iter().map(Diag::of).collect();
@@ -185,6 +203,7 @@ fn to_text(
         source: page.source,
         title: page.title,
         lang: page.lang,
+        detected: page.detected_lang,
         diagnostics,
     })
 }

@@ -18,6 +18,20 @@ def test_the_http_charset_is_the_transport_layers():
     assert "KOI8-R" in repr(page)
 
 
+FRENCH = ("<html lang=en><p>Le projet de loi a été largement approuvé par les députés, et le texte "
+          "sera désormais examiné par le Sénat, puis par le Conseil constitutionnel.</p>").encode()
+
+
+def test_the_detected_language_stands_next_to_the_declared_one():
+    page = pagetext.to_text(FRENCH)
+    assert (page.lang, page.detected_lang) == ("en", "fr")
+    assert 0.0 <= page.detected_lang_confidence <= 1.0
+    quiet = pagetext.to_text(FRENCH, detect_language=False)
+    assert (quiet.detected_lang, quiet.detected_lang_confidence) == (None, None)
+    assert quiet.text == page.text
+    assert pagetext.to_text(b"<p>12 345").detected_lang is None
+
+
 def test_base_url_resolves_relative_links():
     page = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r", base_url="http://example.ru/news/page.html")
     assert "[http://example.ru/other.html||мир]" in page.text

@@ -40,6 +40,9 @@ LEGACY = [
      '<meta charset="shift_jis"><title>日本</title><p>日本語</p>'.encode("shift_jis")),
     ("http://example.fr/", "text/html",
      "<meta http-equiv=Content-Type content='text/html; charset=windows-1252'><p>Café € crème</p>".encode("windows-1252")),
+    ("http://example.de/", "text/html; charset=utf-8",
+     "<p>Die Bundesregierung hat am Mittwoch beschlossen, dass die neuen Regeln für alle Unternehmen "
+     "ab dem nächsten Jahr gelten sollen.</p>".encode()),
 ]
 
 
@@ -84,5 +87,8 @@ def test_the_example_converts_warcs_on_spark_local_2(tmp_path):
     assert "日本語" in rows["http://example.jp/"]["text"]
     assert rows["http://example.fr/"]["encoding"] == "windows-1252"
     assert "Café € crème" in rows["http://example.fr/"]["text"]
+    de = rows["http://example.de/"]
+    assert (de["lang"], de["detected_lang"]) == (None, "de")
+    assert 0.0 <= de["detected_lang_confidence"] <= 1.0
     for row in rows.values():
         assert row["text"] is not None and row["date"]

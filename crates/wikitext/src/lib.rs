@@ -354,5 +354,5 @@ pub use pull::Parser;
 pub use refs::{
     Dangling, References, dangling_references, finds_anchor, reference_diagnostics, references,
 };
-pub use walk::{Runs, depth, has_images, plain_text, runs};
+pub use walk::{Runs, depth, has_images, plain_text, prose_runs, runs};
 pub use write::{Canonical, Canonicalized, Written, canonicalize, write, write_owned, write_with};

@@ -16,13 +16,32 @@ use crate::model::{Block, Inline};
 pub fn runs(blocks: &[Block]) -> Runs<'_> {
     Runs {
         stack: blocks.iter().rev().map(Step::Block).collect(),
+        preformatted: true,
     }
 }
 
-/// The iterator [`runs`] returns.
+/// The inline runs of blocks in document order as [`runs`] gives them,
+/// without the lines of preformatted text: what a page says in sentences,
+/// not its code and program output.
+///
+/// ```
+/// let doc = wikitext::parse("\n= T =\n\n  $ ls -l\n\nText.\n").document;
+/// let texts: Vec<String> = wikitext::prose_runs(&doc.body).map(wikitext::plain_text).collect();
+/// assert_eq!(texts, ["T", "Text."]);
+/// ```
+pub fn prose_runs(blocks: &[Block]) -> Runs<'_> {
+    Runs {
+        preformatted: false,
+        ..runs(blocks)
+    }
+}
+
+/// The iterator [`runs`] and [`prose_runs`] return.
 #[derive(Debug, Clone)]
 pub struct Runs<'a> {
     stack: Vec<Step<'a>>,
+    /// Whether the lines of preformatted text are given.
+    preformatted: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -45,7 +64,9 @@ impl<'a> Iterator for Runs<'a> {
                 | Block::Text { content, .. }
                 | Block::Heading { content, .. } => return Some(content),
                 Block::Preformatted { lines, .. } => {
-                    self.stack.extend(lines.iter().rev().map(|l| Step::Run(l)));
+                    if self.preformatted {
+                        self.stack.extend(lines.iter().rev().map(|l| Step::Run(l)));
+                    }
                 }
                 Block::Rule { .. } => {}
                 Block::Blockquote { content, .. } => {

@@ -50,6 +50,7 @@ pub(crate) fn html_to_text(
     let options = htmlio::TextOptions {
         ingest: input.ingest_options(address),
         escapes: input.escapes,
+        detect_language: false,
     };
     let page = htmlio::to_text(bytes, &options);
     let mut diagnostics = vec![Diag::new(

@@ -6,13 +6,15 @@
 //!
 //! Each line: `url` (WARC-Target-URI, also the page's address for its
 //! relative links), `date` (WARC-Date), and [`CrawlPage`]'s fields
-//! (`encoding`, `encoding_source`, `title`, `lang`, `text`, `warnings`,
-//! `errors`). The HTTP `Content-Type` charset plays the transport layer's
-//! part in sniffing. Other records (requests, metadata, responses that are
-//! not HTML) are skipped and counted; a record that cannot be read is
-//! reported with its offset, and the run goes on. The progress bar and the
-//! summary lines are the batch runner's ([`crate::batch`]); `-o` is written
-//! atomically ([`crate::atomic`]), like every other output.
+//! (`encoding`, `encoding_source`, `title`, `lang` as the page declares
+//! it, `detected_lang` and `detected_lang_confidence` as its text says
+//! ([`htmlio::lang`]), `text`, `warnings`, `errors`). The HTTP
+//! `Content-Type` charset plays the transport layer's part in sniffing.
+//! Other records (requests, metadata, responses that are not HTML) are
+//! skipped and counted; a record that cannot be read is reported with its
+//! offset, and the run goes on. The progress bar and the summary lines are
+//! the batch runner's ([`crate::batch`]); `-o` is written atomically
+//! ([`crate::atomic`]), like every other output.
 
 mod page;
 

@@ -16,8 +16,14 @@ pub(crate) struct CrawlPage {
     pub(crate) encoding_source: &'static str,
     /// The `<title>`.
     pub(crate) title: Option<String>,
-    /// The language of the page.
+    /// The language the page declares (`<html lang>`, the text's `#Lang`).
     pub(crate) lang: Option<String>,
+    /// The language of the page's text as detected (a BCP 47 primary
+    /// subtag such as `en` or `zh`), or null when its text has too few
+    /// letters to tell.
+    pub(crate) detected_lang: Option<String>,
+    /// The detector's confidence in `detected_lang`, from 0 to 1.
+    pub(crate) detected_lang_confidence: Option<f64>,
     /// The page as text.
     pub(crate) text: String,
     /// What was lost or changed (the libraries' warnings).
@@ -67,7 +73,11 @@ pub(super) fn crawl_page(
         address,
         ..htmlio::ingest::Options::default()
     };
-    let page = htmlio::to_text(bytes, &htmlio::TextOptions::from(ingest));
+    let options = htmlio::TextOptions {
+        detect_language: true,
+        ..htmlio::TextOptions::from(ingest)
+    };
+    let page = htmlio::to_text(bytes, &options);
     let (mut warnings, mut errors) = (Vec::new(), Vec::new());
     let ingest = page.ingest_diagnostics.iter().map(CrawlDiag::of);
     let write = page.write_diagnostics.iter().map(CrawlDiag::of);
@@ -83,8 +93,16 @@ pub(super) fn crawl_page(
         encoding_source: page.source,
         title: page.title,
         lang: page.lang,
+        detected_lang: page.detected_lang.as_ref().map(|d| d.code.clone()),
+        detected_lang_confidence: page.detected_lang.as_ref().map(|d| round3(d.confidence)),
         text: page.text,
         warnings,
         errors,
     }
+}
+
+/// A confidence to three decimals: what a reader of the JSON line can use,
+/// without the float's noise.
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }

@@ -34,7 +34,13 @@ class TextResult:
         """The page's title."""
     @property
     def lang(self) -> Optional[str]:
-        """The page's language."""
+        """The page's language, as the page declares it."""
+    @property
+    def detected_lang(self) -> Optional[str]:
+        """The language of the page's text as detected (en, fr, zh...), or None."""
+    @property
+    def detected_lang_confidence(self) -> Optional[float]:
+        """The detector's confidence in detected_lang, from 0 to 1, or None."""
     @property
     def diagnostics(self) -> List[Diagnostic]:
         """What was lost or changed on the way."""
@@ -46,9 +52,11 @@ def to_text(
     base_url: Optional[str] = None,
     default_encoding: Optional[str] = None,
     seed: bool = False,
+    detect_language: bool = True,
 ) -> TextResult:
     """A web page (bytes, any charset) to the text format; with seed=True,
-    pure seed text (images as their alternative text, no extension)."""
+    pure seed text (images as their alternative text, no extension); with
+    detect_language, the language of its text too (detected_lang)."""
 
 class XhtmlResult:
     """What to_xhtml gives."""
