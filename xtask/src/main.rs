@@ -12,6 +12,7 @@ mod conformance;
 mod corpus;
 mod crawl_bench;
 mod editor_bundle;
+mod extract_bench;
 mod fuzz;
 mod inspect;
 mod langid;
@@ -139,6 +140,20 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// pagetext's text scored as article-extraction benchmarks score
+    /// extractors (shingle F1, precision, recall), on a checkout of Zyte's
+    /// article-extraction-benchmark (DIR, default corpus-extract/: html/,
+    /// ground-truth.json, evaluate.py); the benchmark's own evaluate.py
+    /// scores pagetext among the stored answers of the other extractors.
+    ExtractBench {
+        /// The benchmark's folder (default: corpus-extract/).
+        #[arg(value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+        /// Bootstrap samples for the confidence intervals (evaluate.py's
+        /// --n-bootstrap).
+        #[arg(long, default_value_t = 200)]
+        bootstrap: u32,
+    },
     /// How often the language detector names a page's language, and its
     /// cost next to the conversion: Debian's translated documentation in
     /// 14 languages (DIR, default corpus-lang/; --fetch fills it), and with
@@ -230,6 +245,10 @@ fn main() -> ExitCode {
         } => fuzz::run(seconds, &targets).map(|runs| runs.iter().all(|r| !r.crashed)),
         Command::Inspect { tool } => inspect::run(tool),
         Command::Man { out } => man::run(out.as_deref()).map(|_| true),
+        Command::ExtractBench { dir, bootstrap } => {
+            let dir = dir.unwrap_or_else(extract_bench::default_dir);
+            extract_bench::run(&dir, bootstrap)
+        }
         Command::Langid { dir, fetch, modern } => {
             let dir = dir.unwrap_or_else(langid::default_dir);
             let packages: Vec<String> = langid::PACKAGES.iter().map(|s| s.to_string()).collect();
