@@ -1,0 +1,769 @@
+//! `POST api/rename {from, to, apply}`: a page moved or renamed, and every
+//! link to it in the site rewritten, in one operation that either
+//! completes or leaves every file as it was.
+//!
+//! **Which links.** Every page of the site is read (through the held
+//! handles, [`site::walk_pages`]) and each of its links followed as the
+//! link report follows it ([`crate::links::Target`]): a link whose path
+//! names the page (relative or from the site's root, its query and
+//! fragment kept, so `page#frag` still finds its anchor) is given the new
+//! path, written from the linking page's folder. The moved page's own
+//! relative links are written again from its new folder, so that each
+//! still reaches the same file; its links to itself follow it.
+//!
+//! **How a page's links are rewritten.** Only the URLs change, in the
+//! page's own bytes: a text page's link values by [`wikitext::relink`], an
+//! HTML page's `href`s by [`htmlio::hrefs::rewrite_hrefs`]. An HTML page
+//! is not written again through its text form, as a save writes it: that
+//! would turn every page that links to the moved one into XHTML and drop
+//! its ballast, for a change of a few bytes. So no `.orig` is kept either:
+//! nothing but the URLs changes. A page whose links the rewrite cannot all
+//! find (a link the document has and the bytes do not show as one, a page
+//! in UTF-16, a text page that is not UTF-8) refuses the whole rename, with
+//! the reason: a rename never leaves a link it knows of broken.
+//!
+//! **All or nothing.** First the plan: the new path checked (inside DIR,
+//! not hidden, the page's own kind, nothing there yet: never replaced),
+//! every page read and its new bytes computed. With `apply: false` the plan
+//! is the answer (which pages' links change), and nothing is written. Then
+//! the writes, each through [`super::store`]'s checked replace (the page
+//! must still be the bytes read, or it is a conflict), the missing folders
+//! of the new path created one by one in their parent's handle, and the
+//! page moved last. When any step fails, every step done is undone in
+//! reverse order (each page put back to the bytes read, through the same
+//! checked replace, the folders made removed) and the answer says why.
+
+use std::io;
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::extract::Request;
+use axum::http::StatusCode;
+use axum::response::Response;
+use rustix::fs::{AtFlags, Mode};
+use serde::Deserialize;
+
+use super::answers::{Relinked, Renamed};
+use super::contain::{self, Entry, Opened};
+use super::page::{self, Kind};
+use super::store::{self, NotReplaced};
+use super::{App, Failed, json, site};
+use crate::links::Target;
+
+/// How many pages one rename reads at most.
+const MAX_PAGES: usize = 20_000;
+
+/// The body of a rename.
+#[derive(Deserialize)]
+struct RenameRequest {
+    /// The page's path below DIR.
+    from: String,
+    /// Its new path below DIR.
+    to: String,
+    /// Write (`true`), or only answer what would change.
+    #[serde(default)]
+    apply: bool,
+}
+
+/// `POST api/rename`: see the module's docs. Runs under the saves' lock.
+pub(super) async fn rename(app: &App, request: Request) -> Response {
+    let asked: RenameRequest = match page::body(request).await {
+        Ok(asked) => asked,
+        Err(failed) => return failed.response(),
+    };
+    let _one_at_a_time = app.saving.lock().await;
+    let root = Arc::clone(&app.root);
+    let done = tokio::task::spawn_blocking(move || {
+        let plan = plan(&root, &asked)?;
+        let answer = plan.answer(asked.apply);
+        if asked.apply {
+            let top = root.folder(&[]).map_err(|r| r.failed(""))?.fd;
+            plan.apply(top)?;
+        }
+        Ok::<_, Failed>(json(&answer))
+    })
+    .await;
+    match done {
+        Ok(Ok(response)) => response,
+        Ok(Err(failed)) => failed.response(),
+        Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "renaming failed").response(),
+    }
+}
+
+/// A page to write: where it is, as read, and its new bytes.
+struct Change {
+    entry: Entry,
+    opened: Opened,
+    old: Vec<u8>,
+    new: Vec<u8>,
+    links: usize,
+}
+
+/// Everything a rename writes, computed before anything is written.
+struct Plan {
+    from: PageAt,
+    /// How many of the new path's folders exist (the others are made).
+    missing: usize,
+    /// The new path: its folders (segments) and its name.
+    to_dirs: Vec<String>,
+    to_name: String,
+    /// The moved page's new bytes (its links rewritten) and how many links
+    /// changed.
+    moved: Option<(Vec<u8>, usize)>,
+    /// The other pages whose links change.
+    changes: Vec<Change>,
+}
+
+/// The page being moved, as read.
+struct PageAt {
+    entry: Entry,
+    opened: Opened,
+    bytes: Vec<u8>,
+    kind: Kind,
+}
+
+fn forbidden(message: String) -> Failed {
+    Failed::new(StatusCode::FORBIDDEN, message)
+}
+
+/// Reads the page `from` and the site, checks `to`, and computes every new
+/// file.
+fn plan(root: &contain::Root, asked: &RenameRequest) -> Result<Plan, Failed> {
+    let file = page::page_file(root, &asked.from)?;
+    if file.rel != asked.from {
+        return Err(forbidden(format!(
+            "{}: a symbolic link to {}: rename that page instead",
+            asked.from, file.rel
+        )));
+    }
+    let (opened, bytes) = page::read_page(&file)?;
+    let mut to = site::from_query(&asked.to).map_err(|r| r.failed(&asked.to))?;
+    let Some(to_name) = to.pop() else {
+        return Err(forbidden("the new path is empty".to_owned()));
+    };
+    check_new_name(&to_name, file.kind, &asked.to)?;
+    if to_name.len() > 255 || to_name.chars().any(char::is_control) {
+        return Err(forbidden(format!("{}: refused as a page name", asked.to)));
+    }
+    let from_rel: Vec<String> = file.entry.rel.clone();
+    let mut to_rel = to.clone();
+    to_rel.push(to_name.clone());
+    if from_rel == to_rel {
+        return Err(Failed::new(
+            StatusCode::CONFLICT,
+            format!("{}: the page is there already", asked.to),
+        ));
+    }
+    // Nothing there yet (the full check is the move's own, which never
+    // replaces anything).
+    let (missing, dir) = existing_folder(root, &to)?;
+    if let Some(dir) = dir
+        && contain::kind_at(&dir, &to_name)
+            .map_err(|e| page::io_failure(&asked.to, &e))?
+            .is_some()
+    {
+        return Err(Failed::new(
+            StatusCode::CONFLICT,
+            format!(
+                "{}: something is there already: nothing was written",
+                asked.to
+            ),
+        ));
+    }
+    let moves = Moves {
+        old: PathBuf::from(from_rel.join("/")),
+        new: to_rel,
+    };
+    let from = PageAt {
+        entry: file.entry,
+        opened,
+        bytes,
+        kind: file.kind,
+    };
+    let (moved, changes) = relink_site(root, &moves, &from)?;
+    Ok(Plan {
+        from,
+        missing,
+        to_dirs: to,
+        to_name,
+        moved,
+        changes,
+    })
+}
+
+/// Refuses a new name of another kind of page than the page's.
+fn check_new_name(name: &str, kind: Kind, asked: &str) -> Result<(), Failed> {
+    match Kind::of(Path::new(name)) {
+        Some(k) if k.answered() == kind.answered() => Ok(()),
+        _ => Err(Failed::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "{asked}: the new name must keep the page's kind ({})",
+                match kind {
+                    Kind::Text => ".txt",
+                    Kind::Html | Kind::Xhtml => ".html, .htm or .xhtml",
+                }
+            ),
+        )),
+    }
+}
+
+/// How many of the folders `dirs` exist (not through a link), and the
+/// last one's handle when all do; a segment that is something else (a
+/// file, a link) is refused.
+fn existing_folder(
+    root: &contain::Root,
+    dirs: &[String],
+) -> Result<(usize, Option<OwnedFd>), Failed> {
+    let mut current = root.folder(&[]).map_err(|r| r.failed(""))?.fd;
+    for (i, segment) in dirs.iter().enumerate() {
+        let shown = dirs[..=i].join("/");
+        match contain::kind_at(&current, segment).map_err(|e| page::io_failure(&shown, &e))? {
+            None => return Ok((i, None)),
+            Some(rustix::fs::FileType::Directory) => {
+                current = contain::open_folder(&current, segment)
+                    .map_err(|e| page::io_failure(&shown, &e))?;
+            }
+            Some(_) => {
+                return Err(forbidden(format!(
+                    "{shown}: not a folder (a link or a file): the new path must go through folders"
+                )));
+            }
+        }
+    }
+    Ok((dirs.len(), Some(current)))
+}
+
+/// The move: the page's old path and its new one (segments).
+struct Moves {
+    old: PathBuf,
+    new: Vec<String>,
+}
+
+impl Moves {
+    /// The new URL for `url`, written in the page at `page` (below DIR)
+    /// which will be in the folder `folder`: a link to the moved page
+    /// points to its new path; in the moved page itself (`own`), every
+    /// other relative link is written from the new folder. `None` to keep
+    /// it.
+    fn new_url(&self, url: &str, page: &Path, folder: &[String], own: bool) -> Option<String> {
+        let cut = url.find(['?', '#']).unwrap_or(url.len());
+        let (path, rest) = url.split_at(cut);
+        if path.is_empty() {
+            return None;
+        }
+        let target = Target::of(url, page)?;
+        let from_root = path.starts_with('/');
+        let to: Vec<String> = if target.path == self.old {
+            self.new.clone()
+        } else if own && !from_root {
+            let mut to: Vec<String> = target
+                .path
+                .iter()
+                .map(|s| s.to_string_lossy().into_owned())
+                .collect();
+            if path.ends_with('/') {
+                to.push(String::new());
+            }
+            to
+        } else {
+            return None;
+        };
+        let written = if from_root {
+            format!("/{}", encode(&to))
+        } else {
+            relative(folder, &to)
+        };
+        Some(format!("{written}{rest}"))
+    }
+}
+
+/// The segments `to` as a URL path, each percent-encoded where a URL needs
+/// it.
+fn encode(to: &[String]) -> String {
+    const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+        .add(b' ')
+        .add(b'"')
+        .add(b'#')
+        .add(b'%')
+        .add(b'<')
+        .add(b'>')
+        .add(b'?')
+        .add(b'[')
+        .add(b'\\')
+        .add(b']')
+        .add(b'^')
+        .add(b'`')
+        .add(b'{')
+        .add(b'|')
+        .add(b'}');
+    to.iter()
+        .map(|s| percent_encoding::utf8_percent_encode(s, SEGMENT).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The relative URL from a page in the folder `from` to the path `to`
+/// (segments below DIR; a last empty one for a folder).
+fn relative(from: &[String], to: &[String]) -> String {
+    let common = from
+        .iter()
+        .zip(to)
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(to.len().saturating_sub(1));
+    let mut out = "../".repeat(from.len() - common);
+    out.push_str(&encode(&to[common..]));
+    if out.is_empty() {
+        out.push_str("./");
+    }
+    out
+}
+
+/// Every page's new bytes: the moved page's (when its links change) and
+/// the other pages whose links change.
+#[allow(clippy::type_complexity)]
+fn relink_site(
+    root: &contain::Root,
+    moves: &Moves,
+    from: &PageAt,
+) -> Result<(Option<(Vec<u8>, usize)>, Vec<Change>), Failed> {
+    let new_folder = &moves.new[..moves.new.len() - 1];
+    let old_rel = moves.old.clone();
+    let moved = relink_page(&from.bytes, from.kind, &old_rel, |url| {
+        moves.new_url(url, &old_rel, new_folder, true)
+    })?;
+    let mut changes = Vec::new();
+    let mut failed = None;
+    let mut count = 0;
+    let cut = site::walk_pages(root, |dir, name, rel| {
+        count += 1;
+        if count > MAX_PAGES || Path::new(rel) == moves.old {
+            return count <= MAX_PAGES;
+        }
+        let Some(kind) = Kind::of(Path::new(name)) else {
+            return true;
+        };
+        let Ok(opened) = contain::open_file(dir, name) else {
+            return true;
+        };
+        let Ok(old) = opened.read(page::MAX_BYTES) else {
+            return true;
+        };
+        let page = Path::new(rel);
+        let folder: Vec<String> = rel.split('/').map(str::to_owned).collect();
+        let folder = &folder[..folder.len() - 1];
+        match relink_page(&old, kind, page, |url| {
+            moves.new_url(url, page, folder, false)
+        }) {
+            Ok(None) => true,
+            Ok(Some((new, links))) => match dir.try_clone() {
+                Ok(parent) => {
+                    let rel = rel.split('/').map(str::to_owned).collect();
+                    let entry = Entry {
+                        parent,
+                        name: name.to_owned(),
+                        rel,
+                    };
+                    changes.push(Change {
+                        entry,
+                        opened,
+                        old,
+                        new,
+                        links,
+                    });
+                    true
+                }
+                Err(e) => {
+                    failed = Some(page::io_failure(rel, &e));
+                    false
+                }
+            },
+            Err(f) => {
+                failed = Some(f);
+                false
+            }
+        }
+    });
+    if let Some(failed) = failed {
+        return Err(failed);
+    }
+    if cut {
+        return Err(Failed::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the site is too big to find every link (over {MAX_PAGES} pages or too many files): nothing was written"
+            ),
+        ));
+    }
+    Ok((moved, changes))
+}
+
+/// The page `bytes` (of `kind`, at `page`) with its link URLs mapped by
+/// `new_url`, and how many changed; `None` when none does; `Err` when a
+/// link to change cannot be found in the bytes.
+fn relink_page(
+    bytes: &[u8],
+    kind: Kind,
+    page: &Path,
+    new_url: impl Fn(&str) -> Option<String>,
+) -> Result<Option<(Vec<u8>, usize)>, Failed> {
+    let doc = crate::links::read_page(page, bytes);
+    let wanted = wikitext::references(&doc)
+        .links
+        .iter()
+        .filter(|(url, _)| new_url(url).is_some_and(|n| n != *url))
+        .count();
+    if wanted == 0 {
+        return Ok(None);
+    }
+    let unfound = |why: &str| {
+        Failed::new(
+            StatusCode::CONFLICT,
+            format!(
+                "{}: {wanted} link(s) to change, but {why}: nothing was written",
+                page.display()
+            ),
+        )
+    };
+    let (new, changed) = match kind {
+        Kind::Text => {
+            let text = std::str::from_utf8(bytes)
+                .map_err(|_| unfound("the page is not UTF-8 (open it and save it once)"))?;
+            let out = wikitext::relink(text, &new_url);
+            if out.missed > 0 {
+                return Err(unfound("some could not be found in its text"));
+            }
+            (out.text.into_bytes(), out.changed)
+        }
+        Kind::Html | Kind::Xhtml => {
+            let hints = kind.reading().hints();
+            let encoding = htmlio::ingest::settle_encoding(bytes, &hints).encoding;
+            let out = htmlio::hrefs::rewrite_hrefs(bytes, encoding, |url| {
+                new_url(url).filter(|n| n != url)
+            })
+            .ok_or_else(|| unfound("its encoding is not ASCII-compatible"))?;
+            (out.bytes, out.changed)
+        }
+    };
+    if changed < wanted {
+        return Err(unfound(&format!(
+            "only {changed} could be found in the page's markup"
+        )));
+    }
+    Ok(Some((new, changed)))
+}
+
+impl Plan {
+    fn answer(&self, applied: bool) -> Renamed {
+        let mut relinked: Vec<Relinked> = self
+            .changes
+            .iter()
+            .map(|c| Relinked {
+                links: c.links,
+                path: c.entry.rel_path(),
+            })
+            .collect();
+        if let Some((_, links)) = &self.moved {
+            relinked.push(Relinked {
+                links: *links,
+                path: self.from.entry.rel_path(),
+            });
+        }
+        relinked.sort_by(|a, b| a.path.cmp(&b.path));
+        let mut to = self.to_dirs.clone();
+        to.push(self.to_name.clone());
+        Renamed {
+            applied,
+            from: self.from.entry.rel_path(),
+            made: (self.missing..self.to_dirs.len())
+                .map(|i| self.to_dirs[..=i].join("/"))
+                .collect(),
+            relinked,
+            to: to.join("/"),
+        }
+    }
+}
+
+/// What was done so far, to be undone when a later step fails.
+#[derive(Default)]
+struct Undo {
+    /// The folders made: their parent's handle and their name.
+    folders: Vec<(OwnedFd, String)>,
+    /// The indexes of the pages written.
+    pages: Vec<usize>,
+}
+
+impl Plan {
+    /// Writes the plan, or undoes what was written and says why.
+    fn apply(self, top: OwnedFd) -> Result<(), Failed> {
+        let mut undo = Undo::default();
+        let Err(failed) = self.write(top, &mut undo) else {
+            return Ok(());
+        };
+        let mut left = Vec::new();
+        for &i in undo.pages.iter().rev() {
+            let change = &self.changes[i];
+            if let Err(why) = put_back(change) {
+                left.push(format!("{}: {why}", change.entry.rel_path()));
+            }
+        }
+        for (parent, name) in undo.folders.iter().rev() {
+            if let Err(e) = rustix::fs::unlinkat(parent, name.as_str(), AtFlags::REMOVEDIR) {
+                left.push(format!("the folder {name} made for the move: {e}"));
+            }
+        }
+        let message = if left.is_empty() {
+            format!("{}; every file is as it was", failed.message())
+        } else {
+            format!(
+                "{}; NOT put back as it was: {}",
+                failed.message(),
+                left.join("; ")
+            )
+        };
+        Err(Failed::new(failed.status(), message))
+    }
+
+    /// The writes, in order: the new path's folders, the other pages, the
+    /// page moved.
+    fn write(&self, top: OwnedFd, undo: &mut Undo) -> Result<(), Failed> {
+        let mut folder = top;
+        for (i, segment) in self.to_dirs.iter().enumerate() {
+            let shown = self.to_dirs[..=i].join("/");
+            let io = |e: io::Error| page::io_failure(&shown, &e);
+            if contain::kind_at(&folder, segment).map_err(io)?.is_none() {
+                rustix::fs::mkdirat(&folder, segment.as_str(), Mode::from_raw_mode(0o755))
+                    .map_err(|e| io(e.into()))?;
+                undo.folders
+                    .push((folder.try_clone().map_err(io)?, segment.clone()));
+            }
+            folder = contain::open_folder(&folder, segment).map_err(io)?;
+        }
+        for (i, change) in self.changes.iter().enumerate() {
+            let rel = change.entry.rel_path();
+            let done = store::replace(
+                &change.entry,
+                &change.opened,
+                &change.old,
+                &change.new,
+                false,
+                page::MAX_BYTES,
+            );
+            match done {
+                Ok(()) => undo.pages.push(i),
+                Err(NotReplaced::Changed(_)) => {
+                    return Err(Failed::new(
+                        StatusCode::CONFLICT,
+                        format!("{rel}: changed on disk while the site was being relinked"),
+                    ));
+                }
+                Err(NotReplaced::Io(e)) => return Err(page::io_failure(&rel, &e)),
+            }
+        }
+        self.move_page(&folder)
+    }
+}
+
+impl Plan {
+    /// Moves the page into `folder` under its new name, never over anything
+    /// there; with its links rewritten, the new bytes are created there and
+    /// the old page taken away only if it is still the file read, unchanged.
+    fn move_page(&self, folder: &OwnedFd) -> Result<(), Failed> {
+        let from = &self.from;
+        let to_name = self.to_name.as_str();
+        let shown = {
+            let mut to = self.to_dirs.clone();
+            to.push(self.to_name.clone());
+            to.join("/")
+        };
+        let exists = || {
+            Failed::new(
+                StatusCode::CONFLICT,
+                format!("{shown}: something is there already"),
+            )
+        };
+        let changed = || {
+            Failed::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "{}: changed on disk while it was being moved",
+                    from.entry.rel_path()
+                ),
+            )
+        };
+        match &self.moved {
+            None => {
+                move_new(&from.entry.parent, &from.entry.name, folder, to_name).map_err(
+                    |e| match e {
+                        rustix::io::Errno::EXIST => exists(),
+                        e => page::io_failure(&shown, &e.into()),
+                    },
+                )?;
+                if !is_unchanged(folder, to_name, from) {
+                    // Theirs goes back under its name.
+                    let _ = move_new(folder, to_name, &from.entry.parent, &from.entry.name);
+                    return Err(changed());
+                }
+                Ok(())
+            }
+            Some((bytes, _)) => {
+                store::create_new(folder, to_name, bytes, from.opened.mode()).map_err(|e| {
+                    if e.kind() == io::ErrorKind::AlreadyExists {
+                        exists()
+                    } else {
+                        page::io_failure(&shown, &e)
+                    }
+                })?;
+                if let Err(failed) = take_away(from) {
+                    let _ = contain::remove(folder, to_name);
+                    return Err(if failed { changed() } else { exists() });
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Moves `from` in `from_dir` to `to` in `to_dir`, never replacing
+/// anything at `to` and never following a link.
+fn move_new(
+    from_dir: &OwnedFd,
+    from: &str,
+    to_dir: &OwnedFd,
+    to: &str,
+) -> Result<(), rustix::io::Errno> {
+    #[cfg(target_os = "linux")]
+    {
+        rustix::fs::renameat_with(
+            from_dir,
+            from,
+            to_dir,
+            to,
+            rustix::fs::RenameFlags::NOREPLACE,
+        )
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        // A hard link never replaces anything; then the old name goes.
+        rustix::fs::linkat(from_dir, from, to_dir, to, AtFlags::empty())?;
+        rustix::fs::unlinkat(from_dir, from, AtFlags::empty())
+    }
+}
+
+/// Whether `name` in `dir` is the page read, with the bytes read.
+fn is_unchanged(dir: &OwnedFd, name: &str, page: &PageAt) -> bool {
+    contain::open_file(dir, name).is_ok_and(|now| {
+        page.opened.same_file(&now.stat) && now.read(page::MAX_BYTES).is_ok_and(|b| b == page.bytes)
+    })
+}
+
+/// Takes the page's old name away: the page is first moved to a fresh
+/// temporary name in its folder (in one step, whatever is there now), then
+/// checked to be the file read, unchanged, and removed; otherwise it is
+/// put back. `Err(true)` when it had changed.
+fn take_away(page: &PageAt) -> Result<(), bool> {
+    let dir = &page.entry.parent;
+    let (temp, _file) = contain::create_temp(dir).map_err(|_| false)?;
+    if rustix::fs::renameat(dir, page.entry.name.as_str(), dir, temp.as_str()).is_err() {
+        let _ = contain::remove(dir, &temp);
+        return Err(false);
+    }
+    if is_unchanged(dir, &temp, page) {
+        let _ = contain::remove(dir, &temp);
+        return Ok(());
+    }
+    if move_new(dir, &temp, dir, &page.entry.name).is_err() {
+        // Something took the name meanwhile: theirs stays under the
+        // temporary name rather than be lost.
+        return Err(true);
+    }
+    Err(true)
+}
+
+/// Puts a page written by the rename back to the bytes read, through the
+/// same checked replace (never over a change made since).
+fn put_back(change: &Change) -> Result<(), String> {
+    let now = contain::open_file(&change.entry.parent, &change.entry.name)
+        .map_err(|_| "no longer a regular file".to_owned())?;
+    store::replace(
+        &change.entry,
+        &now,
+        &change.new,
+        &change.old,
+        false,
+        page::MAX_BYTES,
+    )
+    .map_err(|e| match e {
+        NotReplaced::Changed(_) => "changed on disk since it was written".to_owned(),
+        NotReplaced::Io(e) => crate::inputs::describe_io_error(&e),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn segs(path: &str) -> Vec<String> {
+        path.split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn relative_urls_climb_only_as_needed() {
+        assert_eq!(relative(&segs(""), &segs("a/b.txt")), "a/b.txt");
+        assert_eq!(relative(&segs("a"), &segs("a/b.txt")), "b.txt");
+        assert_eq!(relative(&segs("a/c"), &segs("a/b.txt")), "../b.txt");
+        assert_eq!(relative(&segs("x/y"), &segs("b c.txt")), "../../b%20c.txt");
+        let mut folder = segs("a");
+        folder.push(String::new());
+        assert_eq!(relative(&segs("a"), &folder), "./");
+        assert_eq!(relative(&segs("b"), &folder), "../a/");
+    }
+
+    #[test]
+    fn links_to_the_page_and_the_pages_own_links_follow_the_move() {
+        let moves = Moves {
+            old: PathBuf::from("a/p.txt"),
+            new: segs("b/c/q.txt"),
+        };
+        let new = |url: &str, page: &str, own: bool| {
+            let folder = if own { segs("b/c") } else { segs(page) };
+            let folder = if own {
+                folder
+            } else {
+                folder[..folder.len() - 1].to_vec()
+            };
+            let page = if own { "a/p.txt" } else { page };
+            moves.new_url(url, Path::new(page), &folder, own)
+        };
+        // Other pages: only links to the page change, query and fragment
+        // kept; root-relative links stay root-relative.
+        assert_eq!(
+            new("p.txt#top", "a/x.txt", false).as_deref(),
+            Some("../b/c/q.txt#top")
+        );
+        assert_eq!(
+            new("a/p.txt?x=1", "y.txt", false).as_deref(),
+            Some("b/c/q.txt?x=1")
+        );
+        assert_eq!(
+            new("/a/p.txt", "y.txt", false).as_deref(),
+            Some("/b/c/q.txt")
+        );
+        assert_eq!(new("a/other.txt", "y.txt", false), None);
+        assert_eq!(new("#top", "a/x.txt", false), None);
+        assert_eq!(new("https://x.org/a/p.txt", "y.txt", false), None);
+        // The page itself: relative links from its new folder, its own
+        // name followed, fragments alone and root links kept.
+        assert_eq!(new("x.txt#s", "", true).as_deref(), Some("../../a/x.txt#s"));
+        assert_eq!(new("../y.txt", "", true).as_deref(), Some("../../y.txt"));
+        assert_eq!(new("p.txt#me", "", true).as_deref(), Some("q.txt#me"));
+        assert_eq!(new("sub/", "", true).as_deref(), Some("../../a/sub/"));
+        assert_eq!(new("#me", "", true), None);
+        assert_eq!(new("/y.txt", "", true), None);
+    }
+}
