@@ -223,7 +223,7 @@ fn existing_folder(
             None => return Ok((i, None)),
             Some(rustix::fs::FileType::Directory) => {
                 current = contain::open_folder(&current, segment)
-                    .map_err(|e| page::io_failure(&shown, &e))?;
+                    .map_err(|e| folder_failure(&shown, &e))?;
             }
             Some(_) => {
                 return Err(forbidden(format!(
@@ -233,6 +233,29 @@ fn existing_folder(
         }
     }
     Ok((dirs.len(), Some(current)))
+}
+
+/// A folder of the new path that could not be opened or made: one that
+/// changed on disk meanwhile (into a link or a file, or made by another
+/// program) is a conflict.
+fn folder_failure(shown: &str, e: &io::Error) -> Failed {
+    let changed = [
+        rustix::io::Errno::NOTDIR,
+        rustix::io::Errno::LOOP,
+        rustix::io::Errno::EXIST,
+    ]
+    .iter()
+    .any(|errno| e.raw_os_error() == Some(errno.raw_os_error()));
+    if changed {
+        Failed::new(
+            StatusCode::CONFLICT,
+            format!(
+                "{shown}: changed on disk into something that is not a folder, or made meanwhile"
+            ),
+        )
+    } else {
+        page::io_failure(shown, e)
+    }
 }
 
 /// The move: the page's old path and its new one (segments).
@@ -535,11 +558,12 @@ impl Plan {
             let io = |e: io::Error| page::io_failure(&shown, &e);
             if contain::kind_at(&folder, segment).map_err(io)?.is_none() {
                 rustix::fs::mkdirat(&folder, segment.as_str(), Mode::from_raw_mode(0o755))
-                    .map_err(|e| io(e.into()))?;
+                    .map_err(|e| folder_failure(&shown, &e.into()))?;
                 undo.folders
                     .push((folder.try_clone().map_err(io)?, segment.clone()));
             }
-            folder = contain::open_folder(&folder, segment).map_err(io)?;
+            folder =
+                contain::open_folder(&folder, segment).map_err(|e| folder_failure(&shown, &e))?;
         }
         for (i, change) in self.changes.iter().enumerate() {
             let rel = change.entry.rel_path();
@@ -765,5 +789,79 @@ mod tests {
         assert_eq!(new("sub/", "", true).as_deref(), Some("../../a/sub/"));
         assert_eq!(new("#me", "", true), None);
         assert_eq!(new("/y.txt", "", true), None);
+    }
+
+    #[test]
+    fn a_failed_step_undoes_every_step_before_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::write(site.join("p.txt"), "\n[a.txt||a]\n").unwrap();
+        std::fs::write(site.join("a.txt"), "\n[p.txt||p]\n").unwrap();
+        std::fs::write(site.join("b.txt"), "\n[p.txt#x||p]\n").unwrap();
+        let root = contain::Root::open(&site).unwrap();
+        let asked = RenameRequest {
+            from: "p.txt".to_owned(),
+            to: "n/m/q.txt".to_owned(),
+            apply: true,
+        };
+        let planned = plan(&root, &asked).ok().unwrap();
+        assert_eq!(planned.changes.len(), 2);
+        // The new name is taken after the plan: the move, the last step,
+        // fails, and the pages relinked before it are put back.
+        std::fs::create_dir_all(site.join("n/m")).unwrap();
+        std::fs::write(site.join("n/m/q.txt"), "theirs").unwrap();
+        let failed = planned.apply(root.folder(&[]).unwrap().fd).err().unwrap();
+        assert_eq!(failed.status(), StatusCode::CONFLICT);
+        assert!(
+            failed.message().contains("every file is as it was"),
+            "{}",
+            failed.message()
+        );
+        assert_eq!(
+            std::fs::read_to_string(site.join("a.txt")).unwrap(),
+            "\n[p.txt||p]\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(site.join("b.txt")).unwrap(),
+            "\n[p.txt#x||p]\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(site.join("p.txt")).unwrap(),
+            "\n[a.txt||a]\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(site.join("n/m/q.txt")).unwrap(),
+            "theirs"
+        );
+        let names = std::fs::read_dir(&site).unwrap().count();
+        assert_eq!(names, 4, "no temporary file is left");
+
+        // Made folders are removed too: a page changed after the plan
+        // (b.txt, written after a.txt) is a conflict at its write.
+        std::fs::remove_dir_all(site.join("n")).unwrap();
+        let planned = plan(&root, &asked).ok().unwrap();
+        assert_eq!(planned.missing, 0);
+        std::fs::write(site.join("b.txt"), "\ntheirs [p.txt||p]\n").unwrap();
+        let failed = planned.apply(root.folder(&[]).unwrap().fd).err().unwrap();
+        assert!(
+            failed.message().starts_with("b.txt: changed on disk"),
+            "{}",
+            failed.message()
+        );
+        assert!(
+            failed.message().contains("every file is as it was"),
+            "{}",
+            failed.message()
+        );
+        assert_eq!(
+            std::fs::read_to_string(site.join("a.txt")).unwrap(),
+            "\n[p.txt||p]\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(site.join("b.txt")).unwrap(),
+            "\ntheirs [p.txt||p]\n"
+        );
+        assert!(!site.join("n").exists(), "the folders made are removed");
+        assert_eq!(std::fs::read_dir(&site).unwrap().count(), 3);
     }
 }
