@@ -642,7 +642,7 @@ impl Plan {
                 })?;
                 if let Err(failed) = take_away(from) {
                     let _ = contain::remove(folder, to_name);
-                    return Err(if failed { changed() } else { exists() });
+                    return Err(failed);
                 }
                 Ok(())
             }
@@ -686,24 +686,27 @@ fn is_unchanged(dir: &OwnedFd, name: &str, page: &PageAt) -> bool {
 /// Takes the page's old name away: the page is first moved to a fresh
 /// temporary name in its folder (in one step, whatever is there now), then
 /// checked to be the file read, unchanged, and removed; otherwise it is
-/// put back. `Err(true)` when it had changed.
-fn take_away(page: &PageAt) -> Result<(), bool> {
+/// put back, and the failure says why.
+fn take_away(page: &PageAt) -> Result<(), Failed> {
     let dir = &page.entry.parent;
-    let (temp, _file) = contain::create_temp(dir).map_err(|_| false)?;
-    if rustix::fs::renameat(dir, page.entry.name.as_str(), dir, temp.as_str()).is_err() {
+    let rel = page.entry.rel_path();
+    let (temp, _file) = contain::create_temp(dir).map_err(|e| page::io_failure(&rel, &e))?;
+    if let Err(e) = rustix::fs::renameat(dir, page.entry.name.as_str(), dir, temp.as_str()) {
         let _ = contain::remove(dir, &temp);
-        return Err(false);
+        return Err(page::io_failure(&rel, &e.into()));
     }
     if is_unchanged(dir, &temp, page) {
         let _ = contain::remove(dir, &temp);
         return Ok(());
     }
-    if move_new(dir, &temp, dir, &page.entry.name).is_err() {
-        // Something took the name meanwhile: theirs stays under the
-        // temporary name rather than be lost.
-        return Err(true);
-    }
-    Err(true)
+    let message = match move_new(dir, &temp, dir, &page.entry.name) {
+        Ok(()) => format!("{rel}: changed on disk while it was being moved"),
+        // Something took the name meanwhile: theirs is kept rather than lost.
+        Err(_) => format!(
+            "{rel}: changed on disk while it was being moved, and its new contents are now in {temp}"
+        ),
+    };
+    Err(Failed::new(StatusCode::CONFLICT, message))
 }
 
 /// Puts a page written by the rename back to the bytes read, through the
