@@ -618,3 +618,77 @@ fn an_outside_writer_is_never_overwritten_by_a_replace() {
         "{written} written, {refused} refused"
     );
 }
+
+#[test]
+fn an_outside_writer_is_never_overwritten_by_a_rename() {
+    let stage = Stage::new();
+    let site = &stage.site;
+    // Enough linking pages that a rename takes a while, so that the
+    // writer lands before, during and after its writes.
+    fs::create_dir(site.join("many")).unwrap();
+    for i in 0..60 {
+        fs::write(
+            site.join(format!("many/{i:03}.txt")),
+            format!("\n[../p.txt||p] {}\n", "words ".repeat(200)),
+        )
+        .unwrap();
+    }
+    let server = Server::start(site);
+    let rename = |from: &str, to: &str| {
+        server.post(
+            "api/rename",
+            &json!({"from": from, "to": to, "apply": true}),
+        )
+    };
+    // The last linking page is written last: the writer replaces it.
+    let victim = site.join("many/059.txt");
+    let base = "\n[|top|P]\n";
+    fs::write(site.join("p.txt"), base).unwrap();
+    let start = Instant::now();
+    assert_eq!(rename("p.txt", "q.txt").status, 200);
+    let took = start.elapsed();
+    assert_eq!(rename("q.txt", "p.txt").status, 200);
+    let (mut moved, mut refused) = (0, 0);
+    for round in 0..24u32 {
+        let theirs = format!("\n[../p.txt||p] theirs {round}\n");
+        let answer = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(took * round / 12);
+                let spare = site.join("many/.theirs");
+                fs::write(&spare, &theirs).unwrap();
+                fs::rename(&spare, &victim).unwrap();
+            });
+            rename("p.txt", "q.txt")
+        });
+        match answer.status {
+            200 => moved += 1,
+            409 => refused += 1,
+            other => panic!("{other}: {}", answer.text()),
+        }
+        // Theirs is never lost: kept as they wrote it, or (written before
+        // the rename read the page) with its link rewritten; a refused
+        // rename left every file as it was.
+        let now = fs::read_to_string(&victim).unwrap();
+        let relinked = theirs.replace("../p.txt", "../q.txt");
+        assert!(
+            now == theirs || (answer.status == 200 && now == relinked),
+            "round {round}: the outside writer's change was lost: {now:?} ({})",
+            answer.text()
+        );
+        if answer.status == 409 {
+            assert!(site.join("p.txt").exists() && !site.join("q.txt").exists());
+            assert!(
+                answer.text().contains("every file is as it was"),
+                "{}",
+                answer.text()
+            );
+            let first = fs::read_to_string(site.join("many/000.txt")).unwrap();
+            assert!(first.starts_with("\n[../p.txt||p]"), "{first}");
+        } else {
+            assert_eq!(rename("q.txt", "p.txt").status, 200);
+        }
+        // Back to the start for the next round.
+        fs::write(&victim, "\n[../p.txt||p]\n").unwrap();
+    }
+    assert!(moved > 0 && refused > 0, "{moved} moved, {refused} refused");
+}

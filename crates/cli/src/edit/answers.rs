@@ -654,4 +654,57 @@ mod tests {
         );
         check(&typed, &built.to_string());
     }
+
+    #[test]
+    fn site_wide_answers() {
+        check(
+            &SiteSearch {
+                found: 1,
+                pages: vec![PageMatches {
+                    kind: PageKind::Html,
+                    matches: vec![Match {
+                        after: " b".to_owned(),
+                        before: "a ".to_owned(),
+                        column: 3,
+                        found: "X".to_owned(),
+                        line: 2,
+                    }],
+                    path: "p.html".to_owned(),
+                    version: "v".to_owned(),
+                }],
+                read: 4,
+                truncated: false,
+            },
+            r#"{"found":1,"pages":[{"kind":"html","matches":[{"after":" b","before":"a ","column":3,"found":"X","line":2}],"path":"p.html","version":"v"}],"read":4,"truncated":false}"#,
+        );
+        check(
+            &Replaced {
+                refused: vec![RefusedPage {
+                    conflict: true,
+                    path: "a.txt".to_owned(),
+                    reason: "changed".to_owned(),
+                }],
+                written: vec![WrittenPage {
+                    original: None,
+                    path: "b.txt".to_owned(),
+                    replaced: 2,
+                    version: "v".to_owned(),
+                }],
+            },
+            r#"{"refused":[{"conflict":true,"path":"a.txt","reason":"changed"}],"written":[{"original":null,"path":"b.txt","replaced":2,"version":"v"}]}"#,
+        );
+        check(
+            &Renamed {
+                applied: false,
+                from: "a.txt".to_owned(),
+                made: vec!["d".to_owned()],
+                relinked: vec![Relinked {
+                    links: 1,
+                    path: "b.txt".to_owned(),
+                }],
+                to: "d/a.txt".to_owned(),
+            },
+            r#"{"applied":false,"from":"a.txt","made":["d"],"relinked":[{"links":1,"path":"b.txt"}],"to":"d/a.txt"}"#,
+        );
+    }
 }
