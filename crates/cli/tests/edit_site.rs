@@ -508,6 +508,7 @@ fn a_rename_never_replaces_never_leaves_and_is_all_or_nothing() {
         ("a/p.txt", "link.txt/x.txt", &[403]),
         ("a/p.txt", "a\\..\\..\\x.txt", &[403, 422]),
         ("a/p.txt", "x\u{1}.txt", &[403]),
+        ("a/p.txt", "new\nline/x.txt", &[403]),
         ("a/p.txt", "", &[403]),
         ("a/p.txt", "a/p.html", &[422]),
         ("a/p.txt", "a/p", &[422]),

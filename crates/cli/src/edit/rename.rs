@@ -143,8 +143,12 @@ fn plan(root: &contain::Root, asked: &RenameRequest) -> Result<Plan, Failed> {
         return Err(forbidden("the new path is empty".to_owned()));
     };
     check_new_name(&to_name, file.kind, &asked.to)?;
-    if to_name.len() > 255 || to_name.chars().any(char::is_control) {
-        return Err(forbidden(format!("{}: refused as a page name", asked.to)));
+    let unnamable = |s: &String| s.len() > 255 || s.chars().any(char::is_control);
+    if unnamable(&to_name) || to.iter().any(unnamable) {
+        return Err(forbidden(format!(
+            "{:?}: refused as a path: a control character, or a name over 255 bytes",
+            asked.to
+        )));
     }
     let from_rel: Vec<String> = file.entry.rel.clone();
     let mut to_rel = to.clone();
