@@ -7,7 +7,9 @@
 //! link report follows it ([`crate::links::Target`]): a link whose path
 //! names the page (relative or from the site's root, its query and
 //! fragment kept, so `page#frag` still finds its anchor) is given the new
-//! path, written from the linking page's folder. The moved page's own
+//! path, written from the linking page's folder. A link to the page's
+//! folder counts when the page is what the folder stands for (its index
+//! file); it stays a folder link when the page is moved as `index.html`. The moved page's own
 //! relative links are written again from its new folder, so that each
 //! still reaches the same file; its links to itself follow it.
 //!
@@ -175,9 +177,15 @@ fn plan(root: &contain::Root, asked: &RenameRequest) -> Result<Plan, Failed> {
             ),
         ));
     }
+    let index_of = index_of(&file.entry);
+    // Moved under the first index file's name, the page is what its new
+    // folder's links stand for, whatever else is there.
+    let folder_form = index_of.is_some() && to_name == crate::links::INDEX_FILES[0];
     let moves = Moves {
         old: PathBuf::from(from_rel.join("/")),
         new: to_rel,
+        index_of,
+        folder_form,
     };
     let from = PageAt {
         entry: file.entry,
@@ -194,6 +202,20 @@ fn plan(root: &contain::Root, asked: &RenameRequest) -> Result<Plan, Failed> {
         moved,
         changes,
     })
+}
+
+/// The folder of `page` (below DIR) when a link to that folder stands for
+/// the page: its name is an index file's, and no index file before it in
+/// [`crate::links::INDEX_FILES`] is there.
+fn index_of(page: &Entry) -> Option<PathBuf> {
+    let index = crate::links::INDEX_FILES;
+    let at = index.iter().position(|i| *i == page.name)?;
+    let shadowed = index[..at].iter().any(|earlier| {
+        contain::kind_at(&page.parent, earlier)
+            .is_ok_and(|k| k == Some(rustix::fs::FileType::RegularFile))
+    });
+    let folder = &page.rel[..page.rel.len().saturating_sub(1)];
+    (!shadowed).then(|| PathBuf::from(folder.join("/")))
 }
 
 /// Refuses a new name of another kind of page than the page's.
@@ -266,6 +288,14 @@ fn folder_failure(shown: &str, e: &io::Error) -> Failed {
 struct Moves {
     old: PathBuf,
     new: Vec<String>,
+    /// The page's folder, when the page is what a link to that folder
+    /// stands for (its first index file, [`crate::links::INDEX_FILES`]):
+    /// such links point to the page too.
+    index_of: Option<PathBuf>,
+    /// Whether a folder link that pointed to the page can stay a folder
+    /// link (the page keeps the first index file's name); otherwise it
+    /// names the page's new file.
+    folder_form: bool,
 }
 
 impl Moves {
@@ -282,7 +312,14 @@ impl Moves {
         }
         let target = Target::of(url, page)?;
         let from_root = path.starts_with('/');
-        let to: Vec<String> = if target.path == self.old {
+        let to_folder = self.index_of.as_ref() == Some(&target.path);
+        let to: Vec<String> = if to_folder && self.folder_form {
+            let mut to = self.new.clone();
+            if let Some(last) = to.last_mut() {
+                last.clear();
+            }
+            to
+        } else if target.path == self.old || to_folder {
             self.new.clone()
         } else if own && !from_root {
             let mut to: Vec<String> = target
@@ -760,6 +797,8 @@ mod tests {
         let moves = Moves {
             old: PathBuf::from("a/p.txt"),
             new: segs("b/c/q.txt"),
+            index_of: None,
+            folder_form: false,
         };
         let new = |url: &str, page: &str, own: bool| {
             let folder = if own { segs("b/c") } else { segs(page) };
@@ -796,6 +835,46 @@ mod tests {
         assert_eq!(new("sub/", "", true).as_deref(), Some("../../a/sub/"));
         assert_eq!(new("#me", "", true), None);
         assert_eq!(new("/y.txt", "", true), None);
+    }
+
+    #[test]
+    fn links_to_a_folder_follow_its_index_page() {
+        let moves = |to: &str, folder_form: bool| Moves {
+            old: PathBuf::from("docs/index.html"),
+            new: segs(to),
+            index_of: Some(PathBuf::from("docs")),
+            folder_form,
+        };
+        let to_file = moves("manual/start.html", false);
+        let new = |m: &Moves, url: &str| m.new_url(url, Path::new("top.txt"), &[], false);
+        assert_eq!(new(&to_file, "docs/").as_deref(), Some("manual/start.html"));
+        assert_eq!(
+            new(&to_file, "docs#s").as_deref(),
+            Some("manual/start.html#s")
+        );
+        assert_eq!(
+            new(&to_file, "/docs/").as_deref(),
+            Some("/manual/start.html")
+        );
+        assert_eq!(new(&to_file, "docs/other.html"), None);
+        let to_index = moves("manual/index.html", true);
+        assert_eq!(new(&to_index, "docs/#s").as_deref(), Some("manual/#s"));
+        assert_eq!(
+            new(&to_index, "docs/index.html").as_deref(),
+            Some("manual/index.html")
+        );
+
+        let dir = tempfile::tempdir().unwrap();
+        let site = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::create_dir(site.join("d")).unwrap();
+        std::fs::write(site.join("d/index.txt"), "").unwrap();
+        let root = contain::Root::open(&site).unwrap();
+        let entry = root.entry(&segs("d/index.txt")).unwrap();
+        assert_eq!(index_of(&entry), Some(PathBuf::from("d")));
+        std::fs::write(site.join("d/index.htm"), "").unwrap();
+        assert_eq!(index_of(&entry), None, "index.htm comes first");
+        let entry = root.entry(&segs("d/index.htm")).unwrap();
+        assert_eq!(index_of(&entry), Some(PathBuf::from("d")));
     }
 
     #[test]
