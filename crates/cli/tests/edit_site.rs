@@ -540,3 +540,36 @@ fn a_rename_never_replaces_never_leaves_and_is_all_or_nothing() {
     assert_eq!(stage.snapshot(), before);
     stage.assert_outside_untouched();
 }
+
+#[test]
+fn a_pages_original_moves_with_it_and_never_over_anything() {
+    let stage = stage();
+    let site = &stage.site;
+    fs::write(site.join("h.html"), "<p>saved once</p>").unwrap();
+    fs::write(site.join("h.html.orig"), "<p>the original</p>").unwrap();
+    fs::create_dir(site.join("taken")).unwrap();
+    fs::write(site.join("taken/h.html.orig"), "someone else's").unwrap();
+    let server = Server::start(site);
+    let before = stage.snapshot();
+    let refused = server.post(
+        "api/rename",
+        &json!({"from": "h.html", "to": "taken/h.html", "apply": true}),
+    );
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(refused.text().contains("original"), "{}", refused.text());
+    assert_eq!(stage.snapshot(), before);
+
+    let plan = server.post("api/rename", &json!({"from": "h.html", "to": "x/h2.html"}));
+    assert_eq!(plan.json()["original"], "x/h2.html.orig", "{}", plan.text());
+    let done = server.post(
+        "api/rename",
+        &json!({"from": "h.html", "to": "x/h2.html", "apply": true}),
+    );
+    assert_eq!(done.status, 200, "{}", done.text());
+    assert_eq!(stage.read("x/h2.html"), "<p>saved once</p>");
+    assert_eq!(stage.read("x/h2.html.orig"), "<p>the original</p>");
+    assert!(!site.join("h.html").exists() && !site.join("h.html.orig").exists());
+    // Without an original: `null`.
+    let plan = server.post("api/rename", &json!({"from": "other.txt", "to": "o.txt"}));
+    assert_eq!(plan.json()["original"], Value::Null);
+}

@@ -410,6 +410,9 @@ pub(super) struct Renamed {
     pub(super) from: String,
     /// The folders created for the new path, outermost first.
     pub(super) made: Vec<String>,
+    /// The new path of the page's original (`PAGE.orig`, kept by a first
+    /// save), which moves with it; `null` when it has none.
+    pub(super) original: Option<String>,
     /// The pages whose links change (by their path before the move), each
     /// with how many links.
     pub(super) relinked: Vec<Relinked>,
@@ -698,13 +701,14 @@ mod tests {
                 applied: false,
                 from: "a.txt".to_owned(),
                 made: vec!["d".to_owned()],
+                original: None,
                 relinked: vec![Relinked {
                     links: 1,
                     path: "b.txt".to_owned(),
                 }],
                 to: "d/a.txt".to_owned(),
             },
-            r#"{"applied":false,"from":"a.txt","made":["d"],"relinked":[{"links":1,"path":"b.txt"}],"to":"d/a.txt"}"#,
+            r#"{"applied":false,"from":"a.txt","made":["d"],"original":null,"relinked":[{"links":1,"path":"b.txt"}],"to":"d/a.txt"}"#,
         );
     }
 }

@@ -192,7 +192,8 @@ function showRenamed(body, applied) {
   const verb = applied ? "were" : "will be";
   renameUi.summary.textContent =
     `${body.from} → ${body.to}: ${plural(n, "link")} in ${plural(body.relinked.length, "page")} ${verb} rewritten` +
-    (body.made.length ? `; ${plural(body.made.length, "folder")} ${verb} made (${body.made.join(", ")})` : "") + ".";
+    (body.made.length ? `; ${plural(body.made.length, "folder")} ${verb} made (${body.made.join(", ")})` : "") +
+    (body.original ? `; its original ${applied ? "moved" : "moves"} with it, as ${body.original}` : "") + ".";
   renameUi.list.replaceChildren(...body.relinked.map((r) => el("li", { class: "note", "data-path": r.path },
     el("span", { class: "where" }, r.path), r.path === body.from ? `its own ${plural(r.links, "link")}` : plural(r.links, "link"))));
 }
