@@ -32,6 +32,9 @@ const MAX_FOUND: usize = 5_000;
 /// How many pages one search reads at most.
 const MAX_PAGES: usize = 20_000;
 
+/// How many bytes of pages a search reads before it searches them.
+const BATCH_BYTES: usize = 32 * 1024 * 1024;
+
 /// How many characters of a line are shown on each side of a place.
 const WINDOW: usize = 100;
 
@@ -172,39 +175,85 @@ pub(super) async fn search(app: &App, request: Request) -> Response {
     }
 }
 
+/// The pages read for a search but not searched yet, searched together
+/// (in parallel) once they hold [`BATCH_BYTES`]: a big site is never held
+/// in memory whole.
+struct Gather<'a> {
+    needle: &'a Needle,
+    seed: bool,
+    batch: Vec<(String, Kind, Vec<u8>)>,
+    bytes: usize,
+    read: usize,
+    found: usize,
+    pages: Vec<PageMatches>,
+}
+
+impl Gather<'_> {
+    /// Whether the search has all it may take.
+    fn full(&self) -> bool {
+        self.found >= MAX_FOUND || self.read >= MAX_PAGES
+    }
+
+    /// Takes one page read.
+    fn add(&mut self, rel: &str, kind: Kind, bytes: Vec<u8>) {
+        self.read += 1;
+        self.bytes += bytes.len();
+        self.batch.push((rel.to_owned(), kind, bytes));
+        if self.bytes >= BATCH_BYTES {
+            self.flush();
+        }
+    }
+
+    /// Searches the pages taken so far.
+    fn flush(&mut self) {
+        let (needle, seed) = (self.needle, self.seed);
+        let done: Vec<PageMatches> = std::mem::take(&mut self.batch)
+            .into_par_iter()
+            .filter_map(|(path, kind, bytes)| {
+                let text = page::as_text(kind, &bytes, seed).text;
+                let matches: Vec<Match> = places_in(&text, needle)
+                    .into_iter()
+                    .map(|(_, _, m)| m)
+                    .collect();
+                (!matches.is_empty()).then(|| PageMatches {
+                    kind: kind.answered(),
+                    matches,
+                    path,
+                    version: page::version(&bytes),
+                })
+            })
+            .collect();
+        self.bytes = 0;
+        self.found += done.iter().map(|p| p.matches.len()).sum::<usize>();
+        self.pages.extend(done);
+    }
+}
+
 fn search_site(root: &contain::Root, needle: &Needle, seed: bool) -> SiteSearch {
-    let mut read: Vec<(String, Kind, Vec<u8>)> = Vec::new();
+    let mut gather = Gather {
+        needle,
+        seed,
+        batch: Vec::new(),
+        bytes: 0,
+        read: 0,
+        found: 0,
+        pages: Vec::new(),
+    };
     let cut = site::walk_pages(root, |dir, name, rel| {
-        if read.len() == MAX_PAGES {
+        if gather.full() {
             return false;
         }
-        let Some(kind) = Kind::of(Path::new(name)) else {
-            return true;
-        };
-        if let Ok(bytes) = contain::open_file(dir, name).and_then(|f| f.read(page::MAX_BYTES))
+        if let Some(kind) = Kind::of(Path::new(name))
+            && let Ok(bytes) = contain::open_file(dir, name).and_then(|f| f.read(page::MAX_BYTES))
             && convert::signature(&bytes).is_none()
         {
-            read.push((rel.to_owned(), kind, bytes));
+            gather.add(rel, kind, bytes);
         }
         true
     });
-    let pages_read = read.len();
-    let mut pages: Vec<PageMatches> = read
-        .into_par_iter()
-        .filter_map(|(path, kind, bytes)| {
-            let text = page::as_text(kind, &bytes, seed).text;
-            let matches: Vec<Match> = places_in(&text, needle)
-                .into_iter()
-                .map(|(_, _, m)| m)
-                .collect();
-            (!matches.is_empty()).then(|| PageMatches {
-                kind: kind.answered(),
-                matches,
-                path,
-                version: page::version(&bytes),
-            })
-        })
-        .collect();
+    gather.flush();
+    let pages_read = gather.read;
+    let mut pages = gather.pages;
     pages.sort_by(|a, b| a.path.cmp(&b.path));
     let mut found = 0;
     let mut full = false;
