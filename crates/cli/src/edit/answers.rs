@@ -1,7 +1,6 @@
 //! The editor's contract with its page: every JSON answer of the server, one
 //! type per answer. The shape `assets/app.js` relies on is written here and
-//! nowhere else; the handlers in [`super::site`] and [`super::page`] only fill
-//! these types in.
+//! nowhere else; the handlers only fill these types in.
 //!
 //! | Answer | Route | Read in `app.js` by |
 //! |---|---|---|
@@ -14,9 +13,9 @@
 //! | [`Created`] | `POST api/new` | `createPage` (`path`) |
 //! | [`Conflict`] (with [`OnDisk`]) | `POST api/save`, 409 | `save`, `showConflict`, the "keep mine" and "take theirs" buttons |
 //! | [`LinkReport`] (of [`BrokenLink`]) | `GET api/links` | `showLinks` (`broken`, `checked`, `pages`, `truncated`) |
-//! | [`SiteSearch`] (of [`PageMatches`], [`Match`]) | `POST api/search` | `site.js`: `search`, `showMatches` |
+//! | [`SiteSearch`] (of [`PageMatches`], [`Match`]) | `POST api/search` | `site.js`: `searchSite`, then `pageResults` |
 //! | [`Replaced`] (of [`WrittenPage`], [`RefusedPage`]) | `POST api/replace` | `site.js`: `replaceChosen` |
-//! | [`Renamed`] (of [`Relinked`]) | `POST api/rename` | `site.js`: `planRename`, `applyRename` |
+//! | [`Renamed`] (of [`Relinked`]) | `POST api/rename` | `site.js`: `planRename` and `applyRename`, through `showRenamed` |
 //! | [`Error`] | every route, and the guard's refusals | every caller of `api` that finds `ok` false reads `error` |
 //!
 //! A diagnostic in any of them is a [`Diagnostic`], read by `diagnosticItem`
