@@ -143,7 +143,13 @@ it was opened is never overwritten without asking: the editor shows both
 versions. The version is checked again on the file about to be replaced, right
 before it is replaced; only a program that writes into the page in place at
 that very moment goes unseen (no lock can stop a program that takes none). A
-temporary file a killed save left is removed at the next save in its folder.";
+temporary file a killed save left is removed at the next save in its folder.
+
+Site-wide changes: \"Find in site\" replaces only the places ticked, each page
+written as a save writes it; a page changed since the search is refused.
+\"Rename/move\" moves a page (never over anything, never out of DIR) and
+rewrites every link to it and its own relative links, changing only the URLs
+(in HTML, only the href bytes); when any write fails, every file is put back.";
 
 /// Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
 #[derive(Debug, Parser)]

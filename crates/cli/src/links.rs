@@ -131,15 +131,18 @@ pub(crate) fn check_site_with(
 /// Where a link of the site points: a path below the site's folder and a
 /// fragment.
 #[derive(Debug, PartialEq, Eq)]
-struct Target {
-    path: PathBuf,
-    fragment: Option<String>,
+pub(crate) struct Target {
+    /// The path below the site's folder, percent-decoded (ending with an
+    /// empty component for a folder link, `dir/`).
+    pub(crate) path: PathBuf,
+    /// The fragment, when not empty.
+    pub(crate) fragment: Option<String>,
 }
 
 impl Target {
     /// The target of `url` written in the page at `page` (below the site's
     /// folder); `None` for another site's URL or a path out of the site.
-    fn of(url: &str, page: &Path) -> Option<Target> {
+    pub(crate) fn of(url: &str, page: &Path) -> Option<Target> {
         if url.starts_with("//") || microsyntax::url::has_scheme(url) {
             return None;
         }

@@ -16,7 +16,7 @@ mod editor;
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use editor::Server;
@@ -451,4 +451,244 @@ A [javascript:alert(1)||click] and a [JavaScript:alert(2)||tap].\n";
         !on_disk.to_ascii_lowercase().contains("script:") && on_disk.contains("click"),
         "{on_disk}"
     );
+}
+
+#[test]
+fn site_wide_changes_never_reach_outside_while_pages_and_folders_are_swapped() {
+    let stage = Stage::new();
+    fs::write(
+        stage.site.join("links.txt"),
+        "\n[page.html||p] [sub/page.html||s] [sub/renamed.html||r]\n",
+    )
+    .unwrap();
+    let server = Server::start(&stage.site);
+    let (site, outer) = (&stage.site, &stage.outer);
+    let attack = |round: usize| {
+        match round % 4 {
+            0 => swap_in(site, "page.html", |p| {
+                symlink(outer.join("secret.html"), p).unwrap()
+            }),
+            1 => swap_in(site, "page.html", mkfifo),
+            2 => swap_in(site, "page.html", |p| {
+                symlink(outer.join("fifo"), p).unwrap()
+            }),
+            _ => swap_in(site, "page.html", |p| {
+                fs::write(p, "<p>inside</p>").unwrap()
+            }),
+        }
+        // A rename may make `sub` again while it is away (its new path's
+        // missing folder): that one is cleared.
+        let clear = || {
+            let _ = fs::remove_file(site.join("sub"));
+            let _ = fs::remove_dir_all(site.join("sub"));
+        };
+        if round.is_multiple_of(2) {
+            fs::rename(site.join("sub"), site.join(".real")).unwrap();
+            while symlink(outer.join("away"), site.join("sub")).is_err() {
+                clear();
+            }
+        } else {
+            clear();
+            while fs::rename(site.join(".real"), site.join("sub")).is_err() {
+                clear();
+            }
+        }
+    };
+    let (replaced, renamed) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let search = || {
+        let answer = server.post("api/search", &json!({"query": "SECRET"}));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert!(!answer.text().contains("SECRET"), "{}", answer.text());
+    };
+    let replace = || {
+        let found = server
+            .post("api/search", &json!({"query": "inside"}))
+            .json();
+        let pages: Vec<serde_json::Value> = found["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let matches: Vec<serde_json::Value> = p["matches"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| json!({"line": m["line"], "column": m["column"]}))
+                    .collect();
+                json!({"path": p["path"], "version": p["version"], "matches": matches})
+            })
+            .collect();
+        let answer = server.post(
+            "api/replace",
+            &json!({"query": "inside", "case": true, "replacement": "inside", "pages": pages}),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let written = answer.json()["written"].as_array().unwrap().len();
+        replaced.fetch_add(written, Ordering::SeqCst);
+    };
+    let rename = || {
+        for (from, to) in [
+            ("sub/page.html", "sub/renamed.html"),
+            ("sub/renamed.html", "sub/page.html"),
+            ("page.html", "sub/moved.html"),
+            ("sub/moved.html", "page.html"),
+        ] {
+            let answer = server.post(
+                "api/rename",
+                &json!({"from": from, "to": to, "apply": true}),
+            );
+            assert!(
+                matches!(answer.status, 200 | 403 | 404 | 409 | 422),
+                "{from} -> {to}: {} {}",
+                answer.status,
+                answer.text()
+            );
+            if answer.status == 200 {
+                renamed.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+    };
+    let answered = race(attack, &[&search, &replace, &rename]);
+    assert!(answered > 10, "only {answered} answers");
+    // The changes did happen now and then, between the swaps.
+    let (replaced, renamed) = (replaced.into_inner(), renamed.into_inner());
+    assert!(
+        replaced > 0 && renamed > 0,
+        "{replaced} replaced, {renamed} renamed"
+    );
+    assert_eq!(server.get("api/tree?dir=").status, 200);
+    stage.assert_outside_untouched();
+}
+
+#[test]
+fn an_outside_writer_is_never_overwritten_by_a_replace() {
+    let stage = Stage::new();
+    let server = Server::start(&stage.site);
+    let page = stage.site.join("notes.txt");
+    let base = format!(
+        "\n= Base =\n\n{}\n",
+        "Some words of mine. ".repeat(40_000).trim_end()
+    );
+    let replace = |version: &str| {
+        server.post(
+            "api/replace",
+            &json!({"query": "Base", "case": true, "replacement": "Mine",
+                    "pages": [{"path": "notes.txt", "version": version,
+                               "matches": [{"line": 2, "column": 3}]}]}),
+        )
+    };
+    let version = || {
+        server.get("api/page?path=notes.txt").json()["version"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    fs::write(&page, &base).unwrap();
+    let start = Instant::now();
+    let timed = replace(&version());
+    assert_eq!(timed.json()["written"].as_array().unwrap().len(), 1);
+    let took = start.elapsed();
+    let (mut written, mut refused) = (0, 0);
+    for round in 0..24u32 {
+        fs::write(&page, &base).unwrap();
+        let seen = version();
+        let theirs = format!("\n= Theirs {round} =\n");
+        let answer = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(took * round / 8);
+                let spare = stage.site.join(".theirs");
+                fs::write(&spare, &theirs).unwrap();
+                fs::rename(&spare, &page).unwrap();
+            });
+            replace(&seen)
+        });
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let answer = answer.json();
+        written += answer["written"].as_array().unwrap().len();
+        refused += answer["refused"].as_array().unwrap().len();
+        assert_eq!(
+            fs::read_to_string(&page).unwrap(),
+            theirs,
+            "round {round}: the outside writer's change was lost ({answer})"
+        );
+    }
+    assert_eq!(written + refused, 24);
+    assert!(
+        written > 0 && refused > 0,
+        "{written} written, {refused} refused"
+    );
+}
+
+#[test]
+fn an_outside_writer_is_never_overwritten_by_a_rename() {
+    let stage = Stage::new();
+    let site = &stage.site;
+    // Enough linking pages that a rename takes a while, so that the
+    // writer lands before, during and after its writes.
+    fs::create_dir(site.join("many")).unwrap();
+    for i in 0..60 {
+        fs::write(
+            site.join(format!("many/{i:03}.txt")),
+            format!("\n[../p.txt||p] {}\n", "words ".repeat(200)),
+        )
+        .unwrap();
+    }
+    let server = Server::start(site);
+    let rename = |from: &str, to: &str| {
+        server.post(
+            "api/rename",
+            &json!({"from": from, "to": to, "apply": true}),
+        )
+    };
+    // The last linking page is written last: the writer replaces it.
+    let victim = site.join("many/059.txt");
+    let base = "\n[|top|P]\n";
+    fs::write(site.join("p.txt"), base).unwrap();
+    let start = Instant::now();
+    assert_eq!(rename("p.txt", "q.txt").status, 200);
+    let took = start.elapsed();
+    assert_eq!(rename("q.txt", "p.txt").status, 200);
+    let (mut moved, mut refused) = (0, 0);
+    for round in 0..24u32 {
+        let theirs = format!("\n[../p.txt||p] theirs {round}\n");
+        let answer = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(took * round / 12);
+                let spare = site.join("many/.theirs");
+                fs::write(&spare, &theirs).unwrap();
+                fs::rename(&spare, &victim).unwrap();
+            });
+            rename("p.txt", "q.txt")
+        });
+        match answer.status {
+            200 => moved += 1,
+            409 => refused += 1,
+            other => panic!("{other}: {}", answer.text()),
+        }
+        // Theirs is never lost: kept as they wrote it, or (written before
+        // the rename read the page) with its link rewritten; a refused
+        // rename left every file as it was.
+        let now = fs::read_to_string(&victim).unwrap();
+        let relinked = theirs.replace("../p.txt", "../q.txt");
+        assert!(
+            now == theirs || (answer.status == 200 && now == relinked),
+            "round {round}: the outside writer's change was lost: {now:?} ({})",
+            answer.text()
+        );
+        if answer.status == 409 {
+            assert!(site.join("p.txt").exists() && !site.join("q.txt").exists());
+            assert!(
+                answer.text().contains("every file is as it was"),
+                "{}",
+                answer.text()
+            );
+            let first = fs::read_to_string(site.join("many/000.txt")).unwrap();
+            assert!(first.starts_with("\n[../p.txt||p]"), "{first}");
+        } else {
+            assert_eq!(rename("q.txt", "p.txt").status, 200);
+        }
+        // Back to the start for the next round.
+        fs::write(&victim, "\n[../p.txt||p]\n").unwrap();
+    }
+    assert!(moved > 0 && refused > 0, "{moved} moved, {refused} refused");
 }

@@ -123,6 +123,7 @@
 
 mod convert;
 pub mod emit;
+pub mod hrefs;
 pub mod ingest;
 pub mod lang;
 pub mod names;

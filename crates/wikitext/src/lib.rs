@@ -335,6 +335,7 @@ mod parse;
 mod pull;
 mod readback;
 mod refs;
+mod relink;
 mod render;
 mod scan;
 mod tables;
@@ -354,5 +355,6 @@ pub use pull::Parser;
 pub use refs::{
     Dangling, References, dangling_references, finds_anchor, reference_diagnostics, references,
 };
+pub use relink::{Relinked, relink};
 pub use walk::{Runs, depth, has_images, plain_text, prose_runs, runs};
 pub use write::{Canonical, Canonicalized, Written, canonicalize, write, write_owned, write_with};

@@ -1,7 +1,6 @@
 //! The editor's contract with its page: every JSON answer of the server, one
 //! type per answer. The shape `assets/app.js` relies on is written here and
-//! nowhere else; the handlers in [`super::site`] and [`super::page`] only fill
-//! these types in.
+//! nowhere else; the handlers only fill these types in.
 //!
 //! | Answer | Route | Read in `app.js` by |
 //! |---|---|---|
@@ -14,6 +13,9 @@
 //! | [`Created`] | `POST api/new` | `createPage` (`path`) |
 //! | [`Conflict`] (with [`OnDisk`]) | `POST api/save`, 409 | `save`, `showConflict`, the "keep mine" and "take theirs" buttons |
 //! | [`LinkReport`] (of [`BrokenLink`]) | `GET api/links` | `showLinks` (`broken`, `checked`, `pages`, `truncated`) |
+//! | [`SiteSearch`] (of [`PageMatches`], [`Match`]) | `POST api/search` | `site.js`: `searchSite`, then `pageResults` |
+//! | [`Replaced`] (of [`WrittenPage`], [`RefusedPage`]) | `POST api/replace` | `site.js`: `replaceChosen` |
+//! | [`Renamed`] (of [`Relinked`]) | `POST api/rename` | `site.js`: `planRename` and `applyRename`, through `showRenamed` |
 //! | [`Error`] | every route, and the guard's refusals | every caller of `api` that finds `ok` false reads `error` |
 //!
 //! A diagnostic in any of them is a [`Diagnostic`], read by `diagnosticItem`
@@ -320,6 +322,112 @@ impl From<crate::links::Broken> for BrokenLink {
     }
 }
 
+/// `POST api/search`: the places in the site's pages (as the editor opens
+/// them) where the text searched for is.
+#[derive(Debug, Serialize)]
+pub(super) struct SiteSearch {
+    /// How many places were found (at most the limit).
+    pub(super) found: usize,
+    /// The pages with at least one place, in name order.
+    pub(super) pages: Vec<PageMatches>,
+    /// How many pages were read.
+    pub(super) read: usize,
+    /// Whether the search stopped before the end (too many places, or a
+    /// site too big to read whole).
+    pub(super) truncated: bool,
+}
+
+/// One page of a [`SiteSearch`].
+#[derive(Debug, Serialize)]
+pub(super) struct PageMatches {
+    /// What kind of page it is.
+    pub(super) kind: PageKind,
+    /// The places, in text order.
+    pub(super) matches: Vec<Match>,
+    /// Its path below DIR.
+    pub(super) path: String,
+    /// The version of the page that was read, for `api/replace`.
+    pub(super) version: String,
+}
+
+/// One place of a [`PageMatches`]: its line of the page's text, cut to a
+/// window around the place.
+#[derive(Debug, Serialize)]
+pub(super) struct Match {
+    /// The line's text after the place (cut to a window).
+    pub(super) after: String,
+    /// The line's text before the place (cut to a window).
+    pub(super) before: String,
+    /// The place's column, 1-based, in characters.
+    pub(super) column: usize,
+    /// The text found there (its case may differ from the text searched).
+    pub(super) found: String,
+    /// The place's line, 1-based.
+    pub(super) line: usize,
+}
+
+/// `POST api/replace`: what was written and what was refused, per page.
+#[derive(Debug, Serialize)]
+pub(super) struct Replaced {
+    /// The pages not written, and why.
+    pub(super) refused: Vec<RefusedPage>,
+    /// The pages written.
+    pub(super) written: Vec<WrittenPage>,
+}
+
+/// A page that a site-wide change did not write.
+#[derive(Debug, Serialize)]
+pub(super) struct RefusedPage {
+    /// Whether it changed on disk since it was read (a conflict).
+    pub(super) conflict: bool,
+    /// Its path below DIR, as asked.
+    pub(super) path: String,
+    /// Why, for a person.
+    pub(super) reason: String,
+}
+
+/// A page that `api/replace` wrote, as `api/save` writes it.
+#[derive(Debug, Serialize)]
+pub(super) struct WrittenPage {
+    /// The name of the original kept by this save, or `null`.
+    pub(super) original: Option<String>,
+    /// Its path below DIR.
+    pub(super) path: String,
+    /// How many places were replaced.
+    pub(super) replaced: usize,
+    /// The version of the written bytes.
+    pub(super) version: String,
+}
+
+/// `POST api/rename`: a page moved and the site's links to it rewritten, or
+/// (`applied: false`) what that would change.
+#[derive(Debug, Serialize)]
+pub(super) struct Renamed {
+    /// Whether the files were changed (`false`: only planned).
+    pub(super) applied: bool,
+    /// The page's old path below DIR.
+    pub(super) from: String,
+    /// The folders created for the new path, outermost first.
+    pub(super) made: Vec<String>,
+    /// The new path of the page's original (`PAGE.orig`, kept by a first
+    /// save), which moves with it; `null` when it has none.
+    pub(super) original: Option<String>,
+    /// The pages whose links change (by their path before the move), each
+    /// with how many links.
+    pub(super) relinked: Vec<Relinked>,
+    /// The page's new path below DIR.
+    pub(super) to: String,
+}
+
+/// One page of a [`Renamed`].
+#[derive(Debug, Serialize)]
+pub(super) struct Relinked {
+    /// How many of its links change.
+    pub(super) links: usize,
+    /// Its path below DIR (before the move, for the moved page itself).
+    pub(super) path: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,5 +655,59 @@ mod tests {
             String::new(),
         );
         check(&typed, &built.to_string());
+    }
+
+    #[test]
+    fn site_wide_answers() {
+        check(
+            &SiteSearch {
+                found: 1,
+                pages: vec![PageMatches {
+                    kind: PageKind::Html,
+                    matches: vec![Match {
+                        after: " b".to_owned(),
+                        before: "a ".to_owned(),
+                        column: 3,
+                        found: "X".to_owned(),
+                        line: 2,
+                    }],
+                    path: "p.html".to_owned(),
+                    version: "v".to_owned(),
+                }],
+                read: 4,
+                truncated: false,
+            },
+            r#"{"found":1,"pages":[{"kind":"html","matches":[{"after":" b","before":"a ","column":3,"found":"X","line":2}],"path":"p.html","version":"v"}],"read":4,"truncated":false}"#,
+        );
+        check(
+            &Replaced {
+                refused: vec![RefusedPage {
+                    conflict: true,
+                    path: "a.txt".to_owned(),
+                    reason: "changed".to_owned(),
+                }],
+                written: vec![WrittenPage {
+                    original: None,
+                    path: "b.txt".to_owned(),
+                    replaced: 2,
+                    version: "v".to_owned(),
+                }],
+            },
+            r#"{"refused":[{"conflict":true,"path":"a.txt","reason":"changed"}],"written":[{"original":null,"path":"b.txt","replaced":2,"version":"v"}]}"#,
+        );
+        check(
+            &Renamed {
+                applied: false,
+                from: "a.txt".to_owned(),
+                made: vec!["d".to_owned()],
+                original: None,
+                relinked: vec![Relinked {
+                    links: 1,
+                    path: "b.txt".to_owned(),
+                }],
+                to: "d/a.txt".to_owned(),
+            },
+            r#"{"applied":false,"from":"a.txt","made":["d"],"original":null,"relinked":[{"links":1,"path":"b.txt"}],"to":"d/a.txt"}"#,
+        );
     }
 }

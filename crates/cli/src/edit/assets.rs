@@ -1,6 +1,6 @@
 //! The editor's page, style and scripts, embedded in the binary: nothing is
-//! fetched from elsewhere at run time. `app.js` and `app.css` are written
-//! by hand; `editor.js` is CodeMirror 6 with the text format's mode, bundled
+//! fetched from elsewhere at run time. `app.js`, `site.js` (the site-wide
+//! changes) and `app.css` are written by hand; `editor.js` is CodeMirror 6 with the text format's mode, bundled
 //! from `crates/cli/editor/` by `npm run build` there and committed (CI
 //! rebuilds it and compares).
 //!
@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const EDITOR: &str = include_str!("assets/editor.js");
+const SITE_SCRIPT: &str = include_str!("assets/site.js");
 const STYLE: &str = include_str!("assets/app.css");
 
 /// The editor's page, under a policy that names this server's two loopback
@@ -38,6 +39,11 @@ pub(super) fn index(port: u16) -> Response {
 /// The editor's script.
 pub(super) fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// The site-wide changes' script (find and replace, rename).
+pub(super) fn site_script() -> Response {
+    asset(SITE_SCRIPT, "text/javascript; charset=utf-8")
 }
 
 /// The text editor (CodeMirror), bundled.

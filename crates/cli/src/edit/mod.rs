@@ -16,6 +16,10 @@
 //!   creates new pages;
 //!   [`store`] does a save's writes (the original, the page) through the
 //!   page's folder handle, never over a change made meanwhile;
+//! - [`replace`] finds a text in every page of the site and replaces the
+//!   places chosen, each page written by [`page`]'s one save;
+//! - [`rename`] moves a page and rewrites every link to it in the site
+//!   (and its own relative links), all files or none;
 //! - [`report`] is the site's link report: `pagetext check --links`
 //!   ([`crate::links`]) over pages read through [`contain`];
 //! - [`answers`] are the JSON answers of its calls, one type each: the
@@ -32,6 +36,8 @@ mod assets;
 mod contain;
 mod guard;
 mod page;
+mod rename;
+mod replace;
 mod report;
 mod site;
 mod store;
@@ -157,6 +163,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::GET | Method::HEAD, "app.js") => assets::script(),
         (Method::GET | Method::HEAD, "editor.js") => assets::editor(),
         (Method::GET | Method::HEAD, "app.css") => assets::style(),
+        (Method::GET | Method::HEAD, "site.js") => assets::site_script(),
         (Method::GET, "api/tree") => site::tree(&app, &query).await,
         (Method::GET, "api/find") => site::find(&app, &query).await,
         (Method::GET, "api/page") => page::open(&app, &query).await,
@@ -164,17 +171,21 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::POST, "api/render") => page::render(&app, request).await,
         (Method::POST, "api/save") => page::save(&app, request).await,
         (Method::POST, "api/new") => page::create(&app, request).await,
+        (Method::POST, "api/search") => replace::search(&app, request).await,
+        (Method::POST, "api/replace") => replace::replace(&app, request).await,
+        (Method::POST, "api/rename") => rename::rename(&app, request).await,
         (Method::GET | Method::HEAD, path) if path.starts_with("site/") => {
             site::file(&app, &path["site/".len()..]).await
         }
         (
             _,
-            "" | "app.js" | "editor.js" | "app.css" | "api/tree" | "api/find" | "api/page"
-            | "api/links",
+            "" | "app.js" | "editor.js" | "app.css" | "site.js" | "api/tree" | "api/find"
+            | "api/page" | "api/links",
         ) => failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here"),
-        (_, "api/render" | "api/save" | "api/new") => {
-            failure(StatusCode::METHOD_NOT_ALLOWED, "use POST")
-        }
+        (
+            _,
+            "api/render" | "api/save" | "api/new" | "api/search" | "api/replace" | "api/rename",
+        ) => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
         _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
     };
     // Every answer, errors and the site's files included (whose sandbox
@@ -199,6 +210,16 @@ impl Failed {
             status,
             message: message.into(),
         }
+    }
+
+    /// Its status.
+    pub(crate) fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// What to tell the person.
+    pub(crate) fn message(&self) -> &str {
+        &self.message
     }
 
     /// The answer: `{"error": MESSAGE}` with the status.

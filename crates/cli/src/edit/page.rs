@@ -31,11 +31,11 @@ use crate::convert::{self, HtmlInput, Output, Reading};
 use crate::inputs::has_extension;
 
 /// The largest page the editor opens, and the largest request body.
-const MAX_BYTES: usize = 64 * 1024 * 1024;
+pub(super) const MAX_BYTES: usize = 64 * 1024 * 1024;
 
 /// What kind of page a file is, by its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// `.html`, `.htm`: HTML.
     Html,
     /// `.xhtml`: HTML read as XML is read (its declaration names the charset).
@@ -45,7 +45,7 @@ enum Kind {
 }
 
 impl Kind {
-    fn of(path: &Path) -> Option<Kind> {
+    pub(super) fn of(path: &Path) -> Option<Kind> {
         if has_extension(path, &["txt"]) {
             Some(Kind::Text)
         } else if has_extension(path, &["xhtml"]) {
@@ -58,7 +58,7 @@ impl Kind {
     }
 
     /// What the editor's page is told: text, or HTML (XHTML included).
-    fn answered(self) -> PageKind {
+    pub(super) fn answered(self) -> PageKind {
         match self {
             Kind::Text => PageKind::Text,
             Kind::Html | Kind::Xhtml => PageKind::Html,
@@ -66,7 +66,7 @@ impl Kind {
     }
 
     /// How an HTML page's encoding is found: as `to-text` finds it.
-    fn reading(self) -> Reading {
+    pub(super) fn reading(self) -> Reading {
         Reading {
             xml: self == Kind::Xhtml,
             ..Reading::default()
@@ -75,7 +75,7 @@ impl Kind {
 }
 
 /// The version of a file's contents.
-fn version(bytes: &[u8]) -> String {
+pub(super) fn version(bytes: &[u8]) -> String {
     let mut hasher = std::hash::DefaultHasher::new();
     bytes.hash(&mut hasher);
     format!("{:016x}-{}", hasher.finish(), bytes.len())
@@ -83,14 +83,17 @@ fn version(bytes: &[u8]) -> String {
 
 /// A page file: where it is (its folder's handle and name), its real path
 /// below DIR, its kind.
-struct PageFile {
-    entry: Entry,
-    rel: String,
-    kind: Kind,
+pub(super) struct PageFile {
+    /// Its folder's handle and its name there.
+    pub(super) entry: Entry,
+    /// Its real path below DIR.
+    pub(super) rel: String,
+    /// Its kind.
+    pub(super) kind: Kind,
 }
 
 /// The page at `rel` (as asked), walked from DIR's handle.
-fn page_file(root: &contain::Root, rel: &str) -> Result<PageFile, Failed> {
+pub(super) fn page_file(root: &contain::Root, rel: &str) -> Result<PageFile, Failed> {
     let segments = site::from_query(rel).map_err(|r| r.failed(rel))?;
     let entry = root.entry(&segments).map_err(|r| r.failed(rel))?;
     let kind = Kind::of(Path::new(&entry.name)).ok_or_else(|| {
@@ -111,7 +114,7 @@ fn page_file(root: &contain::Root, rel: &str) -> Result<PageFile, Failed> {
 /// binary signature: an image, an archive, an executable) and files over
 /// the limit. A page that is mostly control bytes is opened, with a warning
 /// ([`as_text`]).
-fn read_page(file: &PageFile) -> Result<(contain::Opened, Vec<u8>), Failed> {
+pub(super) fn read_page(file: &PageFile) -> Result<(contain::Opened, Vec<u8>), Failed> {
     let unread = |unread| match unread {
         Unread::NotAFile => Failed::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -137,7 +140,7 @@ fn read_page(file: &PageFile) -> Result<(contain::Opened, Vec<u8>), Failed> {
     Ok((opened, bytes))
 }
 
-fn io_failure(rel: &str, e: &std::io::Error) -> Failed {
+pub(super) fn io_failure(rel: &str, e: &std::io::Error) -> Failed {
     let status = match e.kind() {
         std::io::ErrorKind::NotFound => StatusCode::NOT_FOUND,
         std::io::ErrorKind::PermissionDenied => StatusCode::FORBIDDEN,
@@ -150,9 +153,9 @@ fn io_failure(rel: &str, e: &std::io::Error) -> Failed {
 }
 
 /// A page's bytes as the editor shows them.
-struct AsText {
+pub(super) struct AsText {
     /// The page as text.
-    text: String,
+    pub(super) text: String,
     /// The encoding it was read in (`None` when nothing was decoded).
     encoding: Option<&'static str>,
     /// For HTML, what was lost on the way in.
@@ -165,7 +168,7 @@ struct AsText {
 /// read in, and for HTML what was lost on the way in; for a page that is
 /// mostly control bytes, a `control-bytes` warning first, as `to-text`
 /// gives. With `seed`, HTML is shown as pure seed text (`--seed`).
-fn as_text(kind: Kind, bytes: &[u8], seed: bool) -> AsText {
+pub(super) fn as_text(kind: Kind, bytes: &[u8], seed: bool) -> AsText {
     match kind {
         Kind::Text => {
             let (text, encoding, mut diagnostics) = convert::decode_text(bytes);
@@ -282,7 +285,7 @@ struct RenderRequest {
 }
 
 /// Reads a JSON body of at most [`MAX_BYTES`].
-async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Result<T, Failed> {
+pub(super) async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Result<T, Failed> {
     let bytes = axum::body::to_bytes(request.into_body(), MAX_BYTES)
         .await
         .map_err(|_| {
@@ -375,22 +378,47 @@ pub(super) async fn save(app: &App, request: Request) -> Response {
     }
 }
 
-/// Saves `asked` over `file`: the version checked, the original kept,
-/// the page replaced ([`store`]). With `seed`, a conflict shows the page on
-/// disk as pure seed text.
+/// Saves `asked` over `file` ([`write_text`]), answered as `api/save`
+/// answers. With `seed`, a conflict shows the page on disk as pure seed
+/// text.
 fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response, Failed> {
-    // A killed save's temporary file, left in this folder.
+    match write_text(file, &asked.text, &asked.version, asked.force)? {
+        Written::Saved(saved) => Ok(json(&saved)),
+        Written::Changed(now) => Ok(conflict(file, &now, seed)),
+    }
+}
+
+/// What [`write_text`] did.
+pub(super) enum Written {
+    /// The page was written: the answer of a save.
+    Saved(answers::Saved),
+    /// The page on disk is not the version given: its bytes now, and
+    /// nothing was written.
+    Changed(Vec<u8>),
+}
+
+/// The one way the editor writes a page's text: the version checked on the
+/// page read now (unless `force`), the original kept on a first save, the
+/// page replaced ([`store`]) and checked once more right before; a text
+/// page as canonical text, an HTML page as XHTML in its own charset. A
+/// killed save's temporary file in the page's folder is removed first.
+pub(super) fn write_text(
+    file: &PageFile,
+    text: &str,
+    version_seen: &str,
+    force: bool,
+) -> Result<Written, Failed> {
     contain::remove_leftovers(&file.entry.parent);
     let (opened, current) = read_page(file)?;
-    if version(&current) != asked.version && !asked.force {
-        return Ok(conflict(file, &current, seed));
+    if version(&current) != version_seen && !force {
+        return Ok(Written::Changed(current));
     }
     let saved = match file.kind {
-        Kind::Text => convert::save_text(&asked.text),
+        Kind::Text => convert::save_text(text),
         Kind::Html | Kind::Xhtml => {
             let hints = file.kind.reading().hints();
             let encoding = htmlio::ingest::settle_encoding(&current, &hints).encoding;
-            convert::save_html(&asked.text, encoding)
+            convert::save_html(text, encoding)
         }
     };
     let mut kept = None;
@@ -402,17 +430,16 @@ fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response
             )
         })?;
     }
-    let replaced = store::replace(
+    match store::replace(
         &file.entry,
         &opened,
         &current,
         &saved.bytes,
-        asked.force,
+        force,
         MAX_BYTES,
-    );
-    match replaced {
+    ) {
         Ok(()) => {}
-        Err(NotReplaced::Changed(Some(now))) => return Ok(conflict(file, &now, seed)),
+        Err(NotReplaced::Changed(Some(now))) => return Ok(Written::Changed(now)),
         Err(NotReplaced::Changed(None)) => {
             return Err(Failed::new(
                 StatusCode::CONFLICT,
@@ -424,7 +451,7 @@ fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response
         }
         Err(NotReplaced::Io(e)) => return Err(io_failure(&file.rel, &e)),
     }
-    Ok(json(&answers::Saved {
+    Ok(Written::Saved(answers::Saved {
         encoding: saved.encoding.name(),
         notices: saved.notices,
         original: kept,
