@@ -329,6 +329,7 @@ mod grid;
 mod header;
 mod hints;
 mod inline;
+pub mod insert;
 mod lines;
 pub mod model;
 mod parse;

@@ -282,7 +282,7 @@ struct RenderRequest {
 }
 
 /// Reads a JSON body of at most [`MAX_BYTES`].
-async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Result<T, Failed> {
+pub(super) async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Result<T, Failed> {
     let bytes = axum::body::to_bytes(request.into_body(), MAX_BYTES)
         .await
         .map_err(|_| {
