@@ -227,6 +227,42 @@ fn the_text_and_the_preview_scroll_in_step() {
         .await;
         screenshot(&client, "scroll-text").await;
 
+        // An edit there: the preview is updated in place (the same
+        // document, still under its policy), and stays at the block.
+        client
+            .execute(
+                "const d = document.getElementById('preview').contentDocument; d.__kept = true; \
+                 const e = window.pagetextEditor; e.select(e.view.state.doc.line(arguments[0]).to);",
+                vec![json!(line + 4)],
+            )
+            .await
+            .unwrap();
+        client
+            .find(Locator::Css("#editor .cm-content"))
+            .await
+            .unwrap()
+            .send_keys(" Patched.")
+            .await
+            .unwrap();
+        until(
+            &client,
+            "the edit in the same preview document",
+            "const d = document.getElementById('preview').contentDocument; \
+             const p = Array.from(d.querySelectorAll('p')).find(p => p.textContent.startsWith('The paragraph of section 200,')); \
+             const h = Array.from(d.querySelectorAll('h1')).find(h => h.textContent === 'Section 200'); \
+             const policy = d.querySelector('meta[http-equiv=\"Content-Security-Policy\"]'); \
+             return d.__kept === true && p.textContent.endsWith('Patched.') \
+             && policy !== null && policy.content.includes(\"script-src 'none'\") \
+             && Math.abs(h.getBoundingClientRect().top) < 30;",
+        )
+        .await;
+        // The frame never runs script, though the editor may read it.
+        let sandbox = client
+            .execute("return document.getElementById('preview').getAttribute('sandbox');", vec![])
+            .await
+            .unwrap();
+        assert_eq!(sandbox, json!("allow-same-origin allow-top-navigation-by-user-activation"));
+
         // The preview scrolled: the text follows, to the same block.
         client
             .execute(

@@ -97,7 +97,7 @@ fn the_picker_routes_pass_the_same_gate() {
     assert_eq!(server.post("api/images", &json!({})).status, 405);
     assert_eq!(server.get("api/image").status, 405);
     // The scripts of the page are served, and only by GET.
-    for script in ["scroll.js", "images.js"] {
+    for script in ["preview.js", "scroll.js", "images.js"] {
         let answer = server.get(script);
         assert_eq!(answer.status, 200, "{script}");
         assert_eq!(

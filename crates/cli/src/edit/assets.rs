@@ -1,7 +1,8 @@
 //! The editor's page, style and scripts, embedded in the binary: nothing is
 //! fetched from elsewhere at run time. `app.js` and `app.css` are written
-//! by hand, and so are its parts `scroll.js` (the text and the preview
-//! scroll in step) and `images.js` (the image picker); `editor.js` is CodeMirror 6 with the text format's mode, bundled
+//! by hand, and so are its parts `preview.js` (the preview updated in
+//! place), `scroll.js` (the text and the preview scroll in step) and
+//! `images.js` (the image picker); `editor.js` is CodeMirror 6 with the text format's mode, bundled
 //! from `crates/cli/editor/` by `npm run build` there and committed (CI
 //! rebuilds it and compares).
 //!
@@ -18,6 +19,7 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const EDITOR: &str = include_str!("assets/editor.js");
 const STYLE: &str = include_str!("assets/app.css");
+const PREVIEW: &str = include_str!("assets/preview.js");
 const SCROLL: &str = include_str!("assets/scroll.js");
 const IMAGES: &str = include_str!("assets/images.js");
 
@@ -49,10 +51,11 @@ pub(super) fn editor() -> Response {
     asset(EDITOR, "text/javascript; charset=utf-8")
 }
 
-/// A hand-written part of the editor's script, by its name (`scroll.js`,
-/// `images.js`).
+/// A hand-written part of the editor's script, by its name (`preview.js`,
+/// `scroll.js`, `images.js`).
 pub(super) fn part(name: &str) -> Response {
     match name {
+        "preview.js" => asset(PREVIEW, "text/javascript; charset=utf-8"),
         "scroll.js" => asset(SCROLL, "text/javascript; charset=utf-8"),
         "images.js" => asset(IMAGES, "text/javascript; charset=utf-8"),
         _ => super::failure(StatusCode::NOT_FOUND, "no such page of the editor"),

@@ -160,7 +160,9 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::GET | Method::HEAD, "app.js") => assets::script(),
         (Method::GET | Method::HEAD, "editor.js") => assets::editor(),
         (Method::GET | Method::HEAD, "app.css") => assets::style(),
-        (Method::GET | Method::HEAD, "scroll.js" | "images.js") => assets::part(&route),
+        (Method::GET | Method::HEAD, "preview.js" | "scroll.js" | "images.js") => {
+            assets::part(&route)
+        }
         (Method::GET, "api/tree") => site::tree(&app, &query).await,
         (Method::GET, "api/find") => site::find(&app, &query).await,
         (Method::GET, "api/page") => page::open(&app, &query).await,
@@ -176,7 +178,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (
             _,
             "" | "app.js" | "editor.js" | "app.css" | "api/tree" | "api/find" | "api/page"
-            | "api/links" | "scroll.js" | "images.js" | "api/images",
+            | "api/links" | "preview.js" | "scroll.js" | "images.js" | "api/images",
         ) => failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here"),
         (_, "api/render" | "api/save" | "api/new" | "api/image") => {
             failure(StatusCode::METHOD_NOT_ALLOWED, "use POST")

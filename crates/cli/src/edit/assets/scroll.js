@@ -156,8 +156,18 @@
     textToPreview();
   }, { passive: true });
 
-  // Every preview is a new document: its blocks read again, its scroll
-  // followed, and its position set from the text (or kept, when off).
+  // A preview updated in place (preview.js): the same document, its
+  // blocks and their lines read again, and the text followed.
+  frame.addEventListener("pagetext-patched", () => {
+    const d = doc();
+    if (!d) return;
+    blocks = Array.from(d.querySelectorAll("[data-line]"), (e) => [Number(e.getAttribute("data-line")), e]);
+    textToPreview();
+  });
+
+  // Every preview loaded is a new document: its blocks read again, its
+  // scroll followed, and its position set from the text (or kept, when
+  // off).
   frame.addEventListener("load", () => {
     const d = doc();
     const w = win();
