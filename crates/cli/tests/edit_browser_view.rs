@@ -308,3 +308,95 @@ fn the_text_and_the_preview_scroll_in_step() {
         client.close().await.unwrap();
     });
 }
+
+/// The README's example: a page of the text format with an image of the
+/// site, a list, a definition list, links and a quotation.
+fn readme_site(dir: &Path) {
+    let lines = [
+        "#Title Getting started",
+        "#Lang en",
+        "#Extend image",
+        "",
+        "= Getting started =",
+        "",
+        "![logo.svg||The pagetext logo]{96x96}",
+        "",
+        "pagetext turns web pages into a _small_ text format",
+        "and back into *XHTML 1.0*. Edit the text on the left:",
+        "the preview on the right follows it, block by block,",
+        "as you type and as you scroll.",
+        "",
+        "== [|install|Install] ==",
+        "",
+        "  1. Download the binary for your system.",
+        "  2. Run 'pagetext edit site/' and open the address it prints.",
+        "  3. Pick a page in the tree, or make a new one.",
+        "",
+        "== What the format holds ==",
+        "",
+        "Headings::",
+        "    Lines between equal signs, one sign per level.",
+        "Lists::",
+        "    Bullets and numbers, indented by two spaces.",
+        "Links::",
+        "    [https://example.org/||Like this one], or to a [#install||heading].",
+        "",
+        "  > A quotation stands apart, indented.",
+        "",
+        "Images of the site come from the picker: ![logo.svg||Logo]{16x16} in a line.",
+    ];
+    fs::write(dir.join("guide.txt"), lines.join("\n") + "\n").unwrap();
+    fs::write(
+        dir.join("logo.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 96 96\" width=\"96\" height=\"96\">\
+         <rect width=\"96\" height=\"96\" rx=\"16\" fill=\"#23395d\"/>\
+         <path d=\"M24 22h34a16 16 0 0 1 0 32H38v20H24z\" fill=\"#fff\"/>\
+         <rect x=\"38\" y=\"34\" width=\"18\" height=\"8\" rx=\"4\" fill=\"#23395d\"/>\
+         <rect x=\"58\" y=\"62\" width=\"18\" height=\"10\" rx=\"3\" fill=\"#f0b429\"/></svg>",
+    )
+    .unwrap();
+    fs::create_dir(dir.join("docs")).unwrap();
+    fs::write(dir.join("docs/changes.html"), "<h1>Changes</h1>").unwrap();
+    fs::write(dir.join("index.html"), "<h1>Home</h1>").unwrap();
+}
+
+/// Writes the README's screenshot, `docs/edit.png`: the editor with a
+/// page open, its markup highlighted, and the preview. Ignored, as it
+/// changes a file of the repository:
+/// `cargo test -p pagetext --test edit_browser_view -- --ignored readme`.
+#[test]
+#[ignore = "writes docs/edit.png: run it to renew the README's screenshot"]
+fn readme_screenshot() {
+    let Some(session) = Session::start(readme_site) else {
+        return;
+    };
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = session.client().await;
+        client.set_window_size(1280, 800).await.unwrap();
+        client.goto(&session.server.address).await.unwrap();
+        pick(&client, "guide.txt").await;
+        until(
+            &client,
+            "the preview with its image",
+            "const d = document.getElementById('preview').contentDocument; \
+             const i = d && d.querySelector('img'); return i !== null && i.complete && i.naturalWidth > 0 \
+             && document.querySelector('#editor .pt-heading') !== null;",
+        )
+        .await;
+        // The cursor in the text, where a person would be typing.
+        client
+            .execute(
+                "const e = window.pagetextEditor; e.select(e.text().indexOf('block by block,') + 15);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let png = client.screenshot().await.unwrap();
+        let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/edit.png");
+        fs::write(&out, &png).unwrap();
+        assert!(png.len() < 300_000, "{} bytes: too big for the README", png.len());
+        client.close().await.unwrap();
+    });
+}
