@@ -309,6 +309,83 @@ fn the_text_and_the_preview_scroll_in_step() {
     });
 }
 
+fn plain_site(dir: &Path) {
+    fs::write(
+        dir.join("notes.txt"),
+        "#Title Notes\n\n= Notes =\n\nFirst.\n",
+    )
+    .unwrap();
+}
+
+/// Markup and script links typed into a page whose preview is updated in
+/// place: shown as text or dropped, and nothing runs, in the frame or in
+/// the editor, even when the links are clicked.
+#[test]
+fn a_preview_updated_in_place_never_runs_script() {
+    let Some(session) = Session::start(plain_site) else {
+        return;
+    };
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = session.client().await;
+        client.goto(&session.server.address).await.unwrap();
+        pick(&client, "notes.txt").await;
+        until(
+            &client,
+            "the first preview",
+            "const d = document.getElementById('preview').contentDocument; \
+             if (!d || d.querySelector('h1') === null) return false; d.__kept = true; return true;",
+        )
+        .await;
+        client
+            .execute("const e = window.pagetextEditor; e.select(e.text().length);", vec![])
+            .await
+            .unwrap();
+        let payload = "window.__pwned=1;try{top.document.title='PWNED'}catch(e){}";
+        client
+            .find(Locator::Css("#editor .cm-content"))
+            .await
+            .unwrap()
+            .send_keys(&format!(
+                "\n[javascript:{payload}||run me] <img src=x onerror=\"{payload}\"> <script>{payload}</script>\n\n[https://example.org/||away]\n"
+            ))
+            .await
+            .unwrap();
+        until(
+            &client,
+            "the hostile text in the same preview document",
+            "const d = document.getElementById('preview').contentDocument; \
+             return d.__kept === true && d.body.textContent.includes('run me') \
+             && d.body.textContent.includes('<script>') && d.querySelector('a[href^=\"https://example.org\"]') !== null;",
+        )
+        .await;
+        client.enter_frame(0).await.unwrap();
+        for link in client.find_all(Locator::Css("a")).await.unwrap() {
+            let _ = link.click().await;
+        }
+        client.enter_parent_frame().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let state = client
+            .execute(
+                "const w = document.getElementById('preview').contentWindow; \
+                 let inside = null; try { inside = w.__pwned === undefined; } catch (e) { inside = 'elsewhere'; } \
+                 return [inside, window.__pwned === undefined, document.title.includes('PWNED'), \
+                 document.getElementById('preview').contentDocument === null \
+                 || document.getElementById('preview').contentDocument.querySelector('script, [onerror]') === null];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        // A clicked outside link may have taken the frame elsewhere (then
+        // its window is not readable): still nothing ran.
+        assert!(
+            state == json!([true, true, false, true]) || state == json!(["elsewhere", true, false, true]),
+            "{state}"
+        );
+        client.close().await.unwrap();
+    });
+}
+
 /// The README's example: a page of the text format with an image of the
 /// site, a list, a definition list, links and a quotation.
 fn readme_site(dir: &Path) {
