@@ -311,6 +311,18 @@ fn typing_and_the_preview_keep_to_the_targets() {
             let mut values: Vec<f64> = pieces[i].as_array().unwrap().iter().filter_map(Value::as_f64).collect();
             let _ = writeln!(report, "  {name}: {}", summary(&mut values));
         }
+        // The same typing with no preview at all: what the editor alone
+        // costs on a text this big.
+        client
+            .execute(
+                "window.pagetextPreview.show = () => {}; document.getElementById('preview').srcdoc = '';",
+                vec![],
+            )
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let alone = type_words(&client, 0, 8, &[450, 900, 1300]).await;
+        let _ = writeln!(report, "  without a preview, keystroke -> next frame: {}", summary(&mut column(&alone, 1)));
         client.close().await.unwrap();
         (report, small, framed)
     });
