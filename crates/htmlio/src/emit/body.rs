@@ -170,7 +170,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
 
     pub(super) fn open_element(&mut self, end: TagEnd, name: Option<&'static str>, pos: Pos) {
         if let Some(name) = name {
-            if is_block(name) {
+            if self.source_lines && is_block(name) {
                 self.start_block(name, pos);
             } else {
                 self.start(name);
