@@ -28,11 +28,15 @@
   const view = window.pagetextEditor.view;
   const scroller = view.scrollDOM;
 
-  let on = localStorage.getItem(KEY) !== "off";
+  // Storage may be refused (a browser's privacy settings): then the
+  // choice lasts as long as the page.
+  const remembered = () => { try { return localStorage.getItem(KEY); } catch (_) { return null; } };
+  const remember = (value) => { try { localStorage.setItem(KEY, value); } catch (_) { /* kept for this page only */ } };
+  let on = remembered() !== "off";
   toggle.checked = on;
   toggle.addEventListener("change", () => {
     on = toggle.checked;
-    localStorage.setItem(KEY, on ? "on" : "off");
+    remember(on ? "on" : "off");
     if (on) textToPreview();
   });
 
