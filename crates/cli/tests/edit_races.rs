@@ -232,6 +232,52 @@ fn a_folder_swapped_for_a_link_is_never_listed_or_written_outside() {
 }
 
 #[test]
+fn a_folder_swapped_for_a_link_is_never_offered_by_the_image_picker() {
+    let stage = Stage::new();
+    let (site, outer) = (&stage.site, &stage.outer);
+    fs::write(site.join("sub/inside.png"), b"inside").unwrap();
+    fs::create_dir(outer.join("pics")).unwrap();
+    fs::write(outer.join("pics/secret-photo.png"), b"SECRET photo").unwrap();
+    let server = Server::start(site);
+    let attack = |round: usize| {
+        if round.is_multiple_of(2) {
+            fs::rename(site.join("sub"), site.join(".real")).unwrap();
+            symlink(outer.join("pics"), site.join("sub")).unwrap();
+        } else {
+            fs::remove_file(site.join("sub")).unwrap();
+            fs::rename(site.join(".real"), site.join("sub")).unwrap();
+        }
+    };
+    let list = || {
+        let answer = server.get("api/images");
+        assert!(!answer.text().contains("secret-photo"), "{}", answer.text());
+    };
+    let spell = || {
+        let answer = server.post(
+            "api/image",
+            &json!({"page": "page.html", "image": "sub/secret-photo.png", "alt": "x"}),
+        );
+        assert!(
+            matches!(answer.status, 403 | 404),
+            "spelled outside: {} {}",
+            answer.status,
+            answer.text()
+        );
+    };
+    let thumbnail = || {
+        let answer = server.get("site/sub/secret-photo.png");
+        assert!(!answer.text().contains("SECRET"), "{}", answer.text());
+    };
+    let answered = race(attack, &[&list, &spell, &thumbnail]);
+    assert!(answered > 20, "only {answered} answers");
+    assert_eq!(server.get("api/images").status, 200);
+    assert_eq!(
+        fs::read(outer.join("pics/secret-photo.png")).unwrap(),
+        b"SECRET photo"
+    );
+}
+
+#[test]
 fn a_thousand_fifos_do_not_stall_the_server() {
     let stage = Stage::new();
     mkfifo(&stage.site.join("pipe.html"));

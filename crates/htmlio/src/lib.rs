@@ -50,6 +50,7 @@
 //!         encoding: htmlio::encoding_rs::WINDOWS_1252,
 //!         syntax: Syntax::Html { omit_optional_tags: true },
 //!         tables: false,
+//!         source_lines: false,
 //!     },
 //! );
 //! assert!(html.text.starts_with("<!DOCTYPE html>\n<meta charset=\"windows-1252\">\n"));

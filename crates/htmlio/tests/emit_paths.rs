@@ -11,13 +11,14 @@ use htmlio::emit::{self, EmitOptions, Emitted, Syntax};
 use htmlio::encoding_rs;
 use proptest::prelude::*;
 
-fn options() -> [EmitOptions; 4] {
+fn options() -> [EmitOptions; 5] {
     [
         EmitOptions::default(),
         EmitOptions {
             encoding: encoding_rs::WINDOWS_1252,
             syntax: Syntax::Xhtml,
             tables: false,
+            source_lines: false,
         },
         EmitOptions {
             encoding: encoding_rs::UTF_8,
@@ -25,11 +26,19 @@ fn options() -> [EmitOptions; 4] {
                 omit_optional_tags: true,
             },
             tables: false,
+            source_lines: false,
         },
         // `to-html --tables` buffers a compact list to see whether it is a
         // grid: both paths must still agree.
         EmitOptions {
             tables: true,
+            ..EmitOptions::default()
+        },
+        // The editor's preview marks blocks with their lines: a tree's
+        // events carry the same positions as the parser's.
+        EmitOptions {
+            tables: true,
+            source_lines: true,
             ..EmitOptions::default()
         },
     ]

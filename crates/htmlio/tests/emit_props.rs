@@ -160,7 +160,7 @@ proptest! {
     #[test]
     fn xhtml_is_well_formed_valid_and_polyglot(doc in document(), legacy in any::<bool>(), tables in any::<bool>()) {
         let encoding = if legacy { encoding_rs::WINDOWS_1252 } else { encoding_rs::UTF_8 };
-        let out = emit::emit(&doc, &EmitOptions { encoding, syntax: Syntax::Xhtml, tables });
+        let out = emit::emit(&doc, &EmitOptions { encoding, syntax: Syntax::Xhtml, tables, ..EmitOptions::default() });
         support::check_document(&out.bytes, out.encoding, support::Expect::from(&out));
     }
 

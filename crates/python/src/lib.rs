@@ -267,6 +267,7 @@ fn to_xhtml(py: Python<'_>, text: String, encoding: &str, tables: bool) -> PyRes
         encoding: encoding_for(encoding)?,
         syntax: htmlio::emit::Syntax::Xhtml,
         tables,
+        source_lines: false,
     };
     let out = py.detach(|| htmlio::to_xhtml(&text, &options));
     let mut diagnostics: Vec<Diag> = out.parsed.iter().map(Diag::of).collect();

@@ -316,6 +316,7 @@
 //! | (what the format holds) | `canon/` |
 //! | (the escape extension) | reading: `escape.rs`; writing: `render/spell.rs`; [`grammar::is_escapable`] |
 //! | (writing) | `write.rs` (the pipeline): `canon/`, then `render/`, then `readback.rs` |
+//! | (markup for a text being edited: an image) | [`insert`] (the writer's spelling) |
 
 mod block;
 pub mod canon;
@@ -329,6 +330,7 @@ mod grid;
 mod header;
 mod hints;
 mod inline;
+pub mod insert;
 mod lines;
 pub mod model;
 mod parse;

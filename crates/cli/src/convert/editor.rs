@@ -8,12 +8,16 @@ use crate::diag::{Diag, Severity, from_library, sort_by_position};
 
 /// What the editor shows for text as it is typed (`pagetext edit`): the
 /// XHTML of the preview (as `to-html --tables` writes it, in UTF-8, less
-/// the resource hints: see [`RESOURCE_HINTS`]), and the diagnostics `check`
+/// the resource hints: see [`RESOURCE_HINTS`]; each block marked with its
+/// line, `data-line`, which only the preview carries: see
+/// [`save_html`]), and the diagnostics `check`
 /// gives (the parser's, dangling references, near misses, the writer's)
 /// with emission's, by position.
 pub(crate) fn edit_view(text: &str) -> (String, Vec<Diag>) {
+    // Blocks marked with their lines, for the preview's scroll in step.
     let options = htmlio::emit::EmitOptions {
         tables: true,
+        source_lines: true,
         ..htmlio::emit::EmitOptions::default()
     };
     let mut parser = wikitext::Parser::new(text);
@@ -83,6 +87,8 @@ pub(crate) fn save_html(text: &str, encoding: &'static encoding_rs::Encoding) ->
             encoding,
             syntax: htmlio::emit::Syntax::Xhtml,
             tables: true,
+            // A saved page never carries the preview's marks.
+            source_lines: false,
         };
         htmlio::to_xhtml(text, &options).emitted
     };
@@ -129,5 +135,27 @@ pub(crate) fn save_text(text: &str) -> Saved {
         bytes,
         encoding: encoding_rs::UTF_8,
         notices,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "#Title T\n\n= Heading =\n\nA paragraph.\n\n  * an item\n";
+
+    #[test]
+    fn the_preview_marks_blocks_and_a_save_never_does() {
+        let (preview, _) = edit_view(TEXT);
+        assert!(preview.contains("<h1 data-line=\"3\">"), "{preview}");
+        assert!(preview.contains("<li data-line=\"7\">"), "{preview}");
+        for encoding in [encoding_rs::UTF_8, encoding_rs::WINDOWS_1252] {
+            let saved = save_html(TEXT, encoding);
+            let written = String::from_utf8_lossy(&saved.bytes);
+            assert!(written.contains("<h1>Heading</h1>"), "{written}");
+            assert!(!written.contains("data-line"), "{written}");
+        }
+        let text = save_text(TEXT);
+        assert!(!String::from_utf8_lossy(&text.bytes).contains("data-line"));
     }
 }

@@ -16,6 +16,7 @@ pub(super) fn to_html(
         encoding: encoding.unwrap_or(encoding_rs::UTF_8),
         syntax,
         tables,
+        source_lines: false,
     };
     let htmlio::emit::EmittedText { emitted, parsed } = htmlio::to_xhtml(&text, &options);
     diagnostics.extend(parsed.iter().map(from_library));

@@ -1,12 +1,16 @@
 //! The editor's page, style and scripts, embedded in the binary: nothing is
 //! fetched from elsewhere at run time. `app.js`, `site.js` (the site-wide
-//! changes) and `app.css` are written by hand; `editor.js` is CodeMirror 6 with the text format's mode, bundled
+//! changes) and `app.css` are written by hand, and so are `app.js`'s parts
+//! `preview.js` (the preview updated in place), `scroll.js` (the text and
+//! the preview scroll in step) and `images.js` (the image picker);
+//! `editor.js` is CodeMirror 6 with the text format's mode, bundled
 //! from `crates/cli/editor/` by `npm run build` there and committed (CI
 //! rebuilds it and compares).
 //!
 //! The page's Content-Security-Policy lets it run only its own script and
 //! talk only to its own server. The preview (a sandboxed `srcdoc` frame,
-//! without scripts) inherits that policy, narrowed by its own.
+//! without scripts, of the editor's origin so that `scroll.js` can read
+//! its layout) inherits that policy, narrowed by its own.
 
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -17,6 +21,9 @@ const SCRIPT: &str = include_str!("assets/app.js");
 const EDITOR: &str = include_str!("assets/editor.js");
 const SITE_SCRIPT: &str = include_str!("assets/site.js");
 const STYLE: &str = include_str!("assets/app.css");
+const PREVIEW: &str = include_str!("assets/preview.js");
+const SCROLL: &str = include_str!("assets/scroll.js");
+const IMAGES: &str = include_str!("assets/images.js");
 
 /// The editor's page, under a policy that names this server's two loopback
 /// origins (a sandboxed frame's `'self'` would be its own opaque origin).
@@ -49,6 +56,17 @@ pub(super) fn site_script() -> Response {
 /// The text editor (CodeMirror), bundled.
 pub(super) fn editor() -> Response {
     asset(EDITOR, "text/javascript; charset=utf-8")
+}
+
+/// A hand-written part of the editor's script, by its name (`preview.js`,
+/// `scroll.js`, `images.js`).
+pub(super) fn part(name: &str) -> Response {
+    match name {
+        "preview.js" => asset(PREVIEW, "text/javascript; charset=utf-8"),
+        "scroll.js" => asset(SCROLL, "text/javascript; charset=utf-8"),
+        "images.js" => asset(IMAGES, "text/javascript; charset=utf-8"),
+        _ => super::failure(StatusCode::NOT_FOUND, "no such page of the editor"),
+    }
 }
 
 /// The editor's style sheet.

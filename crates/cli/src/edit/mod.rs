@@ -20,6 +20,8 @@
 //!   places chosen, each page written by [`page`]'s one save;
 //! - [`rename`] moves a page and rewrites every link to it in the site
 //!   (and its own relative links), all files or none;
+//! - [`images`] is the image picker's: the site's image files, and an
+//!   image spelled in the text format for the open page;
 //! - [`report`] is the site's link report: `pagetext check --links`
 //!   ([`crate::links`]) over pages read through [`contain`];
 //! - [`answers`] are the JSON answers of its calls, one type each: the
@@ -35,6 +37,7 @@ mod answers;
 mod assets;
 mod contain;
 mod guard;
+mod images;
 mod page;
 mod rename;
 mod replace;
@@ -164,10 +167,15 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::GET | Method::HEAD, "editor.js") => assets::editor(),
         (Method::GET | Method::HEAD, "app.css") => assets::style(),
         (Method::GET | Method::HEAD, "site.js") => assets::site_script(),
+        (Method::GET | Method::HEAD, "preview.js" | "scroll.js" | "images.js") => {
+            assets::part(&route)
+        }
         (Method::GET, "api/tree") => site::tree(&app, &query).await,
         (Method::GET, "api/find") => site::find(&app, &query).await,
         (Method::GET, "api/page") => page::open(&app, &query).await,
         (Method::GET, "api/links") => report::report(&app).await,
+        (Method::GET, "api/images") => images::list(&app).await,
+        (Method::POST, "api/image") => images::markup(&app, request).await,
         (Method::POST, "api/render") => page::render(&app, request).await,
         (Method::POST, "api/save") => page::save(&app, request).await,
         (Method::POST, "api/new") => page::create(&app, request).await,
@@ -180,11 +188,12 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (
             _,
             "" | "app.js" | "editor.js" | "app.css" | "site.js" | "api/tree" | "api/find"
-            | "api/page" | "api/links",
+            | "api/page" | "api/links" | "preview.js" | "scroll.js" | "images.js" | "api/images",
         ) => failure(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here"),
         (
             _,
-            "api/render" | "api/save" | "api/new" | "api/search" | "api/replace" | "api/rename",
+            "api/render" | "api/save" | "api/new" | "api/search" | "api/replace" | "api/rename"
+            | "api/image",
         ) => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
         _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
     };

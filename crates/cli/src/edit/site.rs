@@ -256,6 +256,16 @@ fn walk_for(root: &contain::Root, needle: &str) -> (Vec<String>, bool) {
 /// were looked at).
 pub(super) fn walk_pages(
     root: &contain::Root,
+    visit: impl FnMut(&std::os::fd::OwnedFd, &str, &str) -> bool,
+) -> bool {
+    walk_files(root, PAGE_EXTENSIONS, visit)
+}
+
+/// [`walk_pages`] for the regular files with one of `extensions` (the
+/// site's images, say).
+pub(super) fn walk_files(
+    root: &contain::Root,
+    extensions: &[&str],
     mut visit: impl FnMut(&std::os::fd::OwnedFd, &str, &str) -> bool,
 ) -> bool {
     // Each folder still to visit: its parent's handle (shared, so that only
@@ -292,7 +302,7 @@ pub(super) fn walk_pages(
             if kind == FileType::Directory {
                 subdirs.push((Arc::clone(&dir), Some(name), format!("{rel}/")));
             } else if kind == FileType::RegularFile
-                && has_extension(Path::new(&name), PAGE_EXTENSIONS)
+                && has_extension(Path::new(&name), extensions)
                 && !visit(&dir, &name, &rel)
             {
                 return true;
@@ -372,6 +382,8 @@ fn content_type(path: &Path) -> &'static str {
         Some("jpg" | "jpeg") => "image/jpeg",
         Some("svg") => "image/svg+xml",
         Some("webp") => "image/webp",
+        Some("avif") => "image/avif",
+        Some("bmp") => "image/bmp",
         Some("ico") => "image/x-icon",
         Some("woff") => "font/woff",
         Some("woff2") => "font/woff2",

@@ -1,7 +1,9 @@
 //! What the browser tests share: Chromium and chromedriver found (or the
-//! test skipped outside CI), a WebDriver session over the real editor, and
-//! the steps a person takes (open a page from the tree, wait for the
-//! preview, read the editor's text, keep a screenshot).
+//! test skipped outside CI), a WebDriver session, a running editor over a
+//! site the test writes, and the few moves a person makes (pick a page in
+//! the tree, wait for the preview, type with Control held).
+//!
+//! Screenshots are kept in `target/browser/` (`edit-*.png`).
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -11,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -194,6 +197,15 @@ pub(crate) async fn editor_text(client: &Client) -> String {
     value.as_str().unwrap().to_owned()
 }
 
+/// A 2 x 2 red PNG.
+pub(crate) const PNG_2X2: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x08, 0x02, 0x00, 0x00, 0x00, 0xfd, 0xd4, 0x9a,
+    0x73, 0x00, 0x00, 0x00, 0x12, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00,
+    0x44, 0x0c, 0x50, 0x1a, 0x00, 0x3f, 0x00, 0x05, 0xfb, 0x6d, 0x8b, 0x1e, 0x91, 0x00, 0x00, 0x00,
+    0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+];
+
 /// Everything a browser test runs against: the site, the editor serving
 /// it, chromedriver, a fresh browser profile.
 pub(crate) struct Session {
@@ -222,4 +234,13 @@ impl Session {
     pub(crate) async fn client(&self) -> Client {
         browser(&self.chromium, &self.driver, self.profile.path()).await
     }
+}
+
+/// `keys` typed with Control held, then released.
+pub(crate) fn control(keys: &str) -> String {
+    format!(
+        "{}{keys}{}",
+        char::from(Key::Control),
+        char::from(Key::Null)
+    )
 }

@@ -24,9 +24,13 @@ pub(crate) struct Server {
 }
 
 impl Server {
-    /// Starts the editor over `dir` and waits for its address.
+    /// Starts the editor over `dir` and waits for its address. The binary
+    /// is the one cargo built for the test, or `PAGETEXT_EDIT_BIN` (a
+    /// release build, for the latency measurements of `edit_latency.rs`).
     pub(crate) fn start(dir: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pagetext"))
+        let bin = std::env::var_os("PAGETEXT_EDIT_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_pagetext").into());
+        let mut child = Command::new(bin)
             .args(["edit", "--port", "0"])
             .arg(dir)
             .stdin(Stdio::null())

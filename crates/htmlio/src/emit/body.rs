@@ -17,6 +17,15 @@ use super::walk::{Flow, Last, Open, Walker};
 use crate::names::{anchor_name, fragment_reference, is_xml_name};
 use crate::serialize::{Attribute, Token, TokenSink};
 
+/// Whether `name` is a block element the preview marks with its source
+/// line ([`Walker::start_block`]); inline elements and cells are not.
+fn is_block(name: &str) -> bool {
+    matches!(
+        name,
+        "p" | "pre" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "dt" | "table" | "tr"
+    )
+}
+
 fn heading_name(level: u8) -> Option<&'static str> {
     Some(match level {
         1 => "h1",
@@ -122,7 +131,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             Event::LineBreak => self.line_break(),
             Event::Rule => {
                 self.begin_block(Last::Other);
-                self.start("hr");
+                self.start_block("hr", pos);
                 self.end("hr");
                 self.end_block();
             }
@@ -161,13 +170,17 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
 
     pub(super) fn open_element(&mut self, end: TagEnd, name: Option<&'static str>, pos: Pos) {
         if let Some(name) = name {
-            self.start(name);
+            if self.source_lines && is_block(name) {
+                self.start_block(name, pos);
+            } else {
+                self.start(name);
+            }
         }
         self.open.push(Open::new(end, name, pos));
     }
 
     fn open_container(&mut self, end: TagEnd, name: &'static str, flow: Flow, pos: Pos) {
-        self.start(name);
+        self.start_block(name, pos);
         let mut open = Open::new(end, Some(name), pos);
         open.flow = Some(flow);
         self.open.push(open);

@@ -82,6 +82,14 @@ pub struct EmitOptions {
     /// strong cells as its header (`to-html --tables`). Ingesting that
     /// table gives back the same text. Off by default: the seed's output.
     pub tables: bool,
+    /// Mark each block element (paragraph, heading, preformatted text,
+    /// blockquote, item, term, definition, table, row, rule) with the line
+    /// of the text it comes from, as `data-line="N"`: for a preview that
+    /// follows the text's scroll position (`pagetext edit`). Not XHTML 1.0
+    /// (which has no `data-` attributes), so never for a page that is
+    /// written: off by default, and nothing but the editor's preview turns
+    /// it on. Blocks of a document built by hand (line 0) are not marked.
+    pub source_lines: bool,
 }
 
 impl Default for EmitOptions {
@@ -91,6 +99,7 @@ impl Default for EmitOptions {
             encoding: UTF_8,
             syntax: Syntax::Xhtml,
             tables: false,
+            source_lines: false,
         }
     }
 }
@@ -342,6 +351,7 @@ fn emit_sized<'a: 'm, 'm>(
             let mut walker = Walker::new(XhtmlSerializer::with_buffer(prologue), opts.syntax);
             walker.check_chars = check_chars;
             walker.tables = opts.tables;
+            walker.source_lines = opts.source_lines;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)
@@ -357,6 +367,7 @@ fn emit_sized<'a: 'm, 'm>(
             let mut walker = Walker::new(HtmlSerializer::with_buffer(html_opts, out), opts.syntax);
             walker.check_chars = check_chars;
             walker.tables = opts.tables;
+            walker.source_lines = opts.source_lines;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)

@@ -259,7 +259,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
 
     /// One row: `th` cells (their strong element unwrapped) or `td` cells.
     fn row(&mut self, cells: Vec<Vec<Positioned<'d>>>, header: bool) {
-        self.start("tr");
+        let first = cells.first().and_then(|c| c.first());
+        self.start_block("tr", first.map_or(wikitext::Pos::UNKNOWN, |(_, p)| *p));
         for cell in cells {
             let pos = cell.first().map_or(wikitext::Pos::UNKNOWN, |(_, p)| *p);
             let mut events = cell;

@@ -101,6 +101,9 @@ pub(crate) struct Walker<'d, S> {
     /// Write grid-shaped compact definition lists as tables
     /// ([`EmitOptions::tables`](super::EmitOptions::tables)).
     pub(crate) tables: bool,
+    /// Mark block elements with their source line
+    /// ([`EmitOptions::source_lines`](super::EmitOptions::source_lines)).
+    pub(crate) source_lines: bool,
     /// The image whose alternative text is being collected.
     pub(super) image: Option<super::image::Pending<'d>>,
 }
@@ -117,6 +120,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             pre_opened: None,
             check_chars: true,
             tables: false,
+            source_lines: false,
             image: None,
         }
     }
@@ -207,6 +211,18 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     pub(super) fn start(&mut self, name: &'static str) {
         self.seen(None);
         self.sink.start(name);
+    }
+
+    /// The start tag of a block element that begins at `pos`: marked with
+    /// its source line when [`Walker::source_lines`] asks for it and the
+    /// line is known.
+    pub(super) fn start_block(&mut self, name: &'static str, pos: Pos) {
+        if self.source_lines && pos.line > 0 {
+            let line = Attribute::new("data-line", pos.line.to_string());
+            self.push(Token::start_with(name, vec![line]));
+        } else {
+            self.start(name);
+        }
     }
 
     pub(super) fn end(&mut self, name: &'static str) {

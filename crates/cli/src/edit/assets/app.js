@@ -13,7 +13,11 @@ const token = location.pathname.split("/")[1];
 const base = `/${token}/`;
 const sitePrefix = `${base}site/`;
 const client = Math.random().toString(36).slice(2) + Date.now().toString(36);
+// The pause after typing before the text is checked and previewed: longer
+// for a big text (0.85 s for 2.2 MB), whose check and preview take the
+// page's thread for longer, so that they run when the person has stopped.
 const CHECK_PAUSE_MS = 300;
+const checkPause = () => CHECK_PAUSE_MS + Math.min(700, editor.view.state.doc.length / 4000);
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -167,7 +171,7 @@ function edited() {
   if (!page.path) return;
   setDirty(true);
   clearTimeout(checkTimer);
-  checkTimer = setTimeout(check, CHECK_PAUSE_MS);
+  checkTimer = setTimeout(check, checkPause());
 }
 
 function setDirty(dirty) {
@@ -209,9 +213,18 @@ function pageUrl() {
 
 // The XHTML in the sandboxed frame: references made absolute (to the site's
 // files), links to the site's pages turned into `#open=` links of the top
-// window, and a policy that allows nothing but the site's files.
-function showPreview(xhtml) {
+// window, and a policy that allows nothing but the site's files. Built in
+// pieces, each followed by a pause for the page's other work, so that
+// keystrokes are not kept waiting by a big page's preview; a newer preview
+// stops an older one between pieces. preview.js puts it in the frame (in
+// place when it can).
+let previewSeq = 0;
+const breather = () => new Promise((resolve) => setTimeout(resolve, 0));
+async function showPreview(xhtml) {
+  const seq = ++previewSeq;
   const doc = new DOMParser().parseFromString(xhtml, "text/html");
+  await breather();
+  if (seq !== previewSeq) return;
   const here = pageUrl();
   const site = location.origin + sitePrefix;
   // A path from the site's root (`/style.css`) is below the site's prefix.
@@ -227,6 +240,8 @@ function showPreview(xhtml) {
       if (url) node.setAttribute(attribute, url.href); else node.removeAttribute(attribute);
     }
   }
+  await breather();
+  if (seq !== previewSeq) return;
   for (const a of doc.querySelectorAll("a[href]")) {
     const href = a.getAttribute("href");
     // Nothing the page says may send the editor's address (and token) away.
@@ -256,7 +271,8 @@ function showPreview(xhtml) {
   referrer.setAttribute("name", "referrer");
   referrer.setAttribute("content", "no-referrer");
   doc.head.prepend(policy, referrer);
-  ui.preview.srcdoc = `<!DOCTYPE html>\n${doc.documentElement.outerHTML}`;
+  await breather();
+  if (seq === previewSeq) window.pagetextPreview.show(doc);
 }
 
 // ---- Opening and saving -----------------------------------------------------
