@@ -149,7 +149,11 @@ Site-wide changes: \"Find in site\" replaces only the places ticked, each page
 written as a save writes it; a page changed since the search is refused.
 \"Rename/move\" moves a page (never over anything, never out of DIR) and
 rewrites every link to it and its own relative links, changing only the URLs
-(in HTML, only the href bytes); when any write fails, every file is put back.";
+(in HTML, only the href bytes); when any write fails, every file is put back.
+
+While editing: the preview scrolls in step with the text, block by block (the
+\"Scroll in step\" box turns it off), and \"Image\" inserts one of the site's
+images, picked from thumbnails, with its alternative text, at the cursor.";
 
 /// Turn web pages into editable wiki-like text and back into clean XHTML 1.0.
 #[derive(Debug, Parser)]
