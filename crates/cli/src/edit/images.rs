@@ -16,12 +16,11 @@ use std::sync::Arc;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::Response;
-use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 use rustix::fs::FileType;
 use serde::{Deserialize, Serialize};
 
 use super::answers::{self, Diagnostic};
-use super::{App, Failed, contain, json, site};
+use super::{App, Failed, contain, json, site, urlpath};
 use crate::inputs::has_extension;
 
 /// The extensions of the files the picker offers, which browsers show as
@@ -148,7 +147,8 @@ fn spell(root: &contain::Root, asked: &ImageRequest) -> Result<ImageMarkup, Fail
             format!("{}: not an image file of the site", asked.image),
         ));
     }
-    let src = relative_url(&page.rel, &image.rel);
+    let folder = &page.rel[..page.rel.len().saturating_sub(1)];
+    let src = urlpath::relative(folder, &image.rel);
     let mut parser = wikitext::Parser::new(&asked.header);
     let (meta, _) = parser.take_parts();
     let next = asked.next.chars().next();
@@ -163,73 +163,9 @@ fn spell(root: &contain::Root, asked: &ImageRequest) -> Result<ImageMarkup, Fail
     })
 }
 
-/// What a path segment may not hold as it is in a URL: controls, white
-/// space, and what would end the path or be read as an escape (and, by
-/// the encoder, every character other than ASCII).
-const SEGMENT: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'#')
-    .add(b'%')
-    .add(b'<')
-    .add(b'>')
-    .add(b'?')
-    .add(b'[')
-    .add(b'\\')
-    .add(b']')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}');
-
-/// The URL of the file at `target` (segments below DIR) from the page at
-/// `page`: `..` for each folder of the page's that the target is not in,
-/// then the rest of the target's segments, percent-encoded.
-fn relative_url(page: &[String], target: &[String]) -> String {
-    let folder = &page[..page.len().saturating_sub(1)];
-    let (target_dirs, name) = match target.split_last() {
-        Some((name, dirs)) => (dirs, Some(name)),
-        None => (target, None),
-    };
-    let common = folder
-        .iter()
-        .zip(target_dirs)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut parts: Vec<String> = vec!["..".to_owned(); folder.len() - common];
-    parts.extend(
-        target_dirs[common..]
-            .iter()
-            .chain(name)
-            .map(|s| utf8_percent_encode(s, SEGMENT).to_string()),
-    );
-    parts.join("/")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn segs(path: &str) -> Vec<String> {
-        path.split('/').map(str::to_owned).collect()
-    }
-
-    #[test]
-    fn urls_are_relative_to_the_page_folder() {
-        let url = |page: &str, image: &str| relative_url(&segs(page), &segs(image));
-        assert_eq!(url("index.txt", "logo.png"), "logo.png");
-        assert_eq!(url("index.txt", "img/logo.png"), "img/logo.png");
-        assert_eq!(url("a/b/page.txt", "a/img/x.png"), "../img/x.png");
-        assert_eq!(url("a/b/page.txt", "x.png"), "../../x.png");
-        assert_eq!(url("a/page.txt", "a/x.png"), "x.png");
-        assert_eq!(
-            url("p.txt", "my pics/a#1 100%.png"),
-            "my%20pics/a%231%20100%25.png"
-        );
-        // Other than ASCII, as UTF-8 bytes: a URL any reader resolves alike.
-        assert_eq!(url("p.txt", "über/ß.png"), "%C3%BCber/%C3%9F.png");
-    }
 
     #[test]
     fn answers() {

@@ -22,6 +22,8 @@
 //!   (and its own relative links), all files or none;
 //! - [`images`] is the image picker's: the site's image files, and an
 //!   image spelled in the text format for the open page;
+//! - [`urlpath`] writes the URL from a page's folder to a place of the
+//!   site, for the picker and for a rename;
 //! - [`report`] is the site's link report: `pagetext check --links`
 //!   ([`crate::links`]) over pages read through [`contain`];
 //! - [`answers`] are the JSON answers of its calls, one type each: the
@@ -44,6 +46,7 @@ mod replace;
 mod report;
 mod site;
 mod store;
+mod urlpath;
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::path::PathBuf;
 
+use crate::edit::urlpath::{encode, relative};
 use crate::links::Target;
 
 /// The move: the page's old path and its new one (segments).
@@ -71,48 +72,6 @@ impl Moves {
     }
 }
 
-/// The segments `to` as a URL path, each percent-encoded where a URL needs
-/// it.
-fn encode(to: &[String]) -> String {
-    const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
-        .add(b' ')
-        .add(b'"')
-        .add(b'#')
-        .add(b'%')
-        .add(b'<')
-        .add(b'>')
-        .add(b'?')
-        .add(b'[')
-        .add(b'\\')
-        .add(b']')
-        .add(b'^')
-        .add(b'`')
-        .add(b'{')
-        .add(b'|')
-        .add(b'}');
-    to.iter()
-        .map(|s| percent_encoding::utf8_percent_encode(s, SEGMENT).to_string())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// The relative URL from a page in the folder `from` to the path `to`
-/// (segments below DIR; a last empty one for a folder).
-fn relative(from: &[String], to: &[String]) -> String {
-    let common = from
-        .iter()
-        .zip(to)
-        .take_while(|(a, b)| a == b)
-        .count()
-        .min(to.len().saturating_sub(1));
-    let mut out = "../".repeat(from.len() - common);
-    out.push_str(&encode(&to[common..]));
-    if out.is_empty() {
-        out.push_str("./");
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,18 +81,6 @@ mod tests {
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
             .collect()
-    }
-
-    #[test]
-    fn relative_urls_climb_only_as_needed() {
-        assert_eq!(relative(&segs(""), &segs("a/b.txt")), "a/b.txt");
-        assert_eq!(relative(&segs("a"), &segs("a/b.txt")), "b.txt");
-        assert_eq!(relative(&segs("a/c"), &segs("a/b.txt")), "../b.txt");
-        assert_eq!(relative(&segs("x/y"), &segs("b c.txt")), "../../b%20c.txt");
-        let mut folder = segs("a");
-        folder.push(String::new());
-        assert_eq!(relative(&segs("a"), &folder), "./");
-        assert_eq!(relative(&segs("b"), &folder), "../a/");
     }
 
     #[test]
