@@ -112,6 +112,17 @@
     return j < blocks.length ? j : -1;
   }
 
+  // The stretch between the marked block i and the next one (or the end):
+  // its first and last lines, and the tops of the two blocks in the preview.
+  function span(i) {
+    const [fromLine, fromEl] = blocks[i];
+    const j = nextBlock(i);
+    const [toLine, toY] = j < 0
+      ? [view.state.doc.lines + 1, doc().documentElement.scrollHeight]
+      : [blocks[j][0], topOf(blocks[j][1])];
+    return [fromLine, topOf(fromEl), toLine, toY];
+  }
+
   function textToPreview() {
     const w = win();
     if (!on || !w || !blocks.length) return;
@@ -122,12 +133,7 @@
     if (i < 0) {
       y = topOf(blocks[0][1]) * (line - 1) / Math.max(1, blocks[0][0] - 1);
     } else {
-      const [fromLine, fromEl] = blocks[i];
-      const j = nextBlock(i);
-      const fromY = topOf(fromEl);
-      const [toLine, toY] = j < 0
-        ? [view.state.doc.lines + 1, doc().documentElement.scrollHeight]
-        : [blocks[j][0], topOf(blocks[j][1])];
+      const [fromLine, fromY, toLine, toY] = span(i);
       y = fromY + (toY - fromY) * (line - fromLine) / Math.max(1, toLine - fromLine);
     }
     setScroll("preview", () => w.scrollY, (v) => w.scrollTo(0, v), Math.round(Math.min(Math.max(0, y), end)));
@@ -143,12 +149,7 @@
       const firstY = topOf(blocks[0][1]);
       line = 1 + (blocks[0][0] - 1) * (firstY > 0 ? y / firstY : 0);
     } else {
-      const [fromLine, fromEl] = blocks[i];
-      const j = nextBlock(i);
-      const fromY = topOf(fromEl);
-      const [toLine, toY] = j < 0
-        ? [view.state.doc.lines + 1, doc().documentElement.scrollHeight]
-        : [blocks[j][0], topOf(blocks[j][1])];
+      const [fromLine, fromY, toLine, toY] = span(i);
       const part = toY > fromY ? (y - fromY) / (toY - fromY) : 0;
       line = fromLine + (toLine - fromLine) * Math.min(Math.max(part, 0), 1);
     }
