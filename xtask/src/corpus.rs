@@ -302,26 +302,8 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 /// Runs the measurement over `dir` and prints the summary. `verbose` lists
 /// the files behind each failing count.
 pub(crate) fn run(dir: &Path, verbose: bool) -> anyhow::Result<bool> {
-    if cfg!(debug_assertions) && std::env::var_os("PAGETEXT_CORPUS_DEBUG").is_none() {
-        // Measure a release build: re-run this command with one.
-        let mut cmd = crate::util::cargo();
-        cmd.args([
-            "run",
-            "--quiet",
-            "--release",
-            "--package",
-            "xtask",
-            "--",
-            "corpus",
-        ]);
-        cmd.arg(dir);
-        if verbose {
-            cmd.arg("--verbose");
-        }
-        let status = cmd
-            .status()
-            .context("starting the release build of xtask")?;
-        return Ok(status.success());
+    if crate::util::wants_release("PAGETEXT_CORPUS_DEBUG") {
+        return crate::util::rerun_in_release();
     }
     let files = html_files(dir);
     if files.is_empty() {

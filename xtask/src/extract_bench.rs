@@ -63,15 +63,8 @@ fn pages(dir: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
 
 /// Converts every page, writes pagetext's answers, runs the scorer.
 pub(crate) fn run(dir: &Path, bootstrap: u32) -> anyhow::Result<bool> {
-    if cfg!(debug_assertions) && std::env::var_os("PAGETEXT_EXTRACT_DEBUG").is_none() {
-        let mut cmd = crate::util::cargo();
-        cmd.args(["run", "--quiet", "--release", "--package", "xtask", "--"]);
-        cmd.arg("extract-bench").arg(dir);
-        cmd.arg("--bootstrap").arg(bootstrap.to_string());
-        let status = cmd
-            .status()
-            .context("starting the release build of xtask")?;
-        return Ok(status.success());
+    if crate::util::wants_release("PAGETEXT_EXTRACT_DEBUG") {
+        return crate::util::rerun_in_release();
     }
     // What a reader sees, and the text format as written (markup, URLs and
     // header lines included), scored side by side.

@@ -125,8 +125,8 @@ pub(crate) fn run(tool: Tool) -> anyhow::Result<bool> {
             only,
             no_peer,
         } => {
-            if cfg!(debug_assertions) && std::env::var_os("PAGETEXT_INSPECT_DEBUG").is_none() {
-                return rerun_in_release();
+            if crate::util::wants_release("PAGETEXT_INSPECT_DEBUG") {
+                return crate::util::rerun_in_release();
             }
             perf(&files, reps, only, no_peer)?
         }
@@ -137,17 +137,6 @@ pub(crate) fn run(tool: Tool) -> anyhow::Result<bool> {
 
 fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
     std::fs::read(path).with_context(|| format!("reading {}", path.display()))
-}
-
-/// Runs this same command again from a release build of xtask, so that
-/// times mean something.
-fn rerun_in_release() -> anyhow::Result<bool> {
-    let status = crate::util::cargo()
-        .args(["run", "--quiet", "--release", "--package", "xtask", "--"])
-        .args(std::env::args_os().skip(1))
-        .status()
-        .context("starting the release build of xtask")?;
-    Ok(status.success())
 }
 
 /// `show`: the text of a page, the diagnostics, the encoding and the summary.

@@ -80,6 +80,11 @@ pub(crate) fn default_dir() -> PathBuf {
     root().join("corpus-lang")
 }
 
+/// The languages of the packages, as BCP 47 primary subtags.
+const LANGUAGES: &[&str] = &[
+    "ca", "de", "en", "es", "fr", "id", "it", "ja", "ko", "nl", "pt", "ru", "vi", "zh",
+];
+
 /// The language of a package's pages: the suffix after the package's
 /// name, as a BCP 47 primary subtag (`zh-cn` and `zh-tw` are both `zh`,
 /// `pt-br` is `pt`); English for the originals.
@@ -93,24 +98,10 @@ fn language_of(package: &str) -> Option<&'static str> {
     .into_iter()
     .find(|b| package.starts_with(b))?;
     let suffix = package.get(base.len()..)?.trim_start_matches('-');
-    let primary = suffix.split('-').next().unwrap_or("");
-    Some(match primary {
-        "" | "en" => "en",
-        "ca" => "ca",
-        "de" => "de",
-        "es" => "es",
-        "fr" => "fr",
-        "id" => "id",
-        "it" => "it",
-        "ja" => "ja",
-        "ko" => "ko",
-        "nl" => "nl",
-        "pt" => "pt",
-        "ru" => "ru",
-        "vi" => "vi",
-        "zh" => "zh",
-        _ => return None,
-    })
+    match suffix.split('-').next().unwrap_or("") {
+        "" => Some("en"),
+        primary => LANGUAGES.iter().copied().find(|&l| l == primary),
+    }
 }
 
 /// A page of the test set and its language.
@@ -229,17 +220,8 @@ struct Tally {
 /// Runs the measurement (in a release build: a debug build re-runs itself
 /// with one) and prints it.
 pub(crate) fn run(dir: &Path, modern_dir: Option<&Path>) -> anyhow::Result<bool> {
-    if cfg!(debug_assertions) && std::env::var_os("PAGETEXT_LANGID_DEBUG").is_none() {
-        let mut cmd = crate::util::cargo();
-        cmd.args(["run", "--quiet", "--release", "--package", "xtask", "--"]);
-        cmd.arg("langid").arg(dir);
-        if let Some(m) = modern_dir {
-            cmd.arg("--modern").arg(m);
-        }
-        let status = cmd
-            .status()
-            .context("starting the release build of xtask")?;
-        return Ok(status.success());
+    if crate::util::wants_release("PAGETEXT_LANGID_DEBUG") {
+        return crate::util::rerun_in_release();
     }
     let mut sets = vec![("documentation", documentation(dir)?)];
     if let Some(m) = modern_dir {

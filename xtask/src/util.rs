@@ -32,6 +32,25 @@ pub(crate) fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
 
+/// Whether a measurement should run again from a release build: this
+/// xtask was built for debugging, and `variable` (set to measure a debug
+/// build on purpose) is not set.
+pub(crate) fn wants_release(variable: &str) -> bool {
+    cfg!(debug_assertions) && std::env::var_os(variable).is_none()
+}
+
+/// Runs this same command again from a release build of xtask, so that
+/// times mean something. `--fetch` is left out: what it fetched is there
+/// now.
+pub(crate) fn rerun_in_release() -> anyhow::Result<bool> {
+    let status = cargo()
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--"])
+        .args(std::env::args_os().skip(1).filter(|a| a != "--fetch"))
+        .status()
+        .context("starting the release build of xtask")?;
+    Ok(status.success())
+}
+
 /// A `cargo` command run from the workspace root.
 pub(crate) fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
