@@ -20,8 +20,9 @@
 //!    English. The scripts are weighed over the page's prose (up to
 //!    [`WEIGHED`] letters of it), the languages only over the sample.
 //!
-//! The detector's cost is bounded by the sample; gathering it is one pass
-//! over the page's text.
+//! The detector's cost is bounded by the sample; gathering it reads the
+//! page's prose once, and no more than [`WEIGHED`] letters of it once the
+//! sample is full.
 
 use wikitext::{Document, Inline, plain_text, prose_runs};
 
@@ -40,8 +41,8 @@ pub const SAMPLE: usize = 4096;
 /// script: enough to see past a top that is in another one.
 pub const WEIGHED: usize = 8 * SAMPLE;
 
-/// Below this much prose (in bytes), the sample takes every run (headings,
-/// list items, table cells) and the title too.
+/// Below this many letters of prose (weighted), the sample takes every run
+/// (headings, list items, table cells) and the title too.
 const ENOUGH_PROSE: usize = 400;
 
 /// A detected language.
