@@ -152,6 +152,11 @@ fn long_site(dir: &Path) {
         if n % 7 == 0 {
             text.push_str(" some\n preformatted\n lines\n\n");
         }
+        if n % 11 == 0 {
+            text.push_str(&format!(
+                "  * the first item of {n}\n  * the second item of {n}\n\n"
+            ));
+        }
     }
     fs::write(dir.join("long.txt"), text).unwrap();
 }
@@ -256,6 +261,70 @@ fn the_text_and_the_preview_scroll_in_step() {
              && Math.abs(h.getBoundingClientRect().top) < 30;",
         )
         .await;
+        // A line added above: only the changed block is new; the blocks
+        // below keep their nodes (parsed once) and move to their new lines.
+        client
+            .execute(
+                "const d = document.getElementById('preview').contentDocument; \
+                 const h = Array.from(d.querySelectorAll('h1')).find(h => h.textContent === 'Section 250'); \
+                 h.__kept = true; \
+                 const e = window.pagetextEditor; e.select(e.view.state.doc.line(arguments[0]).to);",
+                vec![json!(line + 4)],
+            )
+            .await
+            .unwrap();
+        client
+            .find(Locator::Css("#editor .cm-content"))
+            .await
+            .unwrap()
+            .send_keys("\u{e007}One more line.")
+            .await
+            .unwrap();
+        let moved = section_line(&client, 250).await;
+        let wanted = format!(
+            "const d = document.getElementById('preview').contentDocument; \
+             const h = Array.from(d.querySelectorAll('h1')).find(h => h.textContent === 'Section 250'); \
+             const p = Array.from(d.querySelectorAll('p')).find(p => p.textContent.startsWith('The paragraph of section 200,')); \
+             return d.__kept === true && h.__kept === true && h.getAttribute('data-line') === '{moved}' \
+             && p.textContent.endsWith('One more line.');"
+        );
+        until(&client, "the blocks below moved, not rebuilt", &wanted).await;
+        // Scrolling in step reads the moved lines (a nested mark counts
+        // from its block's line).
+        scroll_text_to(&client, moved).await;
+        until(
+            &client,
+            "the preview at the moved section 250",
+            "const d = document.getElementById('preview').contentDocument; \
+             const h = Array.from(d.querySelectorAll('h1')).find(h => h.textContent === 'Section 250'); \
+             const top = h.getBoundingClientRect().top; return top > -30 && top < 30;",
+        )
+        .await;
+        // A nested block (an item of section 253's list) is found at its
+        // moved line: scrolled to the top of the preview, it names that line.
+        let item = client
+            .execute(
+                "const lines = window.pagetextEditor.text().split('\\n'); \
+                 return lines.indexOf('  * the second item of 253') + 1;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_u64()
+            .unwrap();
+        client.find(Locator::Id("scroll-sync")).await.unwrap().click().await.unwrap();
+        client
+            .execute(
+                "const d = document.getElementById('preview').contentDocument; \
+                 const li = Array.from(d.querySelectorAll('li')).find(li => li.textContent === 'the second item of 253'); \
+                 d.defaultView.scrollTo(0, li.getBoundingClientRect().top + d.defaultView.scrollY);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let wanted = format!("return window.pagetextScroll.previewLine() === {item};");
+        until(&client, "the moved item's line", &wanted).await;
+        client.find(Locator::Id("scroll-sync")).await.unwrap().click().await.unwrap();
         // The frame never runs script, though the editor may read it.
         let sandbox = client
             .execute("return document.getElementById('preview').getAttribute('sandbox');", vec![])

@@ -248,6 +248,29 @@ fn the_preview_marks_its_blocks_and_a_save_never_keeps_the_marks() {
     assert!(xhtml.contains("<h1 data-line=\"3\">Page</h1>"), "{xhtml}");
     assert!(xhtml.contains("<p data-line=\"5\">Text.</p>"), "{xhtml}");
     assert!(xhtml.contains("<li data-line=\"7\">"), "{xhtml}");
+    // In parts, as the editor's page asks: each top-level block with its
+    // line; the list's item counts from the list's line.
+    let parts = server
+        .post("api/render", &json!({"text": text, "blocks": true}))
+        .json();
+    assert!(parts.get("xhtml").is_none(), "{parts}");
+    let preview = &parts["preview"];
+    assert!(
+        preview["head"].as_str().unwrap().ends_with("<body>"),
+        "{preview}"
+    );
+    assert_eq!(
+        preview["blocks"],
+        json!([
+            [3, "\n<h1>Page</h1>"],
+            [5, "\n<p>Text.</p>"],
+            [7, "\n<ul>\n<li data-offset=\"0\">an item</li>\n</ul>"]
+        ]),
+    );
+    assert!(
+        preview["tail"].as_str().unwrap().contains("</body>"),
+        "{preview}"
+    );
     // Saved as XHTML, then as text: no marks in either file.
     for page in ["page.html", "index.txt"] {
         let version = server.get(&format!("api/page?path={page}")).json()["version"].clone();

@@ -178,18 +178,61 @@ pub(super) struct Checked {
     seq: u64,
     /// Always `false` here.
     superseded: bool,
-    /// The preview: the text as XHTML, in UTF-8.
-    xhtml: String,
+    /// The preview: the text as XHTML, in UTF-8. Left out when the preview
+    /// went in parts ([`Checked::preview`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    xhtml: Option<String>,
+    /// The preview in parts, when the request asked for them (`blocks`):
+    /// the head, each top-level block of the body, the tail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preview: Option<Preview>,
+}
+
+/// The preview in parts (`htmlio::emit::preview_parts`): a client compares
+/// the blocks as strings with those it shows and parses only new ones.
+#[derive(Debug, Serialize)]
+pub(super) struct Preview {
+    /// Up to and including the body's start tag.
+    head: String,
+    /// Each top-level block: `[line, markup]`; the line is `null` when
+    /// unknown, the markup holds its nested blocks' lines as `data-offset`
+    /// from it.
+    blocks: Vec<(Option<u32>, String)>,
+    /// The body's end tag and after.
+    tail: String,
 }
 
 impl Checked {
-    /// The answer to check `seq`.
-    pub(super) fn new(seq: u64, diagnostics: Vec<Diagnostic>, xhtml: String) -> Checked {
+    /// The answer to check `seq`: the preview in parts when `in_parts` and
+    /// the XHTML can be cut, else whole.
+    pub(super) fn new(
+        seq: u64,
+        diagnostics: Vec<Diagnostic>,
+        xhtml: String,
+        in_parts: bool,
+    ) -> Checked {
+        let parts = if in_parts {
+            htmlio::emit::preview_parts(&xhtml)
+        } else {
+            None
+        };
+        let (xhtml, preview) = match parts {
+            Some(parts) => (
+                None,
+                Some(Preview {
+                    head: parts.head,
+                    blocks: parts.blocks.into_iter().map(|b| (b.line, b.html)).collect(),
+                    tail: parts.tail,
+                }),
+            ),
+            None => (Some(xhtml), None),
+        };
         Checked {
             diagnostics,
             seq,
             superseded: false,
             xhtml,
+            preview,
         }
     }
 }
@@ -565,8 +608,24 @@ mod tests {
                 5,
                 vec![diag(Some(2), Some(1), Some(3))],
                 "<p>x</p>".to_owned(),
+                false,
             ),
             r#"{"diagnostics":[{"code":"unsafe-link","column":1,"end_column":3,"line":2,"message":"a link was dropped","severity":"warning"}],"seq":5,"superseded":false,"xhtml":"<p>x</p>"}"#,
+        );
+        // In parts: the head, each block with its line, the tail.
+        check(
+            &Checked::new(
+                6,
+                Vec::new(),
+                "<html><head></head><body>\n<h1 data-line=\"3\">T</h1>\n<ul>\n<li data-line=\"5\">a</li>\n</ul>\n</body></html>".to_owned(),
+                true,
+            ),
+            r#"{"diagnostics":[],"seq":6,"superseded":false,"preview":{"head":"<html><head></head><body>","blocks":[[3,"\n<h1>T</h1>"],[5,"\n<ul>\n<li data-offset=\"0\">a</li>\n</ul>"]],"tail":"\n</body></html>"}}"#,
+        );
+        // Markup that cannot be cut goes whole.
+        check(
+            &Checked::new(7, Vec::new(), "<p>x</p>".to_owned(), true),
+            r#"{"diagnostics":[],"seq":7,"superseded":false,"xhtml":"<p>x</p>"}"#,
         );
         check(&Superseded::new(4), r#"{"seq":4,"superseded":true}"#);
     }
@@ -653,6 +712,7 @@ mod tests {
                 end_column: None,
             })],
             String::new(),
+            false,
         );
         check(&typed, &built.to_string());
     }

@@ -282,6 +282,10 @@ struct RenderRequest {
     /// The editor's count of its checks: a later one supersedes this one.
     #[serde(default)]
     seq: u64,
+    /// Send the preview in parts (head, top-level blocks, tail) rather
+    /// than as one XHTML document; the editor's page asks for this.
+    #[serde(default)]
+    blocks: bool,
 }
 
 /// Reads a JSON body of at most [`MAX_BYTES`].
@@ -298,8 +302,8 @@ pub(super) async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Re
         .map_err(|e| Failed::new(StatusCode::BAD_REQUEST, format!("a malformed request: {e}")))
 }
 
-/// `POST api/render {text, client, seq}`: the text's diagnostics and its
-/// XHTML for the preview. A check that a later one from the same editor has
+/// `POST api/render {text, client, seq, blocks}`: the text's diagnostics and
+/// its XHTML for the preview (in parts when `blocks`). A check that a later one from the same editor has
 /// superseded while it waited is skipped (`superseded: true`).
 pub(super) async fn render(app: &App, request: Request) -> Response {
     let asked: RenderRequest = match body(request).await {
@@ -328,13 +332,19 @@ pub(super) async fn render(app: &App, request: Request) -> Response {
         return json(&Superseded::new(asked.seq));
     }
     let text = asked.text;
-    let done = tokio::task::spawn_blocking(move || convert::edit_view(&text)).await;
-    match done {
-        Ok((xhtml, diagnostics)) => json(&Checked::new(
+    let in_parts = asked.blocks;
+    let done = tokio::task::spawn_blocking(move || {
+        let (xhtml, diagnostics) = convert::edit_view(&text);
+        Checked::new(
             asked.seq,
             answers::diagnostics(diagnostics),
             xhtml,
-        )),
+            in_parts,
+        )
+    })
+    .await;
+    match done {
+        Ok(checked) => json(&checked),
         Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "the check failed").response(),
     }
 }

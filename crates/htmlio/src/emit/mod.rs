@@ -43,6 +43,7 @@
 mod body;
 mod check;
 mod image;
+mod preview;
 mod rows;
 mod table;
 mod walk;
@@ -54,6 +55,7 @@ use wikitext::events::Positioned;
 use wikitext::{Document, Metadata, Precision, Severity, Span};
 
 use crate::serialize::{HtmlOptions, HtmlSerializer, XhtmlSerializer};
+pub use preview::{PreviewBlock, PreviewParts, preview_parts};
 use walk::Walker;
 
 /// Which syntax to write.

@@ -191,7 +191,7 @@ async function check() {
     answer = await api("api/render", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text: editor.text(), client, seq }),
+      body: JSON.stringify({ text: editor.text(), client, seq, blocks: true }),
       signal: checking.signal,
     });
   } catch (e) {
@@ -201,7 +201,7 @@ async function check() {
   if (seq !== checkSeq || answer.body.superseded) return;
   if (!answer.ok) { say(answer.body.error, "error"); return; }
   showDiagnostics(answer.body.diagnostics);
-  showPreview(answer.body.xhtml);
+  showPreview(answer.body);
 }
 
 // ---- The result -----------------------------------------------------------
@@ -213,18 +213,18 @@ function pageUrl() {
 
 // The XHTML in the sandboxed frame: references made absolute (to the site's
 // files), links to the site's pages turned into `#open=` links of the top
-// window, and a policy that allows nothing but the site's files. Built in
-// pieces, each followed by a pause for the page's other work, so that
-// keystrokes are not kept waiting by a big page's preview; a newer preview
-// stops an older one between pieces. preview.js puts it in the frame (in
-// place when it can).
+// window, and a policy that allows nothing but the site's files.
+// preview.js puts it in the frame: after an edit, only the blocks that
+// changed are parsed, made safe here the same way, and put in place; a
+// whole preview (a new page, a new head) is built in pieces, each followed
+// by a pause for the page's other work, and a newer preview stops an older
+// one between pieces.
 let previewSeq = 0;
 const breather = () => new Promise((resolve) => setTimeout(resolve, 0));
-async function showPreview(xhtml) {
-  const seq = ++previewSeq;
-  const doc = new DOMParser().parseFromString(xhtml, "text/html");
-  await breather();
-  if (seq !== previewSeq) return;
+
+// Makes the parsed preview `doc` (a whole one, or new blocks of one) safe
+// to show: see above.
+function makeSafe(doc) {
   const here = pageUrl();
   const site = location.origin + sitePrefix;
   // A path from the site's root (`/style.css`) is below the site's prefix.
@@ -240,8 +240,6 @@ async function showPreview(xhtml) {
       if (url) node.setAttribute(attribute, url.href); else node.removeAttribute(attribute);
     }
   }
-  await breather();
-  if (seq !== previewSeq) return;
   for (const a of doc.querySelectorAll("a[href]")) {
     const href = a.getAttribute("href");
     // Nothing the page says may send the editor's address (and token) away.
@@ -263,6 +261,30 @@ async function showPreview(xhtml) {
   for (const meta of doc.querySelectorAll("meta[name]")) {
     if (meta.getAttribute("name").toLowerCase() === "referrer") meta.remove();
   }
+}
+
+// `answer`: a check's answer, with the preview in parts (`preview`) or
+// whole (`xhtml`).
+async function showPreview(answer) {
+  const seq = ++previewSeq;
+  const frame = window.pagetextPreview;
+  const parts = answer.preview || null;
+  if (parts) {
+    const patch = frame.plan(parts);
+    if (patch) {
+      const fresh = new DOMParser().parseFromString(
+        `<!DOCTYPE html><html><head></head><body>${patch.html}</body></html>`, "text/html");
+      makeSafe(fresh);
+      if (frame.apply(patch, fresh)) return;
+    }
+  }
+  const doc = new DOMParser().parseFromString(parts ? frame.whole(parts) : answer.xhtml, "text/html");
+  await breather();
+  if (seq !== previewSeq) return;
+  makeSafe(doc);
+  await breather();
+  if (seq !== previewSeq) return;
+  const site = location.origin + sitePrefix;
   const policy = doc.createElement("meta");
   policy.setAttribute("http-equiv", "Content-Security-Policy");
   policy.setAttribute("content",
@@ -271,8 +293,7 @@ async function showPreview(xhtml) {
   referrer.setAttribute("name", "referrer");
   referrer.setAttribute("content", "no-referrer");
   doc.head.prepend(policy, referrer);
-  await breather();
-  if (seq === previewSeq) window.pagetextPreview.show(doc);
+  if (seq === previewSeq) frame.show(doc, parts);
 }
 
 // ---- Opening and saving -----------------------------------------------------

@@ -1,8 +1,10 @@
 // pagetext edit: the text and the preview scroll in step, by block.
 //
 // How: the preview's XHTML marks each block with the line of the text it
-// comes from (`data-line`, written by htmlio's emitter only for the preview:
-// `EmitOptions::source_lines`; a saved page never carries it). The preview
+// comes from (written by htmlio's emitter only for the preview:
+// `EmitOptions::source_lines`; a saved page never carries it): a top-level
+// block its line (`data-line`), a nested one its distance from that line
+// (`data-offset`; see preview.js). The preview
 // frame is sandboxed with `allow-same-origin` but WITHOUT `allow-scripts`:
 // nothing in it runs (no script, no handler, no `javascript:` URL, under
 // its own CSP `script-src 'none'` too), yet this script, the parent, may
@@ -52,6 +54,24 @@
   const doc = () => {
     try { return frame.contentDocument; } catch (_) { return null; }
   };
+
+  // The marked blocks of preview document `d`, in document order: a
+  // top-level block carries its line (`data-line`), a nested one its
+  // distance from its top-level block's line (`data-offset`: see
+  // preview.js). Blocks whose line is unknown are left out.
+  function marked(d) {
+    const out = [];
+    for (const e of d.querySelectorAll("[data-line],[data-offset]")) {
+      let line = Number(e.getAttribute("data-line") ?? NaN);
+      if (!e.hasAttribute("data-line")) {
+        let top = e;
+        while (top.parentElement && top.parentElement !== d.body) top = top.parentElement;
+        line = Number(top.getAttribute("data-line") ?? NaN) + Number(e.getAttribute("data-offset"));
+      }
+      if (Number.isFinite(line)) out.push([line, e]);
+    }
+    return out;
+  }
 
   // The top of an element in the preview's document, in pixels.
   const topOf = (element) => element.getBoundingClientRect().top + win().scrollY;
@@ -166,7 +186,7 @@
   frame.addEventListener("pagetext-patched", () => {
     const d = doc();
     if (!d) return;
-    blocks = Array.from(d.querySelectorAll("[data-line]"), (e) => [Number(e.getAttribute("data-line")), e]);
+    blocks = marked(d);
     textToPreview();
   });
 
@@ -177,7 +197,7 @@
     const d = doc();
     const w = win();
     if (!d || !w) { blocks = []; return; }
-    blocks = Array.from(d.querySelectorAll("[data-line]"), (e) => [Number(e.getAttribute("data-line")), e]);
+    blocks = marked(d);
     w.addEventListener("scroll", () => {
       previewY = w.scrollY;
       if (ours.preview) { ours.preview = false; return; }
