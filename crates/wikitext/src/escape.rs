@@ -7,14 +7,12 @@
 //! markup, so the seed's rules and scans run unchanged and an escaped
 //! character counts as a side character (rule 3); an escaped space and
 //! its backslash are white space. Text is emitted from the original with the
-//! escaping backslashes dropped ([`unescaped`]); link values are taken from
-//! the original as written. The block scanners need nothing: they see the
+//! escaping backslashes dropped (`inline::view::Out::source`); link values
+//! are taken from the original as written. The block scanners need nothing: they see the
 //! backslash, which begins no bullet, heading, rule or blockquote, and
 //! which breaks a trailing `::` (`:\:`) and a run of three spaces (` \  `).
 //!
 //! Writing escapes is the renderer's job (`render/spell.rs`).
-
-use std::borrow::Cow;
 
 use crate::grammar::{ESCAPE, is_escapable};
 
@@ -63,39 +61,16 @@ pub(crate) fn mask(text: &str) -> Option<Masked> {
     Some(Masked { text, skips })
 }
 
-/// `text[from..to]` without the escaping backslashes at `skips`.
-pub(crate) fn unescaped<'t>(
-    text: &'t str,
-    from: usize,
-    to: usize,
-    skips: &[usize],
-) -> Cow<'t, str> {
-    let slice = text.get(from..to).unwrap_or_default();
-    let first = skips.partition_point(|&k| k < from);
-    let inside = skips.get(first..).unwrap_or_default();
-    if inside.first().is_none_or(|&k| k >= to) {
-        return Cow::Borrowed(slice);
-    }
-    let mut out = String::with_capacity(slice.len());
-    let mut at = from;
-    for &k in inside.iter().take_while(|&&k| k < to) {
-        out.push_str(text.get(at..k).unwrap_or_default());
-        at = k + 1;
-    }
-    out.push_str(text.get(at..to).unwrap_or_default());
-    Cow::Owned(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inline::{Mode, Syntax, parse_inlines};
+    use crate::inline::{Mode, Places, Syntax, parse_inlines};
     use crate::model::Inline as I;
 
     fn read(text: &str) -> Vec<Inline> {
         parse_inlines(
             text,
-            &[],
+            Places::Unknown,
             Mode::Normal,
             Syntax {
                 escapes: true,
@@ -113,8 +88,6 @@ mod tests {
         assert_eq!(m.skips, vec![1, 4, 10]);
         assert!(mask(r"C:\Windows \n \(").is_none());
         assert!(mask("no backslash").is_none());
-        assert_eq!(unescaped(r"a\_b\\_c", 0, 8, &[1, 4]), "a_b\\_c");
-        assert_eq!(unescaped(r"a\_b", 2, 4, &[1]), "_b");
     }
 
     #[test]
@@ -139,7 +112,7 @@ mod tests {
         );
         // Without the declaration a backslash is a character like any other.
         assert_eq!(
-            parse_inlines(r"\_x_", &[], Mode::Normal, Syntax::SEED),
+            parse_inlines(r"\_x_", Places::Unknown, Mode::Normal, Syntax::SEED),
             vec![I::text("\\"), I::emphasis(vec![I::text("x")])]
         );
     }

@@ -1,6 +1,8 @@
 //! The inline pass: Seed 000 "Inline Elements", run on the collected text of
 //! one terminated block (a paragraph, text block, term or heading, with its
-//! lines joined by `\n`) or on one line of preformatted text.
+//! lines joined by `\n`) or on one line of preformatted text. The lines are
+//! read where they lie ([`view`]): offsets are those of the joined text,
+//! but no joined copy is made.
 //!
 //! # The algorithm (Seed 000, steps 1-3)
 //!
@@ -21,17 +23,20 @@
 //!
 //! Every input position is scanned by the main loop once: a fragment's
 //! middle is scanned as a sub-fragment and the outer scan resumes after its
-//! end. The searches that could rescan are answered from tables, each built
-//! in one pass over the text the first time the loop needs it (most texts
-//! need few or none):
+//! end. The candidates of step 1 are found with one byte table
+//! ([`MARKUP`]), eight bytes at a time; the bytes between them are not
+//! looked at again, and text that needs no
+//! change is written as a slice of its line. The searches that could
+//! rescan go forward only, or are answered from a table built in one pass
+//! the first time the loop needs it:
 //!
 //! - *Ends of `_`, `*`, `'`.* Whether a run of the character can end a
 //!   sequence (no white space before it, a side character after it) does not
-//!   depend on where the sequence started. The valid end runs of each
-//!   character are listed in order; the end for a start is the first listed
-//!   run after the start's run. Starts are visited in increasing order, so
-//!   one cursor per character walks each list once. (A middle never contains
-//!   a valid end of its own character, so the cursor never needs to go back.)
+//!   depend on where the sequence started. The end for a start is the first
+//!   valid end run after the start's run. Starts are visited in increasing
+//!   order, so one search per character goes forward through the text,
+//!   remembering its last find. (A middle never contains a valid end of its
+//!   own character, so the search never needs to go back.)
 //! - *Ends of links.* Rule 4 makes the end the `]` that balances the `[`;
 //!   the partner of every `[` is found with one stack pass. Links are looked
 //!   up in increasing order, so one cursor walks that table once.
@@ -42,34 +47,24 @@
 //!   character (every start in that run would fail the same way).
 //!
 //! The middle of a fragment is delimited by characters that are themselves
-//! side characters (`_*'|]`), so the global tables give the same answers as
+//! side characters (`_*'|]`), so the searches over the whole text give the
+//! same answers as
 //! looking at the fragment alone would.
 //!
 //! Nesting is handled with an explicit stack; its depth is small anyway (a
 //! middle cannot contain a sequence of its own kind, so at most emphasis,
 //! strong, code and a link nest).
 
+mod view;
+
 use std::borrow::Cow;
 
-use crate::escape::{Masked, mask, unescaped};
+use crate::escape::mask;
 use crate::events::{Event, Positioned, Tag, TagEnd, inlines_from_events};
 use crate::model::{Inline, Pos};
-use crate::scan::{char_runs, email, image_attrs, is_side_char, is_ws, link_prefix, run_can_end};
-
-/// Where a piece of the joined block text came from: the text from byte
-/// `offset` on (up to the next segment) starts at `line`:`col` of the source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Seg<'a> {
-    /// The source line from `offset` on (the text emitted from this segment
-    /// is borrowed from it; empty when there is no source to borrow from).
-    pub(crate) src: &'a str,
-    /// Byte offset in the joined text.
-    pub(crate) offset: usize,
-    /// Source line.
-    pub(crate) line: u32,
-    /// Source column of the byte at `offset`.
-    pub(crate) col: u32,
-}
+use crate::scan::{email, image_attrs, is_side_char, is_ws, link_prefix, run_can_end};
+use view::{Out, View};
+pub(crate) use view::{Piece, Places};
 
 /// What a document's header turns on for the inline pass.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -100,165 +95,118 @@ pub(crate) enum Mode {
     Preformatted,
 }
 
-/// Turns byte offsets into positions, walking forward through the segments.
-struct Locator<'t, 'a> {
-    text: &'t str,
-    segs: &'t [Seg<'a>],
-    seg: usize,
-    byte: usize,
-    chars: u32,
-    /// The current segment is ASCII: columns are byte counts.
-    ascii: bool,
-}
-
-impl<'t, 'a> Locator<'t, 'a> {
-    fn new(text: &'t str, segs: &'t [Seg<'a>]) -> Self {
-        let byte = segs.first().map_or(0, |s| s.offset);
-        let mut loc = Locator {
-            text,
-            segs,
-            seg: 0,
-            byte,
-            chars: 0,
-            ascii: false,
-        };
-        loc.enter(0);
-        loc
-    }
-
-    /// Moves to segment `seg`, at its start.
-    fn enter(&mut self, seg: usize) {
-        self.seg = seg;
-        self.byte = self.segs.get(seg).map_or(0, |s| s.offset);
-        self.chars = 0;
-        let end = self.segs.get(seg + 1).map_or(self.text.len(), |s| s.offset);
-        self.ascii = self.text.get(self.byte..end).is_some_and(str::is_ascii);
-    }
-
-    fn locate(&mut self, off: usize) -> Pos {
-        let Some(first) = self.segs.first() else {
-            return Pos::UNKNOWN;
-        };
-        if off < first.offset {
-            // Before the first segment (the extra indentation of a line of
-            // preformatted text): the segment's own position.
-            return Pos::new(first.line, first.col);
-        }
-        if off < self.byte {
-            // Not expected (calls come in increasing order); start over.
-            let seg = self
-                .segs
-                .partition_point(|s| s.offset <= off)
-                .saturating_sub(1);
-            self.enter(seg);
-        }
-        while let Some(next) = self.segs.get(self.seg + 1) {
-            if next.offset <= off {
-                self.enter(self.seg + 1);
-            } else {
-                break;
-            }
-        }
-        let counted = if self.ascii {
-            off - self.byte
-        } else {
-            self.text
-                .get(self.byte..off)
-                .map_or(0, |s| s.chars().count())
-        };
-        self.chars = self
-            .chars
-            .saturating_add(u32::try_from(counted).unwrap_or(u32::MAX));
-        self.byte = off;
-        match self.segs.get(self.seg) {
-            Some(seg) => Pos::new(seg.line, seg.col.saturating_add(self.chars)),
-            None => Pos::UNKNOWN,
-        }
-    }
-}
-
-/// The valid end runs of one markup character, with a cursor.
+/// The valid end runs of one markup character, found as the scan asks for
+/// them: a run of the character can end a sequence when something that is
+/// not white space stands before it and a side character (or the end)
+/// after it (`scan::run_can_end`), wherever the sequence started.
 struct Ends {
-    runs: Vec<(usize, usize)>,
-    cursor: usize,
+    c: u8,
+    /// `found` is the first valid end run starting at or after `from`
+    /// (`None`: there is none); `from` is `usize::MAX` before the first
+    /// search.
+    from: usize,
+    found: Option<(usize, usize)>,
 }
 
 impl Ends {
-    /// One pass over `text`: every maximal run `[a, b)` of `c` that has a
-    /// non-white-space character before it and a side character (or the end)
-    /// after it.
-    fn build(text: &str, c: u8) -> Ends {
-        let runs = char_runs(text, c)
-            .filter(|&(_, _, before, after)| run_can_end(before, after))
-            .map(|(a, b, _, _)| (a, b))
-            .collect();
-        Ends { runs, cursor: 0 }
+    fn new(c: u8) -> Ends {
+        Ends {
+            c,
+            from: usize::MAX,
+            found: None,
+        }
     }
 
     /// The first valid end run starting after `q` and lying inside the
-    /// fragment that ends at `end`.
-    fn after(&mut self, q: usize, end: usize) -> Option<(usize, usize)> {
-        while let Some(&(a, _)) = self.runs.get(self.cursor) {
-            if a <= q {
-                self.cursor += 1;
-            } else {
-                break;
-            }
+    /// fragment that ends at `end`. Starts come in increasing order, so
+    /// each search goes on where the last one stopped: every byte is looked
+    /// at once.
+    fn after(&mut self, view: &View<'_, '_>, q: usize, end: usize) -> Option<(usize, usize)> {
+        let from = q + 1;
+        let known = self.from <= from && self.found.is_none_or(|(a, _)| a >= from);
+        if !known {
+            self.found = Self::search(view, self.c, from);
+            self.from = from;
         }
-        let &(a, b) = self.runs.get(self.cursor)?;
+        let (a, b) = self.found?;
         (a < end && b <= end).then_some((a, b))
     }
+
+    /// The first maximal run `[a, b)` of `c` with `a >= from` that can end
+    /// a sequence. A run never spans a line.
+    fn search(view: &View<'_, '_>, c: u8, from: usize) -> Option<(usize, usize)> {
+        let mut at = from;
+        // A run that began before `from` is not one of them.
+        if from > 0 && view.byte(from - 1) == Some(c) {
+            at += run_length(view, at, c);
+        }
+        loop {
+            let a = view.next_byte(at, c)?;
+            let b = a + run_length(view, a, c);
+            let before = view.char_before(a, 0);
+            let after = view.char_at(b, view.len());
+            if run_can_end(before, after) {
+                return Some((a, b));
+            }
+            at = b;
+        }
+    }
+}
+
+/// The length of the run of `c` at `i` (on its line).
+fn run_length(view: &View<'_, '_>, i: usize, c: u8) -> usize {
+    view.seen_line(i, view.len())
+        .bytes()
+        .take_while(|&b| b == c)
+        .count()
 }
 
 /// Partners of `[` (Seed 000 rule 4), with a cursor.
 struct Brackets {
-    opens: Vec<usize>,
-    closes: Vec<Option<usize>>,
+    /// Every `[` in order, with the `]` that balances it (`usize::MAX`:
+    /// none).
+    pairs: Vec<(usize, usize)>,
     cursor: usize,
 }
 
 impl Brackets {
-    fn build(text: &str) -> Brackets {
-        let mut opens = Vec::new();
-        let mut closes = Vec::new();
+    fn build(view: &View<'_, '_>) -> Brackets {
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
         let mut stack: Vec<usize> = Vec::new();
-        for (i, b) in text.bytes().enumerate() {
-            match b {
-                b'[' => {
-                    stack.push(opens.len());
-                    opens.push(i);
-                    closes.push(None);
+        view.each_piece(|off, line| {
+            let bytes = line.as_bytes();
+            let mut at = 0;
+            while let Some(x) = bytes
+                .get(at..)
+                .and_then(|rest| memchr::memchr2(b'[', b']', rest))
+            {
+                let i = at + x;
+                if bytes.get(i) == Some(&b'[') {
+                    stack.push(pairs.len());
+                    pairs.push((off + i, usize::MAX));
+                } else if let Some(rank) = stack.pop()
+                    && let Some(pair) = pairs.get_mut(rank)
+                {
+                    pair.1 = off + i;
                 }
-                b']' => {
-                    if let Some(rank) = stack.pop()
-                        && let Some(slot) = closes.get_mut(rank)
-                    {
-                        *slot = Some(i);
-                    }
-                }
-                _ => {}
+                at = i + 1;
             }
-        }
-        Brackets {
-            opens,
-            closes,
-            cursor: 0,
-        }
+        });
+        Brackets { pairs, cursor: 0 }
     }
 
     /// The `]` balancing the `[` at `open`.
     fn partner(&mut self, open: usize) -> Option<usize> {
-        while let Some(&o) = self.opens.get(self.cursor) {
+        while let Some(&(o, _)) = self.pairs.get(self.cursor) {
             if o < open {
                 self.cursor += 1;
             } else {
                 break;
             }
         }
-        if self.opens.get(self.cursor) == Some(&open) {
-            self.closes.get(self.cursor).copied().flatten()
-        } else {
-            None
+        match self.pairs.get(self.cursor) {
+            Some(&(o, close)) if o == open && close != usize::MAX => Some(close),
+            _ => None,
         }
     }
 }
@@ -323,130 +271,34 @@ enum Start {
     Email { address: (usize, usize), len: usize },
 }
 
-/// The byte range of `part` (a slice of `base`) in `base`.
-fn range_in(base: &str, part: &str) -> (usize, usize) {
-    let from = (part.as_ptr() as usize).saturating_sub(base.as_ptr() as usize);
+/// The offsets of `part`, a slice of `base`, where `base` starts at offset
+/// `at`.
+fn range_in(at: usize, base: &str, part: &str) -> (usize, usize) {
+    let from = at + (part.as_ptr() as usize).saturating_sub(base.as_ptr() as usize);
     (from, from + part.len())
 }
 
-/// Where the inline pass writes: the events, and text waiting to be written
-/// (consecutive pieces of text become one event).
-struct Out<'t, 'a> {
-    /// The text as written (joined lines).
-    orig: &'t str,
-    /// Offsets of escaping backslashes (dropped from emitted text).
-    skips: &'t [usize],
-    segs: &'t [Seg<'a>],
-    loc: Locator<'t, 'a>,
-    events: &'t mut Vec<Positioned<'a>>,
-    /// Text `[from, to)` of `orig` not yet written, and its position.
-    pending: Option<(usize, usize, Pos)>,
-}
-
-impl<'t, 'a> Out<'t, 'a> {
-    /// `orig[from..to]` as text of the source, without its escaping
-    /// backslashes when `unescape`: borrowed from the source line when it
-    /// lies on one (and has no escape to drop), a copy otherwise.
-    fn source(&self, from: usize, to: usize, unescape: bool) -> Cow<'a, str> {
-        if unescape
-            && self.skips.partition_point(|&k| k < from) < self.skips.partition_point(|&k| k < to)
-        {
-            return Cow::Owned(unescaped(self.orig, from, to, self.skips).into_owned());
-        }
-        let k = self.segs.partition_point(|s| s.offset <= from);
-        if let Some(seg) = k.checked_sub(1).and_then(|k| self.segs.get(k))
-            && let Some(src) = seg.src.get(from - seg.offset..to - seg.offset)
-        {
-            return Cow::Borrowed(src);
-        }
-        if let Some(first) = self.segs.first()
-            && to <= first.offset
-            && let Some(spaces) = SPACES.get(from..to)
-        {
-            // The extra indentation of a line of preformatted text.
-            return Cow::Borrowed(spaces);
-        }
-        Cow::Owned(self.orig.get(from..to).unwrap_or_default().to_owned())
-    }
-
-    /// Writes the waiting text.
-    fn flush(&mut self) {
-        if let Some((from, to, pos)) = self.pending.take() {
-            let text = self.source(from, to, true);
-            if !text.is_empty() {
-                self.events.push((Event::Text(text), pos));
-            }
-        }
-    }
-
-    fn push(&mut self, event: Event<'a>, pos: Pos) {
-        self.flush();
-        self.events.push((event, pos));
-    }
-
-    /// Emits `orig[from..to]`: text joined to the waiting text, line feeds
-    /// as line divisions.
-    fn text(&mut self, from: usize, to: usize) {
-        let Some(slice) = self.orig.get(from..to) else {
-            return;
-        };
-        let mut offset = from;
-        for (n, piece) in slice.split('\n').enumerate() {
-            if n > 0 {
-                // The line feed sits just before this piece.
-                let pos = self.loc.locate(offset - 1);
-                self.push(Event::LineBreak, pos);
-            }
-            if !piece.is_empty() {
-                let end = offset + piece.len();
-                match &mut self.pending {
-                    Some((_, to, _)) if *to == offset => *to = end,
-                    _ => {
-                        self.flush();
-                        let pos = self.loc.locate(offset);
-                        self.pending = Some((offset, end, pos));
-                    }
-                }
-            }
-            offset += piece.len() + 1;
-        }
-    }
-}
-
-/// Spaces to borrow the extra indentation of preformatted lines from.
-const SPACES: &str = "                                                                ";
-
-fn char_before(text: &str, i: usize, start: usize) -> Option<char> {
-    if i <= start {
-        None
-    } else {
-        text.get(..i).and_then(|s| s.chars().next_back())
-    }
-}
-
-fn char_at(text: &str, i: usize, end: usize) -> Option<char> {
-    if i >= end {
-        None
-    } else {
-        text.get(i..).and_then(|s| s.chars().next())
-    }
-}
-
-/// Whether the byte `b` can start a sequence (step 1's candidates).
-fn starts_sequence(b: u8) -> bool {
-    matches!(b, b'_' | b'*' | b'\'' | b'[' | b'<')
-}
+/// Step 1's candidates: the bytes that can start a sequence (`_`, `*`,
+/// `'`, `[`, `<`), one table for all.
+const MARKUP: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'_' as usize] = true;
+    table[b'*' as usize] = true;
+    table[b'\'' as usize] = true;
+    table[b'[' as usize] = true;
+    table[b'<' as usize] = true;
+    table
+};
 
 /// The state of one run of the algorithm over a text: the text, the end
 /// tables built before the loop, and where the events go.
 struct Scanner<'t, 'a> {
-    /// The text as the rules see it: escaped characters masked (see
-    /// [`mask`]).
-    text: &'t str,
+    /// The text, as written and as the rules see it (escaped characters
+    /// masked, see [`mask`]).
+    view: &'t View<'t, 'a>,
     out: Out<'t, 'a>,
-    /// The valid end runs of `_`, `*` and `'`, in that order, each built
-    /// when a start of its character first needs it.
-    ends: [Option<Ends>; 3],
+    /// The valid end runs of `_`, `*` and `'`, in that order.
+    ends: [Ends; 3],
     /// The partners of `[`, built when a link prefix first needs them.
     brackets: Option<Brackets>,
     /// Sample text (code) and e-mail addresses are recognised.
@@ -456,13 +308,14 @@ struct Scanner<'t, 'a> {
 }
 
 impl<'t, 'a> Scanner<'t, 'a> {
-    /// A scanner over `text`. The end tables are built when first needed,
-    /// one pass over the text each: most texts need few or none of them.
-    fn new(text: &'t str, out: Out<'t, 'a>, mode: Mode, images: bool) -> Self {
+    /// A scanner over the text of `out`. The end tables are built when
+    /// first needed, one pass over the text each: most texts need few or
+    /// none of them.
+    fn new(out: Out<'t, 'a>, mode: Mode, images: bool) -> Self {
         Scanner {
-            text,
+            view: out.view,
             out,
-            ends: [None, None, None],
+            ends: [Ends::new(b'_'), Ends::new(b'*'), Ends::new(b'\'')],
             brackets: None,
             code_allowed: mode == Mode::Normal,
             images: images && mode == Mode::Normal,
@@ -473,16 +326,13 @@ impl<'t, 'a> Scanner<'t, 'a> {
     /// one being scanned; a middle is pushed when it is split off and popped,
     /// with its end event, when its scan is done.
     fn run(mut self) {
-        let bytes = self.text.as_bytes();
+        let view = self.view;
         // Nesting is shallow (see the module docs): room for it up front.
         let mut stack = Vec::with_capacity(8);
-        stack.push(Frame::new(None, (0, self.text.len()), false, (0, 0)));
+        stack.push(Frame::new(None, (0, view.len()), false, (0, 0)));
         while let Some(f) = stack.last_mut() {
             // Step 1: the next candidate start.
-            let next = bytes
-                .get(f.p..f.end)
-                .and_then(|window| window.iter().position(|&b| starts_sequence(b)));
-            let Some(found) = next else {
+            let Some(i) = view.find(f.p, f.end, &MARKUP) else {
                 // The fragment is done: emit its text and close it.
                 self.finish(f);
                 if let Some(done) = stack.pop()
@@ -492,7 +342,6 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 }
                 continue;
             };
-            let i = f.p + found;
             // Is it a valid start (rules 1, 2, 3, 5, a link prefix)?
             let start = match self.valid_start(f, i) {
                 Ok(start) => start,
@@ -528,10 +377,9 @@ impl<'t, 'a> Scanner<'t, 'a> {
     /// Step 1: whether the candidate at `i` in the fragment `f` is a valid
     /// start. `Err(p)`: it is not, and the scan goes on at `p`.
     fn valid_start(&self, f: &Frame, i: usize) -> Result<Start, usize> {
-        let text = self.text;
-        let bytes = text.as_bytes();
-        let c = bytes.get(i).copied().unwrap_or(0);
-        let before = char_before(text, i, f.start);
+        let view = self.view;
+        let c = view.byte(i).unwrap_or(0);
+        let before = view.char_before(i, f.start);
         if !is_side_char(before) {
             // Rule 3: a start must follow white space or a side character.
             return Err(i + 1);
@@ -542,13 +390,10 @@ impl<'t, 'a> Scanner<'t, 'a> {
                     return Err(i + 1);
                 }
                 // The run of equal characters after the start belongs to the
-                // enclosed text.
-                let mut q = i + 1;
-                while q < f.end && bytes.get(q) == Some(&c) {
-                    q += 1;
-                }
+                // enclosed text (a run never spans a line).
+                let q = i + 1 + run_length(view, i + 1, c).min(f.end.saturating_sub(i + 1));
                 // Rules 1 and 2: something follows, and not white space.
-                if is_ws(char_at(text, q, f.end)) {
+                if is_ws(view.char_at(q, f.end)) {
                     return Err(q);
                 }
                 Ok(Start::Run { c, q })
@@ -560,20 +405,21 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 let bang = self.images
                     && !f.in_alt
                     && i > f.start.max(f.text_from)
-                    && bytes.get(i - 1) == Some(&b'!');
+                    && view.byte(i - 1) == Some(b'!');
                 if f.in_link && !bang {
                     return Err(i + 1);
                 }
-                let orig = self.out.orig;
-                match orig.get(i..f.end).and_then(link_prefix) {
+                // A link prefix holds no white space: it lies on one line.
+                let line = view.orig_line(i, f.end);
+                match link_prefix(line) {
                     Some((url, fragment, len)) => {
                         let image = bang && !url.is_empty() && fragment.is_empty();
                         if f.in_link && !image {
                             return Err(i + 1);
                         }
                         Ok(Start::Link {
-                            url: range_in(orig, url),
-                            fragment: range_in(orig, fragment),
+                            url: range_in(i, line, url),
+                            fragment: range_in(i, line, fragment),
                             t: i + len,
                             image,
                         })
@@ -581,13 +427,17 @@ impl<'t, 'a> Scanner<'t, 'a> {
                     None => Err(i + 1),
                 }
             }
-            b'<' if !f.in_link && self.code_allowed => match text.get(i..f.end).and_then(email) {
-                Some((address, len)) => Ok(Start::Email {
-                    address: range_in(text, address),
-                    len,
-                }),
-                None => Err(i + 1),
-            },
+            b'<' if !f.in_link && self.code_allowed => {
+                // Neither does an address.
+                let line = view.seen_line(i, f.end);
+                match email(line) {
+                    Some((address, len)) => Ok(Start::Email {
+                        address: range_in(i, line, address),
+                        len,
+                    }),
+                    None => Err(i + 1),
+                }
+            }
             _ => Err(i + 1),
         }
     }
@@ -597,7 +447,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
     /// scan resumes after. `Err(p)`: there is none; the start is skipped and
     /// the scan goes on at `p`.
     fn end_of(&mut self, f: &Frame, i: usize, start: &Start) -> Result<(usize, usize), usize> {
-        let text = self.text;
+        let view = self.view;
         match *start {
             Start::Run { c, q } => {
                 let which = match c {
@@ -607,34 +457,33 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 };
                 self.ends
                     .get_mut(which)
-                    .and_then(|e| {
-                        e.get_or_insert_with(|| Ends::build(text, c))
-                            .after(q, f.end)
-                    })
+                    .and_then(|e| e.after(view, q, f.end))
                     .ok_or(q)
             }
             Start::Link { t, image, .. } => {
-                let brackets = self.brackets.get_or_insert_with(|| Brackets::build(text));
+                let brackets = self.brackets.get_or_insert_with(|| Brackets::build(view));
                 let Some(j) = brackets.partner(i).filter(|&j| j < f.end && j >= t) else {
                     return Err(i + 1);
                 };
-                let after = char_at(text, j + 1, f.end);
-                let first = char_at(text, t, j);
-                let last = char_before(text, j, t);
+                let after = view.char_at(j + 1, f.end);
+                let first = view.char_at(t, j);
+                let last = view.char_before(j, t);
                 if !is_side_char(after) || (t < j && (is_ws(first) || is_ws(last))) {
                     return Err(i + 1);
                 }
-                // An image's braces (size, title) belong to it.
-                let braces = match self.out.orig.get(j + 1..f.end) {
-                    Some(rest) if image => image_attrs(rest).map_or(0, |(_, len)| len),
-                    _ => 0,
+                // An image's braces (size, title) belong to it; they stop
+                // at the end of the line.
+                let braces = if image {
+                    image_attrs(view.orig_line(j + 1, f.end)).map_or(0, |(_, len)| len)
+                } else {
+                    0
                 };
                 Ok((j, j + 1 + braces))
             }
             Start::Email { len, .. } => {
                 // The address is its own end.
                 let e = i + len;
-                if is_side_char(char_at(text, e, f.end)) {
+                if is_side_char(view.char_at(e, f.end)) {
                     Ok((e, e))
                 } else {
                     Err(i + 1)
@@ -664,7 +513,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
         self.out.text(f.text_from, if image { i - 1 } else { i });
         f.p = b;
         f.text_from = b;
-        let pos = self.out.loc.locate(i);
+        let pos = self.out.locate(i);
         match start {
             Start::Run { c, q } => {
                 let tag = match c {
@@ -711,11 +560,10 @@ impl<'t, 'a> Scanner<'t, 'a> {
             } => {
                 // The address as the rules saw it (escaped characters in it
                 // are masked).
-                let address = match self.text.get(x..y) {
-                    Some(seen) if self.out.orig.get(x..y) != Some(seen) => {
-                        Cow::Owned(seen.to_owned())
-                    }
-                    _ => self.out.source(x, y, false),
+                let seen = self.view.seen_line(x, y);
+                let address = match self.out.source(x, y, false) {
+                    written if written != seen => Cow::Owned(seen.to_owned()),
+                    written => written,
                 };
                 self.out.push(Event::Email(address), pos);
                 None
@@ -734,13 +582,9 @@ impl Scanner<'_, '_> {
         (src, t): ((usize, usize), usize),
         (a, b): (usize, usize),
     ) -> Frame {
-        let pos = self.out.loc.locate(i - 1);
+        let pos = self.out.locate(i - 1);
         let src = self.value(src).unwrap_or_default();
-        let attrs = self
-            .out
-            .orig
-            .get(a + 1..b)
-            .and_then(image_attrs)
+        let attrs = image_attrs(self.view.orig_line(a + 1, b))
             .map(|(attrs, _)| attrs)
             .unwrap_or_default();
         self.out.push(
@@ -759,45 +603,72 @@ impl Scanner<'_, '_> {
     }
 }
 
-/// Seed 000 "Inline Elements": the inline events of one text fragment,
-/// appended to `events`. `segs` maps byte offsets of `text` to source
-/// positions and lines; text that lies on a source line is borrowed from it.
-/// `syntax` says what the header turns on: with escapes (`#Escape \\`), a
-/// backslash before an escapable character makes it plain text, which
-/// counts as punctuation for the rules; with images (`#Extend image`), `!`
-/// before a link prefix with a URL and no fragment starts an image.
+/// Seed 000 "Inline Elements": the inline events of the text of `pieces`
+/// (see [`Piece`]), appended to `events`, with positions from `places`.
+/// Text is borrowed from the pieces. `syntax` says what the header turns
+/// on: with escapes (`#Escape \\`), a backslash before an escapable
+/// character makes it plain text, which counts as punctuation for the
+/// rules; with images (`#Extend image`), `!` before a link prefix with a
+/// URL and no fragment starts an image.
 pub(crate) fn inline_events<'a>(
-    text: &str,
-    segs: &[Seg<'a>],
+    pieces: &[Piece<'a>],
+    places: Places,
     mode: Mode,
     syntax: Syntax,
     events: &mut Vec<Positioned<'a>>,
 ) {
-    let masked = if syntax.escapes { mask(text) } else { None };
-    let (seen, skips) = match &masked {
-        Some(Masked { text, skips }) => (text.as_str(), skips.as_slice()),
-        None => (text, &[][..]),
+    let mut view = View::new(pieces);
+    if view.len() == 0 {
+        return;
+    }
+    let masked = if syntax.escapes && view.contains(b'\\') {
+        mask(&view.joined())
+    } else {
+        None
     };
-    let out = Out {
-        orig: text,
-        skips,
-        segs,
-        loc: Locator::new(text, segs),
-        events,
-        pending: None,
+    let skips = match &masked {
+        Some(m) => {
+            view.set_masked(&m.text);
+            m.skips.as_slice()
+        }
+        None => &[][..],
     };
-    Scanner::new(seen, out, mode, syntax.images).run();
+    let out = Out::new(&view, skips, places, events);
+    Scanner::new(out, mode, syntax.images).run();
 }
 
-/// [`inline_events`] as a run of the model.
-pub(crate) fn parse_inlines(
-    text: &str,
-    segs: &[Seg<'_>],
+/// [`inline_events`] over one text, its pieces the parts between its line
+/// feeds. `places` is [`Places::Unknown`] or [`Places::From`].
+pub(crate) fn text_events<'a>(
+    text: &'a str,
+    places: Places,
     mode: Mode,
     syntax: Syntax,
-) -> Vec<Inline> {
+    events: &mut Vec<Positioned<'a>>,
+) {
+    let piece = |text, offset| Piece {
+        text,
+        offset,
+        line: 0,
+        col: 0,
+    };
+    if memchr::memchr(b'\n', text.as_bytes()).is_none() {
+        inline_events(&[piece(text, 0)], places, mode, syntax, events);
+        return;
+    }
+    let mut pieces = Vec::new();
+    let mut offset = 0;
+    for part in text.split('\n') {
+        pieces.push(piece(part, offset));
+        offset += part.len() + 1;
+    }
+    inline_events(&pieces, places, mode, syntax, events);
+}
+
+/// [`text_events`] as a run of the model.
+pub(crate) fn parse_inlines(text: &str, places: Places, mode: Mode, syntax: Syntax) -> Vec<Inline> {
     let mut events = Vec::new();
-    inline_events(text, segs, mode, syntax, &mut events);
+    text_events(text, places, mode, syntax, &mut events);
     inlines_from_events(events)
 }
 
@@ -807,17 +678,7 @@ mod tests {
     use crate::model::Inline as I;
 
     fn parse(text: &str) -> Vec<Inline> {
-        parse_inlines(
-            text,
-            &[Seg {
-                src: "",
-                offset: 0,
-                line: 1,
-                col: 1,
-            }],
-            Mode::Normal,
-            Syntax::SEED,
-        )
+        parse_inlines(text, Places::From(1, 1), Mode::Normal, Syntax::SEED)
     }
 
     fn t(s: &str) -> Inline {
@@ -1059,35 +920,108 @@ mod tests {
 
     #[test]
     fn preformatted_mode() {
-        let segs = [Seg {
-            src: "",
-            offset: 0,
-            line: 1,
-            col: 1,
-        }];
         assert_eq!(
-            parse_inlines("'x' <a@b.de> _y_", &segs, Mode::Preformatted, Syntax::SEED),
+            parse_inlines(
+                "'x' <a@b.de> _y_",
+                Places::From(1, 1),
+                Mode::Preformatted,
+                Syntax::SEED
+            ),
             vec![t("'x' <a@b.de> "), I::emphasis(vec![t("y")])]
+        );
+    }
+
+    /// Events of `pieces` read in place, with their positions.
+    fn in_place(pieces: &[Piece<'_>], mode: Mode, syntax: Syntax) -> Vec<(String, Pos)> {
+        let mut events = Vec::new();
+        inline_events(pieces, Places::Pieces, mode, syntax, &mut events);
+        events
+            .into_iter()
+            .map(|(event, pos)| (format!("{event:?}"), pos))
+            .collect()
+    }
+
+    #[test]
+    fn extra_indentation_comes_before_the_line() {
+        // A line of preformatted text indented three more spaces than its
+        // block: the spaces are text at the line's place.
+        let pieces = [Piece {
+            text: "a _b_",
+            offset: 3,
+            line: 7,
+            col: 2,
+        }];
+        let events = in_place(&pieces, Mode::Preformatted, Syntax::SEED);
+        assert_eq!(events[0].0, format!("{:?}", Event::Text("   a ".into())));
+        assert!(events[0].1.same_place(&Pos::new(7, 2)), "{events:?}");
+        assert!(events[1].1.same_place(&Pos::new(7, 4)), "{events:?}");
+    }
+
+    #[test]
+    fn lines_read_in_place_as_if_joined() {
+        // Escapes, a link and emphasis across the line feeds of three
+        // lines: the same events as the joined text, each line's text
+        // at its own place.
+        let escapes = Syntax {
+            escapes: true,
+            images: false,
+        };
+        let lines = ["_a \\_ b", "c_ [u||x", "y] \\_z_ é *w*"];
+        let mut pieces = Vec::new();
+        let mut offset = 0;
+        for (n, text) in (10..).zip(lines) {
+            pieces.push(Piece {
+                text,
+                offset,
+                line: n,
+                col: 3,
+            });
+            offset += text.len() + 1;
+        }
+        let joined = lines.join("\n");
+        let mut expect = Vec::new();
+        text_events(&joined, Places::Unknown, Mode::Normal, escapes, &mut expect);
+        let events = in_place(&pieces, Mode::Normal, escapes);
+        let kinds: Vec<&str> = events.iter().map(|(e, _)| e.as_str()).collect();
+        let expect: Vec<String> = expect.iter().map(|(e, _)| format!("{e:?}")).collect();
+        assert_eq!(kinds, expect);
+        assert!(kinds.len() > 8, "{events:?}");
+        let strong = events
+            .iter()
+            .find(|(e, _)| e.contains("Strong"))
+            .map(|(_, pos)| *pos);
+        // `*w*` is on line 12 after `y] \_z_ é ` (11 characters).
+        assert!(
+            strong.is_some_and(|pos| pos.same_place(&Pos::new(12, 13))),
+            "{events:?}"
         );
     }
 
     #[test]
     fn positions() {
-        let segs = [
-            Seg {
-                src: "",
+        let pieces = [
+            Piece {
+                text: "ab _c",
                 offset: 0,
                 line: 3,
                 col: 5,
             },
-            Seg {
-                src: "",
+            Piece {
+                text: "d_ é *e*",
                 offset: 6,
                 line: 4,
                 col: 3,
             },
         ];
-        let out = parse_inlines("ab _c\nd_ é *e*", &segs, Mode::Normal, Syntax::SEED);
+        let mut events = Vec::new();
+        inline_events(
+            &pieces,
+            Places::Pieces,
+            Mode::Normal,
+            Syntax::SEED,
+            &mut events,
+        );
+        let out = inlines_from_events(events);
         let Inline::Emphasis { pos, content } = &out[1] else {
             panic!("{out:?}")
         };

@@ -14,7 +14,7 @@ use crate::block::{Features, Flat, Item, Leaf, Line, parse_body};
 use crate::diag::Diagnostic;
 use crate::events::{Event, Positioned, Tag, TagEnd};
 use crate::header::parse_header;
-use crate::inline::{Mode, Seg, Syntax, inline_events};
+use crate::inline::{Mode, Piece, Places, Syntax, inline_events};
 use crate::lines::{SrcLine, split_lines};
 use crate::model::{Metadata, Pos};
 
@@ -48,9 +48,9 @@ pub struct Parser<'a> {
     /// The events of the current leaf; `queue[head..]` are still to come.
     queue: Vec<Positioned<'a>>,
     head: usize,
-    /// Buffers of the inline pass, kept from leaf to leaf.
-    joined: String,
-    segs: Vec<Seg<'a>>,
+    /// The lines of the current leaf for the inline pass (a buffer kept
+    /// from leaf to leaf).
+    pieces: Vec<Piece<'a>>,
     /// What the header turns on for the inline pass.
     syntax: Syntax,
 }
@@ -86,8 +86,7 @@ impl<'a> Parser<'a> {
             next: 0,
             queue: Vec::new(),
             head: 0,
-            joined: String::new(),
-            segs: Vec::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -157,25 +156,19 @@ impl<'a> Parser<'a> {
                 if line.text.is_empty() {
                     continue;
                 }
-                self.joined.clear();
-                self.joined.extend(std::iter::repeat_n(' ', line.extra));
-                self.joined.push_str(line.text);
-                self.segs.clear();
-                self.segs.push(seg(line, line.extra));
-                inline_events(&self.joined, &self.segs, Mode::Preformatted, syntax, queue);
+                // The extra indentation: spaces before the line.
+                let piece = [piece(line, line.extra)];
+                inline_events(&piece, Places::Pieces, Mode::Preformatted, syntax, queue);
             }
         } else {
-            // The lines joined by `\n`, each a segment.
-            self.joined.clear();
-            self.segs.clear();
-            for (n, line) in lines.iter().enumerate() {
-                if n > 0 {
-                    self.joined.push('\n');
-                }
-                self.segs.push(seg(line, self.joined.len()));
-                self.joined.push_str(line.text);
+            // The lines, read in place as if joined by `\n`.
+            self.pieces.clear();
+            let mut offset = 0;
+            for line in lines {
+                self.pieces.push(piece(line, offset));
+                offset += line.text.len() + 1;
             }
-            inline_events(&self.joined, &self.segs, Mode::Normal, syntax, queue);
+            inline_events(&self.pieces, Places::Pieces, Mode::Normal, syntax, queue);
         }
         queue.push((Event::End(end), Pos::UNKNOWN));
     }
@@ -188,9 +181,9 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn seg<'a>(line: &Line<'a>, offset: usize) -> Seg<'a> {
-    Seg {
-        src: line.text,
+fn piece<'a>(line: &Line<'a>, offset: usize) -> Piece<'a> {
+    Piece {
+        text: line.text,
         offset,
         line: line.num,
         col: line.col,

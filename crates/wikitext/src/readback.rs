@@ -28,7 +28,7 @@ use std::mem;
 
 use crate::events::Events;
 use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, TABLE_DECLARATION};
-use crate::inline::{Mode, Seg, Syntax, inline_events, parse_inlines};
+use crate::inline::{Mode, Places, Syntax, parse_inlines, text_events};
 use crate::model::{Block, DefItem, Inline, Pos};
 use crate::scan::{clean_edges, is_side_char};
 
@@ -171,26 +171,21 @@ fn mode(pre: bool) -> Mode {
 
 /// What the inline pass reads `text` as (one fragment, positions unknown).
 pub(crate) fn read_run(text: &str, pre: bool, syntax: Syntax) -> Vec<Inline> {
-    parse_inlines(text, &[], mode(pre), syntax)
+    parse_inlines(text, Places::Unknown, mode(pre), syntax)
 }
 
 /// What the inline pass reads `text` as in pure seed text, with positions
 /// counted from `pos`.
 pub(crate) fn read_run_at(text: &str, pre: bool, pos: Pos) -> Vec<Inline> {
-    let segs = [Seg {
-        src: "",
-        offset: 0,
-        line: pos.line,
-        col: pos.column,
-    }];
-    parse_inlines(text, &segs, mode(pre), Syntax::SEED)
+    let places = Places::From(pos.line, pos.column);
+    parse_inlines(text, places, mode(pre), Syntax::SEED)
 }
 
 /// Whether `text` reads as `run`: `read_run(text, pre, syntax) == run`,
 /// comparing events as they come instead of building the run.
 pub(crate) fn reads_as(text: &str, pre: bool, syntax: Syntax, run: &[Inline]) -> bool {
     let mut events = Vec::new();
-    inline_events(text, &[], mode(pre), syntax, &mut events);
+    text_events(text, Places::Unknown, mode(pre), syntax, &mut events);
     // The pass never yields two text events in a row nor an empty one,
     // as a run of the model holds none.
     let mut read = events.into_iter().map(|(event, _)| event);

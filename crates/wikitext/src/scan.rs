@@ -52,7 +52,7 @@ pub(crate) fn clean_edges(content: &[Inline]) -> bool {
 
 /// Characters a URL or a fragment may not contain (besides white space):
 /// `{}[|]<>"` (Seed 000 "Inline Elements", link).
-pub(crate) fn is_link_value_char(c: char) -> bool {
+pub(crate) const fn is_link_value_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '{' | '}' | '[' | '|' | ']' | '<' | '>' | '"')
 }
 
@@ -65,7 +65,7 @@ pub(crate) fn char_runs(
     let bytes = text.as_bytes();
     let mut i = 0usize;
     std::iter::from_fn(move || {
-        let a = i + bytes.get(i..)?.iter().position(|&x| x == c)?;
+        let a = i + memchr::memchr(c, bytes.get(i..)?)?;
         let mut b = a;
         while bytes.get(b) == Some(&c) {
             b += 1;
@@ -377,15 +377,73 @@ pub(crate) fn is_language_code(word: &str) -> bool {
 /// length in bytes up to and including the `>`. The scan stops at the first
 /// character that cannot belong to an address, so it never passes another `<`.
 pub(crate) fn email(text: &str) -> Option<(&str, usize)> {
-    let local = take_while1(|c: char| c.is_alphanumeric() || matches!(c, '-' | '.' | '_'));
-    let domain = verify(
-        take_while1(|c: char| c.is_alphanumeric() || matches!(c, '-' | '.')),
-        |d: &str| d.contains('.'),
-    );
-    let mut parser = (char('<'), recognize((local, char('@'), domain)), char('>'));
-    let res: Res<'_, (char, &str, char)> = parser.parse(text);
-    let (rest, (_, address, _)) = res.ok()?;
-    Some((address, text.len() - rest.len()))
+    let rest = text.strip_prefix('<')?;
+    let local = span(rest, |c| {
+        c.is_alphanumeric() || matches!(c, '-' | '.' | '_')
+    });
+    let after = rest.get(local..)?.strip_prefix('@')?;
+    let domain = span(after, |c| c.is_alphanumeric() || matches!(c, '-' | '.'));
+    if local == 0 || !after.get(..domain)?.contains('.') {
+        return None;
+    }
+    after.get(domain..)?.strip_prefix('>')?;
+    let address = rest.get(..local + 1 + domain)?;
+    Some((address, address.len() + 2))
+}
+
+/// The ASCII characters a link value may hold ([`is_link_value_char`]).
+const LINK_VALUE_ASCII: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = is_link_value_char(b as u8 as char);
+        b += 1;
+    }
+    table
+};
+
+/// The length in bytes of the longest start of `text` that a link value
+/// may hold ([`span`] of [`is_link_value_char`], ASCII from a table).
+fn link_value_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let ascii = bytes
+        .iter()
+        .position(|&b| {
+            !LINK_VALUE_ASCII
+                .get(usize::from(b))
+                .copied()
+                .unwrap_or(false)
+        })
+        .unwrap_or(bytes.len());
+    if bytes.get(ascii).is_some_and(|b| !b.is_ascii()) {
+        // A non-ASCII character: the rest, character by character.
+        ascii + span(text.get(ascii..).unwrap_or_default(), is_link_value_char)
+    } else {
+        ascii
+    }
+}
+
+/// The length in bytes of the longest start of `text` whose characters all
+/// satisfy `keep` (ASCII looked at byte by byte).
+fn span(text: &str, keep: impl Fn(char) -> bool) -> usize {
+    let bytes = text.as_bytes();
+    let mut end = 0;
+    while let Some(&b) = bytes.get(end) {
+        if !b.is_ascii() {
+            // The rest, character by character.
+            let rest = text.get(end..).unwrap_or_default();
+            return end
+                + rest
+                    .char_indices()
+                    .find(|&(_, c)| !keep(c))
+                    .map_or(rest.len(), |(i, _)| i);
+        }
+        if !keep(char::from(b)) {
+            break;
+        }
+        end += 1;
+    }
+    end
 }
 
 /// Seed 000 "Inline Elements", link: the prefix `[URL|Fragment|` up to and
@@ -394,13 +452,15 @@ pub(crate) fn email(text: &str) -> Option<(&str, usize)> {
 /// returns URL, fragment and the prefix length in bytes. The scan stops at
 /// the first character a URL cannot hold, so it never passes another `[`.
 pub(crate) fn link_prefix(text: &str) -> Option<(&str, &str, usize)> {
-    let mut parser = (char('['), link_value, char('|'), link_value, char('|'));
-    let res: Res<'_, (char, &str, char, &str, char)> = parser.parse(text);
-    let (rest, (_, url, _, fragment, _)) = res.ok()?;
+    let rest = text.strip_prefix('[')?;
+    let url = rest.get(..link_value_len(rest))?;
+    let rest = rest.get(url.len()..)?.strip_prefix('|')?;
+    let fragment = rest.get(..link_value_len(rest))?;
+    rest.get(fragment.len()..)?.strip_prefix('|')?;
     if url.is_empty() && fragment.is_empty() {
         return None;
     }
-    Some((url, fragment, text.len() - rest.len()))
+    Some((url, fragment, url.len() + fragment.len() + 3))
 }
 
 /// A line of a table (`docs/format.md`, "Tables").
@@ -645,33 +705,6 @@ pub(crate) fn image_attrs(text: &str) -> Option<(ImageAttrs, usize)> {
         i += 1;
     }
     (bytes.get(i) == Some(&b'}')).then_some((attrs, i + 1))
-}
-
-/// The longest run of [`is_link_value_char`]s (`take_while` of it, on bytes
-/// while they are ASCII: URLs are long and nearly always ASCII).
-fn link_value(input: &str) -> Res<'_, &str> {
-    let bytes = input.as_bytes();
-    let mut end = 0;
-    while let Some(&b) = bytes.get(end) {
-        if !b.is_ascii() {
-            // The rest, character by character.
-            let rest = input.get(end..).unwrap_or_default();
-            let more = rest
-                .char_indices()
-                .find(|&(_, c)| !is_link_value_char(c))
-                .map_or(rest.len(), |(i, _)| i);
-            end += more;
-            break;
-        }
-        if !is_link_value_char(char::from(b)) {
-            break;
-        }
-        end += 1;
-    }
-    Ok((
-        input.get(end..).unwrap_or_default(),
-        input.get(..end).unwrap_or_default(),
-    ))
 }
 
 /// Whether `word` is non-empty and has no white space (a header name or href).
