@@ -64,7 +64,19 @@ fn scores(arena: &Arena, m: &Measures) -> Vec<Option<f32>> {
         let own = m.get(p.id);
         let score =
             1.0 + own.commas.min(own.inline / 10) as f32 + (own.inline as f32 / 100.0).min(3.0);
-        let mut up = arena.node(p.id).map_or(NONE, |n| n.parent);
+        // A `p`, or a block that holds nothing but its own lines, is the
+        // paragraph and its parent gets the score; a block whose own lines
+        // sit among other blocks holds them as an implicit paragraph and
+        // gets it itself (Readability wraps such runs of text in a `p`).
+        let mixed = own.inline < own.text
+            && arena
+                .element(p.id)
+                .is_some_and(|e| !matches!(e.tag, Tag::Paragraph | Tag::Pre));
+        let mut up = if mixed {
+            p.id
+        } else {
+            arena.node(p.id).map_or(NONE, |n| n.parent)
+        };
         for level in 0..ANCESTORS {
             let Some(node) = arena.node(up) else { break };
             let Some(e) = arena.element(up) else { break };

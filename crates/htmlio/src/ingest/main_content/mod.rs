@@ -62,6 +62,14 @@ pub enum Kind {
     Promo,
     /// Parts the page hides (`hidden`, `aria-hidden`, `display: none`).
     Hidden,
+    /// Bylines, authors' notes and time stamps (Readability reads the
+    /// byline apart from the article).
+    Byline,
+    /// Captions and photo credits (`figcaption`, caption and credit
+    /// classes), galleries, slideshows and carousels: words about pictures
+    /// (article-extraction benchmarks leave them out of the article; the
+    /// article's own pictures stay).
+    Media,
     /// Blocks of mostly links.
     LinkList,
     /// Parts outside the article that say nothing of what they are.
@@ -83,6 +91,8 @@ impl Kind {
             Kind::Consent => "consent",
             Kind::Promo => "promo",
             Kind::Hidden => "hidden",
+            Kind::Media => "media",
+            Kind::Byline => "byline",
             Kind::LinkList => "link-list",
             Kind::LowText => "low-text",
         }

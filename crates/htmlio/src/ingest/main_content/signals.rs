@@ -49,6 +49,10 @@ const STRONG: &[(&str, Kind)] = &[
     ("breadcrumb", Kind::Nav),
     ("pagination", Kind::Nav),
     ("skip-link", Kind::Nav),
+    ("byline", Kind::Byline),
+    ("author", Kind::Byline),
+    ("timestamp", Kind::Byline),
+    ("dateline", Kind::Byline),
 ];
 
 /// Class and id words that name a part around the article unless the class
@@ -66,6 +70,11 @@ const WEAK: &[(&str, Kind)] = &[
     ("advert", Kind::Promo),
     ("popup", Kind::Promo),
     ("modal", Kind::Promo),
+    ("gallery", Kind::Media),
+    ("slideshow", Kind::Media),
+    ("carousel", Kind::Media),
+    ("caption", Kind::Media),
+    ("credit", Kind::Media),
 ];
 
 /// Whole class words (split at anything but letters and digits) for parts
@@ -94,6 +103,8 @@ pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
         "footer" => Some(Kind::Footer),
         "header" => Some(Kind::Header),
         "form" | "search" => Some(Kind::Form),
+        // Captions repeat what the picture shows; the picture stays.
+        "figcaption" => Some(Kind::Media),
         _ => None,
     };
     let role = e.attr("role").map(str::trim).unwrap_or("");
