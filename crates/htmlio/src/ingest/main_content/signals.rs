@@ -3,6 +3,8 @@
 //! it is a landmark of the main content. Read once per element, by
 //! [`super::measure`].
 
+use std::sync::LazyLock;
+
 use crate::ingest::sink::Element;
 use crate::ingest::tags::Tag;
 
@@ -92,6 +94,70 @@ const CONTENT: &[&str] = &[
     "article", "content", "entry", "main", "post", "story", "body", "text", "blog",
 ];
 
+/// Which list a class word is in, and its place there (the first of a
+/// list that a class holds wins).
+#[derive(Debug, Clone, Copy)]
+enum Word {
+    Strong(usize),
+    Weak(usize),
+    Content,
+}
+
+/// A class word as bytes, and which list it is in.
+type Entry = (&'static [u8], Word);
+
+/// The words of [`STRONG`], [`WEAK`] and [`CONTENT`] by their first byte,
+/// so that a class is read in one pass: at each byte only the words that
+/// start with it are compared (a substring search per word per element
+/// cost more than the rest of the selection).
+static BY_FIRST_BYTE: LazyLock<Vec<Vec<Entry>>> = LazyLock::new(|| {
+    let mut table: Vec<Vec<Entry>> = vec![Vec::new(); 256];
+    let words = STRONG
+        .iter()
+        .enumerate()
+        .map(|(i, (w, _))| (*w, Word::Strong(i)))
+        .chain(
+            WEAK.iter()
+                .enumerate()
+                .map(|(i, (w, _))| (*w, Word::Weak(i))),
+        )
+        .chain(CONTENT.iter().map(|w| (*w, Word::Content)));
+    for (word, what) in words {
+        if let Some(slot) = word
+            .as_bytes()
+            .first()
+            .and_then(|&b| table.get_mut(usize::from(b)))
+        {
+            slot.push((word.as_bytes(), what));
+        }
+    }
+    table
+});
+
+/// What the words of a class (lowercased) say: the first kind of
+/// [`STRONG`] it holds, the first of [`WEAK`], and whether it names content.
+fn read_class(class: &str) -> (Option<Kind>, Option<Kind>, bool) {
+    let bytes = class.as_bytes();
+    let (mut strong, mut weak, mut content) = (usize::MAX, usize::MAX, false);
+    for (at, &b) in bytes.iter().enumerate() {
+        let Some(words) = BY_FIRST_BYTE.get(usize::from(b)) else {
+            continue;
+        };
+        let rest = bytes.get(at..).unwrap_or_default();
+        for &(word, what) in words {
+            if rest.starts_with(word) {
+                match what {
+                    Word::Strong(i) => strong = strong.min(i),
+                    Word::Weak(i) => weak = weak.min(i),
+                    Word::Content => content = true,
+                }
+            }
+        }
+    }
+    let kind = |list: &[(&str, Kind)], i: usize| list.get(i).map(|(_, k)| *k);
+    (kind(STRONG, strong), kind(WEAK, weak), content)
+}
+
 /// What `e` (of tag `tag`) says about itself; `buf` is scratch space.
 pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
     let mut out = Signal::default();
@@ -145,22 +211,14 @@ pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
     if buf.is_empty() {
         return out;
     }
-    let content = CONTENT.iter().any(|w| buf.contains(w));
+    let (strong, weak, content) = read_class(buf);
     if content {
         out.weight += 25;
     }
-    let strong = STRONG
-        .iter()
-        .find(|(w, _)| buf.contains(w))
-        .map(|(_, k)| *k);
-    let weak = WEAK
-        .iter()
-        .find(|(w, _)| buf.contains(w))
-        .map(|(_, k)| *k)
-        .or_else(|| {
-            buf.split(|c: char| !c.is_ascii_alphanumeric())
-                .find_map(|word| WORDS.iter().find(|(w, _)| *w == word).map(|(_, k)| *k))
-        });
+    let weak = weak.or_else(|| {
+        buf.split(|c: char| !c.is_ascii_alphanumeric())
+            .find_map(|word| WORDS.iter().find(|(w, _)| *w == word).map(|(_, k)| *k))
+    });
     if strong.is_some() || weak.is_some() {
         out.weight -= 25;
     }
