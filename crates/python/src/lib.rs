@@ -186,6 +186,8 @@ fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
 /// the language of the page's text is detected too (`detected_lang`).
 /// With `main_content`, only the page's main content is kept (the CLI's
 /// `--main-content`), and `main_content` says what was dropped.
+// One Rust argument per Python keyword argument: pyo3 maps them one to one.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false, detect_language=true, main_content=false))]
 fn to_text(
