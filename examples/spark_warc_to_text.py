@@ -10,11 +10,17 @@ Parquet with the fields of `pagetext to-text --warc`:
     detected_lang_confidence, text, warnings, errors
 
 (`lang` is the language the page declares; `detected_lang` the one its text
-is written in, with the detector's confidence from 0 to 1.)
+is written in, with the detector's confidence from 0 to 1.) With
+`--main-content`, each page keeps only its main content (the article,
+without navigation, footers and other boilerplate, as `pagetext to-text
+--main-content`), and a `main_content` column says what was dropped:
+element, line, dropped, dropped_kinds (a map of kind to count), dropped_chars,
+kept_chars.
 
 Run it with spark-submit, or with Python where pyspark is installed:
 
     python examples/spark_warc_to_text.py --master 'local[2]' warc.paths out.parquet
+    python examples/spark_warc_to_text.py --main-content warc.paths out.parquet
 
 Executors need `pagetext` (pip install ./crates/python) and `warcio`; without
 them the tasks fail. A WARC file that cannot be read to its end keeps the
@@ -22,11 +28,21 @@ pages read before the fault; the fault is logged, and the job goes on.
 """
 
 import argparse
+import functools
 import logging
 import sys
 
 from pyspark.sql import SparkSession
-from pyspark.sql.types import ArrayType, DoubleType, IntegerType, StringType, StructField, StructType
+from pyspark.sql.types import (
+    ArrayType,
+    DoubleType,
+    IntegerType,
+    LongType,
+    MapType,
+    StringType,
+    StructField,
+    StructType,
+)
 
 DIAGNOSTIC = StructType(
     [
@@ -52,6 +68,20 @@ SCHEMA = StructType(
     ]
 )
 
+# The `main_content` column of `--main-content` (pagetext's TextResult.main_content).
+MAIN_CONTENT = StructType(
+    [
+        StructField("element", StringType()),
+        StructField("line", IntegerType()),
+        StructField("dropped", LongType()),
+        StructField("dropped_kinds", MapType(StringType(), LongType())),
+        StructField("dropped_chars", LongType()),
+        StructField("kept_chars", LongType()),
+    ]
+)
+
+SCHEMA_MAIN_CONTENT = StructType(SCHEMA.fields + [StructField("main_content", MAIN_CONTENT)])
+
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
@@ -66,8 +96,9 @@ def local_path(path):
     return path[len("file://"):] if path.startswith("file://") else path
 
 
-def convert_warc(path):
-    """The rows of one WARC file's HTML responses."""
+def convert_warc(path, main_content=False):
+    """The rows of one WARC file's HTML responses (with `main_content`, the
+    pages' main content only, and a last column saying what was dropped)."""
     import pagetext
     from warcio.archiveiterator import ArchiveIterator
 
@@ -81,15 +112,17 @@ def convert_warc(path):
             url = record.rec_headers.get_header("WARC-Target-URI") or ""
             data = record.content_stream().read()
             try:
-                page = pagetext.to_text(data, content_type=content_type, base_url=url or None)
+                page = pagetext.to_text(
+                    data, content_type=content_type, base_url=url or None, main_content=main_content
+                )
             except ValueError:
                 # A URL that does not parse: convert without an address.
-                page = pagetext.to_text(data, content_type=content_type)
+                page = pagetext.to_text(data, content_type=content_type, main_content=main_content)
             diagnostics = page.diagnostics
             pick = lambda severity: [
                 (d["code"], d["message"], d["line"]) for d in diagnostics if d["severity"] == severity
             ]
-            yield (
+            row = (
                 url,
                 record.rec_headers.get_header("WARC-Date") or "",
                 page.encoding,
@@ -102,9 +135,10 @@ def convert_warc(path):
                 pick("warning"),
                 pick("error"),
             )
+            yield row + (page.main_content,) if main_content else row
 
 
-def process_partition(paths):
+def process_partition(paths, main_content=False):
     """A task: its WARC files one after the other; a faulty one is logged."""
     # Missing packages fail the task (and the job), not each file quietly.
     import pagetext  # noqa: F401
@@ -115,7 +149,7 @@ def process_partition(paths):
         if not path:
             continue
         try:
-            yield from convert_warc(path)
+            yield from convert_warc(path, main_content)
         except Exception as fault:  # a corrupt or truncated file ends only itself
             logging.getLogger("pagetext").warning("%s: %s", path, fault)
 
@@ -126,6 +160,11 @@ def main(argv=None):
     parser.add_argument("output", help="where the Parquet files go")
     parser.add_argument("--master", help="the Spark master (spark-submit sets it)")
     parser.add_argument("--partitions", type=int, default=None, help="Spark tasks (default: one per WARC file)")
+    parser.add_argument(
+        "--main-content",
+        action="store_true",
+        help="keep each page's main content only; a main_content column says what was dropped",
+    )
     args = parser.parse_args(argv)
     builder = SparkSession.builder.appName("pagetext WARC to text")
     if args.master:
@@ -136,8 +175,9 @@ def main(argv=None):
     paths = spark.sparkContext.textFile(args.input)
     count = paths.count()
     paths = paths.repartition(args.partitions or max(count, 1))
-    rows = paths.mapPartitions(process_partition)
-    spark.createDataFrame(rows, SCHEMA).write.mode("overwrite").parquet(args.output)
+    rows = paths.mapPartitions(functools.partial(process_partition, main_content=args.main_content))
+    schema = SCHEMA_MAIN_CONTENT if args.main_content else SCHEMA
+    spark.createDataFrame(rows, schema).write.mode("overwrite").parquet(args.output)
     return spark
 
 

@@ -18,6 +18,7 @@ mod inspect;
 mod langid;
 mod man;
 mod python;
+mod shingles;
 mod snapshots;
 mod util;
 
@@ -153,6 +154,14 @@ enum Command {
         /// --n-bootstrap).
         #[arg(long, default_value_t = 200)]
         bootstrap: u32,
+        /// Also score Mozilla Readability's test pages: a folder of
+        /// NAME/source.html and NAME/expected.html (readability's
+        /// test/test-pages).
+        #[arg(long, value_name = "DIR")]
+        readability: Option<std::path::PathBuf>,
+        /// Our own scores only (both sets), without evaluate.py's table.
+        #[arg(long)]
+        quick: bool,
     },
     /// How often the language detector names a page's language, and its
     /// cost next to the conversion: Debian's translated documentation in
@@ -245,9 +254,19 @@ fn main() -> ExitCode {
         } => fuzz::run(seconds, &targets).map(|runs| runs.iter().all(|r| !r.crashed)),
         Command::Inspect { tool } => inspect::run(tool),
         Command::Man { out } => man::run(out.as_deref()).map(|_| true),
-        Command::ExtractBench { dir, bootstrap } => {
+        Command::ExtractBench {
+            dir,
+            bootstrap,
+            readability,
+            quick,
+        } => {
             let dir = dir.unwrap_or_else(extract_bench::default_dir);
-            extract_bench::run(&dir, bootstrap)
+            let options = extract_bench::Options {
+                bootstrap,
+                readability,
+                quick,
+            };
+            extract_bench::run(&dir, &options)
         }
         Command::Langid { dir, fetch, modern } => {
             let dir = dir.unwrap_or_else(langid::default_dir);

@@ -140,6 +140,18 @@ pub fn html_to_text(bytes: &[u8]) -> String {
     htmlio::to_text(bytes, &htmlio::TextOptions::default()).text
 }
 
+/// HTML -> text of the page's main content: `htmlio::to_text` with
+/// `main_content`, as `pagetext to-text --main-content` converts (the
+/// whole page's ingestion with the selection before the mapping).
+#[inline(never)]
+pub fn html_to_text_main(bytes: &[u8]) -> String {
+    let options = htmlio::TextOptions {
+        main_content: true,
+        ..htmlio::TextOptions::default()
+    };
+    htmlio::to_text(bytes, &options).text
+}
+
 /// Text -> XHTML: `htmlio::emit::emit_text` (`wikitext::Parser`'s events
 /// into the emitter, no tree), as `pagetext to-html` does.
 #[inline(never)]

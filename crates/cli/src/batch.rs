@@ -138,6 +138,9 @@ struct JsonRecord<'a> {
     error: Option<&'a str>,
     bytes: u64,
     timings: Timings,
+    /// `--main-content`: what was kept and dropped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    main_content: Option<convert::MainContentJson>,
 }
 
 /// Counts for the summary line and the exit code.
@@ -160,6 +163,9 @@ pub(crate) struct Summary {
     /// Worker threads that had an input to convert: the pool's size, or
     /// fewer when there were fewer inputs.
     pub(crate) workers: usize,
+    /// `--main-content`: the pages converted with it, and the parts
+    /// dropped from them as boilerplate.
+    pub(crate) main_content: Option<(u64, u64)>,
 }
 
 impl Summary {
@@ -184,6 +190,13 @@ impl Summary {
             count(self.warnings, "warning"),
             count(self.errors, "error"),
         );
+        if let Some((pages, dropped)) = self.main_content {
+            line.push_str(&format!(
+                ", main content: {} dropped from {}",
+                count(dropped, "boilerplate part"),
+                count(pages, "page"),
+            ));
+        }
         match fmt {
             Some(FmtMode::Check) => {
                 line.push_str(&format!(", {} not canonical", self.not_canonical))
@@ -207,6 +220,8 @@ pub(crate) struct CrawlSummary {
     pub(crate) skipped: BTreeMap<String, u64>,
     /// Records that could not be read.
     pub(crate) unreadable: u64,
+    /// `--main-content`: the parts dropped as boilerplate from all pages.
+    pub(crate) dropped: Option<u64>,
 }
 
 impl CrawlSummary {
@@ -223,8 +238,14 @@ impl CrawlSummary {
             .iter()
             .map(|(why, n)| format!("{n} {why}"))
             .collect();
+        let main = self.dropped.map_or(String::new(), |dropped| {
+            format!(
+                ", main content: {} dropped",
+                count(dropped, "boilerplate part")
+            )
+        });
         format!(
-            "pagetext: {name}: {} as JSON lines, {} skipped{}, {} unreadable, in {seconds:.2} s ({})",
+            "pagetext: {name}: {} as JSON lines, {} skipped{}, {} unreadable{main}, in {seconds:.2} s ({})",
             count(self.pages, "page"),
             count(skipped, "record"),
             if kinds.is_empty() {
@@ -512,6 +533,11 @@ fn tally(summary: &mut Summary, record: &Record) {
     if record.error.is_some() {
         summary.errors += 1;
     }
+    if let Some(main) = &record.converted.main_content {
+        let (pages, dropped) = summary.main_content.get_or_insert((0, 0));
+        *pages += 1;
+        *dropped += main.dropped_count() as u64;
+    }
     for d in &record.converted.diagnostics {
         match d.severity {
             Severity::Error => summary.errors += 1,
@@ -761,6 +787,11 @@ impl Printer<'_> {
             error: record.error.as_deref(),
             bytes: record.bytes,
             timings: record.timings,
+            main_content: record
+                .converted
+                .main_content
+                .as_ref()
+                .map(convert::MainContentJson::from),
         };
         let line = serde_json::to_string(&json).map_err(io::Error::other)?;
         writeln!(self.stdout, "{line}")
@@ -816,10 +847,19 @@ mod tests {
             not_canonical: 0,
             elapsed: Duration::from_millis(500),
             workers: 2,
+            main_content: None,
         };
         assert_eq!(
             s.line(None),
             "pagetext: 3 files (1 failed), 12.3 kB in 0.50 s (0.0 MB/s, 6 pages/s, 3 pages/s per core on 2 workers), 1 warning, 2 errors"
+        );
+        let main = Summary {
+            main_content: Some((3, 7)),
+            ..s
+        };
+        assert!(
+            main.line(None)
+                .ends_with("2 errors, main content: 7 boilerplate parts dropped from 3 pages")
         );
         assert!(!s.success(None));
         let ok = Summary {
@@ -842,6 +882,11 @@ mod tests {
             s.line("a.warc", Duration::from_secs(2), 2),
             "pagetext: a.warc: 400 pages as JSON lines, 1 record skipped (1 request), \
              0 unreadable, in 2.00 s (200 pages/s, 100 pages/s per core on 2 workers)"
+        );
+        s.dropped = Some(1);
+        assert!(
+            s.line("a.warc", Duration::from_secs(2), 2)
+                .contains("0 unreadable, main content: 1 boilerplate part dropped, in 2.00 s")
         );
         // One record for a pool of four: one worker did the work.
         let one = CrawlSummary {

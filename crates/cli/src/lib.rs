@@ -357,11 +357,26 @@ pub struct ToTextArgs {
     #[arg(long = "seed", alias = "no-escape")]
     pub no_escape: bool,
 
+    /// Keep only each page's main content: the article, without the
+    /// navigation, banners, sidebars, footers, forms, comments, share and
+    /// related-links blocks around it, chosen on the page's own landmarks
+    /// (main, article, role, itemprop=articleBody), its class names, and
+    /// the density of its text and links; the title heading just before
+    /// the article stays. The text is still the format, with its header.
+    /// What is dropped is reported: how many parts of which kinds (nav,
+    /// footer, link-list, low-text...), in a main-content note per page
+    /// (shown with -v and in --json), in the summary line, and as a
+    /// main_content object on each --warc line. A page where no part
+    /// stands out is kept whole. Without it, the whole page.
+    #[arg(long)]
+    pub main_content: bool,
+
     /// Read the inputs as WARC files (plain or gzip, as crawlers write
     /// them; `-` is standard input) and write one JSON line per HTML
     /// response record: url, date, encoding, encoding_source, title, lang
     /// (as declared), detected_lang and detected_lang_confidence (from the
-    /// text), text, warnings, errors. The HTTP Content-Type charset is the
+    /// text), text, warnings, errors (and main_content with
+    /// --main-content). The HTTP Content-Type charset is the
     /// transport layer's, the record's URL the page's address. Other
     /// records are skipped and counted; an unreadable one is reported with
     /// its offset and the run goes on. -o names the output file; -j N
@@ -528,6 +543,12 @@ pub struct CheckArgs {
     /// Where the pages live, for their relative links.
     #[command(flatten)]
     pub address: AddressArgs,
+
+    /// Check HTML inputs as `to-text --main-content` converts them: only
+    /// the main content's losses are reported, with a note of what was
+    /// dropped as boilerplate.
+    #[arg(long, conflicts_with = "links")]
+    pub main_content: bool,
 
     /// Check the links between the pages of each folder given (a site)
     /// instead: every link to a file of the folder that does not exist, or

@@ -158,6 +158,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             &args.batch.inputs,
             args.output.as_deref(),
             args.batch.jobs,
+            args.main_content,
             display,
         ),
         Command::ToText(args) => {
@@ -166,6 +167,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 keep_unsafe_links: args.keep_unsafe_links,
                 escapes: escapes(args.no_escape),
                 address: args.address.base,
+                main_content: args.main_content,
             });
             batch_command(
                 job,
@@ -231,6 +233,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 from: args.from,
                 reading: reading(args.charset, &args.sniffing),
                 address: args.address.base,
+                main_content: args.main_content,
             };
             let rules = match args.from {
                 Some(pagetext::InputFormat::Text) => text_rules(),

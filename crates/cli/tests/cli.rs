@@ -1682,3 +1682,51 @@ fn escapes_are_written_where_needed_and_kept_or_dropped_on_request() {
         checked.stderr
     );
 }
+
+/// An article between a navigation bar and a footer.
+const ARTICLE: &str = "<title>News</title><body><nav><a href=/>Home</a> <a href=/w>World</a></nav>\
+<article><h1>Rain at last</h1>\
+<p>The rain came in the night, after weeks of drought, and the farmers, who had waited since spring, went out.</p>\
+<p>In the morning, the fields were green again, the rivers full, and the roads, for once, were quiet.</p>\
+<p>Nobody, the mayor said, had seen such a night of rain in the valley since the year of the great flood.</p>\
+</article><footer><p>Copyright 2024, The Daily Example, all rights reserved, and more.</p></footer>";
+
+#[test]
+fn main_content_keeps_the_article_and_reports_what_it_dropped() {
+    let s = Scratch::empty();
+    s.write("rain.html", ARTICLE);
+    let whole = s.run(&["to-text", "rain.html"]);
+    assert!(whole.stdout.contains("Home") && !whole.stderr.contains("main content"));
+    let run = s.run(&["to-text", "--main-content", "-v", "rain.html"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.starts_with("#Title News\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("= Rain at last =") && run.stdout.contains("the great flood"));
+    assert!(!run.stdout.contains("Home") && !run.stdout.contains("Copyright"));
+    // The note per page (-v) and the summary line.
+    assert!(
+        run.stderr.contains("main content: <article> on line 1")
+            && run.stderr.contains("dropped 2 parts")
+            && run.stderr.contains("footer, nav"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("main content: 2 boilerplate parts dropped from 1 page"),
+        "{}",
+        run.stderr
+    );
+    // `check` reads the page the same way; --json carries the report.
+    let check = s.run(&["check", "--main-content", "--json", "rain.html"]);
+    assert_eq!(check.code, Some(0), "{}", check.stderr);
+    let json: serde_json::Value = serde_json::from_str(check.stdout.trim()).unwrap();
+    assert_eq!(json["main_content"]["element"], "article");
+    assert_eq!(json["main_content"]["dropped"], 2);
+    assert_eq!(
+        json["main_content"]["dropped_kinds"],
+        serde_json::json!({"footer": 1, "nav": 1})
+    );
+    let plain = s.run(&["check", "--json", "rain.html"]);
+    let json: serde_json::Value = serde_json::from_str(plain.stdout.trim()).unwrap();
+    assert!(json.get("main_content").is_none());
+}

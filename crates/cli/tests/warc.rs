@@ -491,3 +491,61 @@ fn a_killed_crawls_temporary_file_is_removed_by_the_next() {
         1
     );
 }
+
+/// An article between a navigation bar and a footer.
+fn article_page() -> Vec<u8> {
+    let mut page = String::from(
+        "<title>News</title><body><nav><a href=/>Home</a> <a href=/world>World</a></nav><article><h1>Rain at last</h1>",
+    );
+    for n in 0..4 {
+        page.push_str(&format!(
+            "<p>Paragraph {n}: the rain came in the night, after weeks of drought, and the \
+             farmers, who had waited for it since spring, went out to see the fields.</p>"
+        ));
+    }
+    page.push_str("</article><footer><p>Copyright 2024, The Daily Example, all rights reserved, and more.</p></footer>");
+    page.into_bytes()
+}
+
+#[test]
+fn main_content_lines_carry_what_was_dropped() {
+    let (mut records, pages) = crawl();
+    records.push(response(
+        "http://example.com/rain.html",
+        "text/html; charset=utf-8",
+        &article_page(),
+    ));
+    let warc: Vec<u8> = records.concat();
+    let whole = run(&[], &warc);
+    let main = run(&["--main-content"], &warc);
+    assert!(whole.status.success() && main.status.success());
+    let (whole, main_lines) = (json_lines(&whole), json_lines(&main));
+    assert_eq!(main_lines.len(), pages + 1);
+    // Without the option the lines have no main_content, as before.
+    assert!(whole.iter().all(|l| l.get("main_content").is_none()));
+    let rain = main_lines
+        .iter()
+        .find(|l| l["url"] == "http://example.com/rain.html")
+        .unwrap();
+    let text = rain["text"].as_str().unwrap();
+    assert!(text.starts_with("#Title News\n"), "{text}");
+    assert!(text.contains("= Rain at last =") && text.contains("Paragraph 3: the rain"));
+    assert!(
+        !text.contains("Home") && !text.contains("Copyright"),
+        "{text}"
+    );
+    let report = &rain["main_content"];
+    assert_eq!(report["element"], "article");
+    assert_eq!(report["dropped"], 2);
+    assert_eq!(
+        report["dropped_kinds"],
+        serde_json::json!({"footer": 1, "nav": 1})
+    );
+    assert!(report["kept_chars"].as_u64() > report["dropped_chars"].as_u64());
+    for line in &main_lines {
+        assert!(line["main_content"]["dropped"].is_u64(), "{line}");
+    }
+    let stderr = String::from_utf8_lossy(&main.stderr);
+    assert!(stderr.contains("main content: "), "{stderr}");
+    assert!(stderr.contains("boilerplate part"), "{stderr}");
+}

@@ -21,6 +21,11 @@ pub struct TextOptions<'a> {
     /// ([`crate::lang::detect_language`]); off by default, so that a
     /// conversion pays for it only when asked.
     pub detect_language: bool,
+    /// Keep only the page's main content, the article without the
+    /// boilerplate around it ([`crate::ingest::main_content`]); what was
+    /// dropped is reported in [`TextPage::main_content`]. Off by default:
+    /// the whole page, exactly as without it.
+    pub main_content: bool,
 }
 
 /// A page in the text format, with what was decided and lost on the way.
@@ -42,6 +47,10 @@ pub struct TextPage {
     /// [`TextOptions::detect_language`] asked for it and the text has
     /// enough letters to tell.
     pub detected_lang: Option<crate::lang::Detected>,
+    /// What the main-content selection kept and dropped (a count of the
+    /// parts dropped and their kinds), when [`TextOptions::main_content`]
+    /// asked for it.
+    pub main_content: Option<ingest::main_content::MainContent>,
     /// Ingestion's diagnostics: every loss and notable mapping, by the
     /// page's source line.
     pub ingest_diagnostics: Vec<ingest::Diagnostic>,
@@ -77,6 +86,7 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
     // allows, with ingestion's own notes.
     let ingest_options = ingest::Options {
         extensions: options.ingest.extensions && options.escapes == Escapes::WhenNeeded,
+        main_content: options.ingest.main_content || options.main_content,
         ..options.ingest
     };
     let ingest::Ingested {
@@ -106,6 +116,7 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
         title,
         lang,
         detected_lang,
+        main_content: summary.main_content.clone(),
         ingest_diagnostics: diagnostics,
         write_diagnostics: written.diagnostics,
         summary,
@@ -143,6 +154,7 @@ impl<'a> From<ingest::Options<'a>> for TextOptions<'a> {
             ingest,
             escapes: Escapes::WhenNeeded,
             detect_language: false,
+            main_content: false,
         }
     }
 }

@@ -72,6 +72,7 @@ struct TextResult {
     title: Option<String>,
     lang: Option<String>,
     detected: Option<htmlio::lang::Detected>,
+    main_content: Option<htmlio::ingest::main_content::MainContent>,
     diagnostics: Vec<Diag>,
 }
 
@@ -123,6 +124,31 @@ impl TextResult {
         self.detected.as_ref().map(|d| d.confidence)
     }
 
+    /// With `main_content=True`, what was kept and dropped, as a dict:
+    /// `element` (the element that holds the article, or None when no part
+    /// stood out and the whole page was kept), `line`, `dropped` (how many
+    /// parts), `dropped_kinds` (how many of each kind: `nav`, `footer`,
+    /// `link-list`, `low-text`...), `dropped_chars`, `kept_chars`; else
+    /// None.
+    #[getter]
+    fn main_content<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(m) = &self.main_content else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("element", m.root.as_ref().map(|(name, _)| name.as_str()))?;
+        dict.set_item("line", m.root.as_ref().map(|(_, line)| *line))?;
+        dict.set_item("dropped", m.dropped_count())?;
+        let kinds = PyDict::new(py);
+        for (kind, n) in &m.dropped {
+            kinds.set_item(*kind, *n)?;
+        }
+        dict.set_item("dropped_kinds", kinds)?;
+        dict.set_item("dropped_chars", m.dropped_chars)?;
+        dict.set_item("kept_chars", m.kept_chars)?;
+        Ok(Some(dict))
+    }
+
     /// What was lost or changed, as dicts with `severity` (`error`,
     /// `warning`, `info`), `code`, `message` and `line` (of the page, or
     /// None).
@@ -158,8 +184,12 @@ fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
 /// images become their alternative text, and nothing is escaped or
 /// declared (the CLI's `--seed`). With `detect_language` (the default),
 /// the language of the page's text is detected too (`detected_lang`).
+/// With `main_content`, only the page's main content is kept (the CLI's
+/// `--main-content`), and `main_content` says what was dropped.
+// One Rust argument per Python keyword argument: pyo3 maps them one to one.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false, detect_language=true))]
+#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false, detect_language=true, main_content=false))]
 fn to_text(
     py: Python<'_>,
     data: &[u8],
@@ -168,6 +198,7 @@ fn to_text(
     default_encoding: Option<&str>,
     seed: bool,
     detect_language: bool,
+    main_content: bool,
 ) -> PyResult<TextResult> {
     let default = default_encoding.map(encoding_for).transpose()?;
     let address = base_url
@@ -193,6 +224,7 @@ fn to_text(
             wikitext::Escapes::WhenNeeded
         },
         detect_language,
+        main_content,
     };
     let page = py.detach(|| htmlio::to_text(data, &options));
     let mut diagnostics: Vec<Diag> = page.ingest_diagnostics.iter().map(Diag::of).collect();
@@ -204,6 +236,7 @@ fn to_text(
         title: page.title,
         lang: page.lang,
         detected: page.detected_lang,
+        main_content: page.main_content,
         diagnostics,
     })
 }

@@ -32,6 +32,37 @@ def test_the_detected_language_stands_next_to_the_declared_one():
     assert pagetext.to_text(b"<p>12 345").detected_lang is None
 
 
+ARTICLE = (
+    "<title>News</title><body><nav><a href=/>Home</a> <a href=/world>World</a></nav>"
+    "<main><h1>Rain at last</h1>"
+    + "".join(
+        f"<p>Paragraph {n}: the rain came in the night, after weeks of drought, and the farmers, "
+        "who had waited for it since spring, went out to see the fields in the morning.</p>"
+        for n in range(4)
+    )
+    + "<ul class=share><li><a href=/s>Share</a></ul></main>"
+    "<footer><p>Copyright 2024, The Daily Example, all rights reserved, and more.</p></footer>"
+).encode()
+
+
+def test_main_content_keeps_the_article_and_says_what_was_dropped():
+    whole = pagetext.to_text(ARTICLE)
+    assert whole.main_content is None
+    assert "Home" in whole.text and "Copyright" in whole.text
+    page = pagetext.to_text(ARTICLE, main_content=True)
+    assert page.text.startswith("#Title News\n")
+    assert "= Rain at last =" in page.text and "Paragraph 3: the rain" in page.text
+    assert "Home" not in page.text and "Share" not in page.text and "Copyright" not in page.text
+    report = page.main_content
+    assert (report["element"], report["dropped"]) == ("main", 3)
+    assert report["dropped_kinds"] == {"nav": 1, "share": 1, "footer": 1}
+    assert report["kept_chars"] > report["dropped_chars"] > 0
+    # A page where nothing stands out is kept whole, and says so.
+    short = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r", main_content=True)
+    assert short.text == pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r").text
+    assert (short.main_content["element"], short.main_content["dropped"]) == (None, 0)
+
+
 def test_base_url_resolves_relative_links():
     page = pagetext.to_text(KOI8, content_type="text/html; charset=koi8-r", base_url="http://example.ru/news/page.html")
     assert "[http://example.ru/other.html||мир]" in page.text

@@ -92,3 +92,42 @@ def test_the_example_converts_warcs_on_spark_local_2(tmp_path):
     assert 0.0 <= de["detected_lang_confidence"] <= 1.0
     for row in rows.values():
         assert row["text"] is not None and row["date"]
+
+
+ARTICLE = (
+    "<title>News</title><body><nav><a href=/>Home</a> <a href=/world>World</a> <a href=/sport>Sport</a></nav>"
+    "<article><h1>Rain at last</h1>"
+    + "".join(
+        f"<p>Paragraph {n}: the rain came in the night, after weeks of drought, and the farmers, "
+        "who had waited for it since spring, went out to see the fields in the morning.</p>"
+        for n in range(4)
+    )
+    + "</article><footer><p>Copyright 2024, The Daily Example, all rights reserved, "
+    "and more of the same.</p></footer>"
+).encode()
+
+
+def test_the_example_keeps_the_main_content_with_its_report(tmp_path):
+    sys.path.insert(0, str(ROOT / "examples"))
+    import spark_warc_to_text as job
+
+    write_warc(tmp_path / "c.warc.gz", [("http://example.com/rain.html", "text/html; charset=utf-8", ARTICLE)] + LEGACY[:1])
+    listing = tmp_path / "warc.paths"
+    listing.write_text(f"{tmp_path / 'c.warc.gz'}\n")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    out = tmp_path / "main.parquet"
+    spark = job.main(["--master", "local[2]", "--main-content", str(listing), str(out)])
+    try:
+        rows = {r["url"]: r for r in spark.read.parquet(str(out)).collect()}
+    finally:
+        spark.stop()
+    rain = rows["http://example.com/rain.html"]
+    assert "Paragraph 3: the rain came" in rain["text"] and "= Rain at last =" in rain["text"]
+    assert "Home" not in rain["text"] and "Copyright" not in rain["text"]
+    report = rain["main_content"]
+    assert (report["element"], report["dropped"]) == ("article", 2)
+    assert dict(report["dropped_kinds"]) == {"nav": 1, "footer": 1}
+    assert report["kept_chars"] > report["dropped_chars"] > 0
+    # A page with no part that stands out is kept whole, and says so.
+    ru = rows["http://example.ru/news/page.html"]
+    assert ru["main_content"]["element"] is None and ru["main_content"]["dropped"] == 0

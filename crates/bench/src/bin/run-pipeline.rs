@@ -6,6 +6,13 @@
 //! Modes:
 //!
 //! - `html-to-text`: HTML files through pagetext;
+//! - `html-to-text-main`: HTML files through pagetext with
+//!   `--main-content`;
+//! - `html-to-text-both`: each HTML file both ways, the whole page and
+//!   its main content (the output is the main content's). Give callgrind
+//!   `--toggle-collect=pagetext_bench::html_to_text` and
+//!   `--toggle-collect=pagetext_bench::html_to_text_main` and read each
+//!   function's inclusive count: the two modes' cost in one run;
 //! - `text-to-xhtml`: files in the text format through pagetext;
 //! - `html-to-text-to-xhtml`: HTML files through pagetext to its text, then
 //!   that text to XHTML. To count the second step alone, give callgrind
@@ -31,6 +38,8 @@ use pagetext_bench as b;
 /// `--save` writes.
 const MODES: &[(&str, &str)] = &[
     ("html-to-text", "txt"),
+    ("html-to-text-main", "txt"),
+    ("html-to-text-both", "txt"),
     ("text-to-xhtml", "xhtml"),
     ("html-to-text-to-xhtml", "xhtml"),
     ("markdown-peer", "html"),
@@ -54,6 +63,11 @@ fn run(mode: &str, bytes: &[u8]) -> Output {
     let str = || String::from_utf8_lossy(bytes);
     Output::Text(match mode {
         "html-to-text" => b::html_to_text(bytes),
+        "html-to-text-main" => b::html_to_text_main(bytes),
+        "html-to-text-both" => {
+            std::hint::black_box(b::html_to_text(bytes));
+            b::html_to_text_main(bytes)
+        }
         "text-to-xhtml" => b::text_to_xhtml(&str()),
         "html-to-text-to-xhtml" => {
             let text = b::html_to_text(bytes);

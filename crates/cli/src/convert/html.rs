@@ -2,7 +2,10 @@
 //! `htmlio::to_text`, its diagnostics in the CLI's terms, and the address
 //! a page found in a directory has.
 
+use std::collections::BTreeMap;
+
 use microsyntax::url::Url;
+use serde::Serialize;
 
 use super::{Converted, HtmlInput, Output};
 use crate::diag::{Diag, Severity, from_library, sort_by_position};
@@ -51,6 +54,7 @@ pub(crate) fn html_to_text(
         ingest: input.ingest_options(address),
         escapes: input.escapes,
         detect_language: false,
+        main_content: input.main_content,
     };
     let page = htmlio::to_text(bytes, &options);
     let mut diagnostics = vec![Diag::new(
@@ -58,6 +62,9 @@ pub(crate) fn html_to_text(
         "encoding",
         format!("read as {}", page.encoding),
     )];
+    if let Some(main) = &page.main_content {
+        diagnostics.push(Diag::new(Severity::Note, "main-content", main.to_string()));
+    }
     diagnostics.extend(page.ingest_diagnostics.iter().map(from_library));
     diagnostics.extend(page.write_diagnostics.iter().map(from_library));
     sort_by_position(&mut diagnostics);
@@ -70,8 +77,41 @@ pub(crate) fn html_to_text(
         output: (output == Output::Keep).then(|| page.text.into_bytes()),
         encoding: Some(page.encoding.encoding),
         summary: Some(page.summary.to_string()),
+        main_content: page.main_content,
         diagnostics,
         source,
         ..Converted::default()
+    }
+}
+
+/// What `--main-content` kept and dropped, as the JSON of `--json` and of
+/// each `--warc` line says it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct MainContentJson {
+    /// The element that holds the article (`article`, `div`...), or null
+    /// when no part of the page stood out and the whole page was kept.
+    pub(crate) element: Option<String>,
+    /// The line of that element in the page.
+    pub(crate) line: Option<u32>,
+    /// How many parts were dropped.
+    pub(crate) dropped: usize,
+    /// How many of each kind (`nav`, `footer`, `link-list`, `low-text`...).
+    pub(crate) dropped_kinds: BTreeMap<&'static str, usize>,
+    /// Characters of text dropped (white space not counted).
+    pub(crate) dropped_chars: usize,
+    /// Characters of text kept (white space not counted).
+    pub(crate) kept_chars: usize,
+}
+
+impl From<&htmlio::ingest::main_content::MainContent> for MainContentJson {
+    fn from(m: &htmlio::ingest::main_content::MainContent) -> Self {
+        MainContentJson {
+            element: m.root.as_ref().map(|(name, _)| name.clone()),
+            line: m.root.as_ref().map(|(_, line)| *line),
+            dropped: m.dropped_count(),
+            dropped_kinds: m.dropped.clone(),
+            dropped_chars: m.dropped_chars,
+            kept_chars: m.kept_chars,
+        }
     }
 }

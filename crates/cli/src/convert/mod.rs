@@ -26,7 +26,7 @@ use crate::diag::Diag;
 pub(crate) use binary::{Binary, binary_reason, control_bytes_diag, signature};
 #[cfg(feature = "edit")]
 pub(crate) use editor::{edit_view, save_html, save_text};
-pub(crate) use html::html_to_text;
+pub(crate) use html::{MainContentJson, html_to_text};
 pub(crate) use sniff::SniffReport;
 #[cfg(feature = "edit")]
 pub(crate) use text::decode_text;
@@ -58,6 +58,8 @@ pub(crate) enum Job {
         reading: Reading,
         /// Where HTML inputs live (`--base`).
         address: Option<&'static Url>,
+        /// HTML inputs: only their main content (`--main-content`).
+        main_content: bool,
     },
     /// Which encoding, and why.
     Sniff {
@@ -116,6 +118,8 @@ pub(crate) struct HtmlInput {
     /// The address given with `--base`: the page's, or for a directory the
     /// directory's.
     pub(crate) address: Option<&'static Url>,
+    /// Keep only the main content (`--main-content`).
+    pub(crate) main_content: bool,
 }
 
 impl HtmlInput {
@@ -128,6 +132,7 @@ impl HtmlInput {
             parse_errors: false,
             address,
             extensions: true,
+            main_content: self.main_content,
         }
     }
 }
@@ -161,6 +166,8 @@ pub(crate) struct Converted {
     /// HTML inputs: ingestion's account for a person (losses grouped,
     /// ballast counted).
     pub(crate) summary: Option<String>,
+    /// HTML inputs under `--main-content`: what was kept and dropped.
+    pub(crate) main_content: Option<htmlio::ingest::main_content::MainContent>,
 }
 
 /// Why an input failed as a whole (read errors are handled by the caller).
@@ -233,6 +240,7 @@ fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8])
             from,
             reading,
             address,
+            main_content,
         } => match check_format(*from, name) {
             InputFormat::Text => {
                 text::text_round_trip(bytes, Output::Discard, wikitext::Escapes::WhenNeeded)
@@ -243,6 +251,7 @@ fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8])
                     keep_unsafe_links: false,
                     escapes: wikitext::Escapes::WhenNeeded,
                     address: *address,
+                    main_content: *main_content,
                 };
                 let address = address.and_then(|a| html::page_address(a, below));
                 html::html_to_text(bytes, &input, address.as_ref(), Output::Discard)

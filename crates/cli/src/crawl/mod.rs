@@ -54,8 +54,8 @@ struct Line<'a> {
 
 /// What a record became.
 enum Outcome {
-    /// A JSON line.
-    Page(Vec<u8>),
+    /// A JSON line, and under `--main-content` the parts dropped.
+    Page(Vec<u8>, Option<usize>),
     /// Skipped, and why (for the counts).
     Skipped(String),
     /// Not readable: offset and reason.
@@ -92,6 +92,7 @@ pub(crate) fn run(
     inputs: &[PathBuf],
     output: Option<&Path>,
     jobs: Option<u16>,
+    main_content: bool,
     display: Display,
 ) -> anyhow::Result<ExitCode> {
     // `-j N`, or one worker per core (the size of rayon's global pool: the
@@ -142,7 +143,15 @@ pub(crate) fn run(
             }
         };
         let started = Instant::now();
-        let summary = convert_file(&name, reader, size, &pool, sink.writer(), display)?;
+        let summary = convert_file(
+            &name,
+            reader,
+            size,
+            &pool,
+            sink.writer(),
+            main_content,
+            display,
+        )?;
         let line = summary.line(&name, started.elapsed(), pool.current_num_threads());
         batch::say_summary(&line, display);
     }
@@ -183,6 +192,7 @@ fn convert_file(
     size: Option<u64>,
     pool: &rayon::ThreadPool,
     sink: &mut dyn Write,
+    main_content: bool,
     display: Display,
 ) -> anyhow::Result<CrawlSummary> {
     let mut records = Records::new(reader);
@@ -213,7 +223,7 @@ fn convert_file(
             let (tx, index) = (tx.clone(), sent);
             pool.spawn(move || {
                 // A panic is raised again where the lines are written.
-                let result = panic::catch_unwind(AssertUnwindSafe(|| outcome(item)));
+                let result = panic::catch_unwind(AssertUnwindSafe(|| outcome(item, main_content)));
                 // The writer may have stopped (a failed write): fine.
                 let _ = tx.send((index, result));
             });
@@ -228,9 +238,12 @@ fn convert_file(
         while let Some(result) = ready.remove(&(sent - held.len())) {
             held_bytes -= held.pop_front().unwrap_or(0);
             match result.unwrap_or_else(|payload| panic::resume_unwind(payload)) {
-                Outcome::Page(line) => {
+                Outcome::Page(line, dropped) => {
                     sink.write_all(&line)?;
                     summary.pages += 1;
+                    if let Some(dropped) = dropped {
+                        *summary.dropped.get_or_insert(0) += dropped as u64;
+                    }
                 }
                 Outcome::Skipped(why) => *summary.skipped.entry(why).or_insert(0) += 1,
                 Outcome::Bad(offset, reason) => {
@@ -251,7 +264,7 @@ fn convert_file(
 }
 
 /// One item to its outcome.
-fn outcome(item: Item) -> Outcome {
+fn outcome(item: Item, main_content: bool) -> Outcome {
     let record = match item {
         Item::Record(record) => record,
         Item::Bad { offset, error } => return Outcome::Bad(offset, error.to_string()),
@@ -281,13 +294,19 @@ fn outcome(item: Item) -> Outcome {
         Ok(body) => body,
         Err(e) => return Outcome::Bad(record.offset, e.to_string()),
     };
-    page_line(&record, http.content_type.as_deref(), &body)
+    page_line(&record, http.content_type.as_deref(), &body, main_content)
 }
 
-fn page_line(record: &Record, content_type: Option<&[u8]>, body: &[u8]) -> Outcome {
+fn page_line(
+    record: &Record,
+    content_type: Option<&[u8]>,
+    body: &[u8],
+    main_content: bool,
+) -> Outcome {
     let url = record.target_uri();
     let address = microsyntax::url::Url::parse(url).ok();
-    let page = crawl_page(body, content_type, address.as_ref());
+    let page = crawl_page(body, content_type, address.as_ref(), main_content);
+    let dropped = page.main_content.as_ref().map(|m| m.dropped);
     let line = Line {
         url,
         date: record.header("WARC-Date").unwrap_or(""),
@@ -296,7 +315,7 @@ fn page_line(record: &Record, content_type: Option<&[u8]>, body: &[u8]) -> Outco
     match serde_json::to_vec(&line) {
         Ok(mut bytes) => {
             bytes.push(b'\n');
-            Outcome::Page(bytes)
+            Outcome::Page(bytes, dropped)
         }
         Err(e) => Outcome::Bad(record.offset, format!("cannot write its JSON: {e}")),
     }

@@ -30,6 +30,10 @@ pub(crate) struct CrawlPage {
     pub(crate) warnings: Vec<CrawlDiag>,
     /// What went wrong (the libraries' errors).
     pub(crate) errors: Vec<CrawlDiag>,
+    /// Under `--main-content`: what was kept and dropped (left out of the
+    /// line otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) main_content: Option<crate::convert::MainContentJson>,
 }
 
 /// A diagnostic in a crawl's JSON line.
@@ -58,11 +62,13 @@ impl CrawlDiag {
 
 /// A page of a crawl to text: `content_type` is the HTTP header's value
 /// (its charset plays the transport layer's part in sniffing), `address`
-/// the page's URL (relative links resolve against it).
+/// the page's URL (relative links resolve against it); `main_content`
+/// keeps only the page's main content, and says what was dropped.
 pub(super) fn crawl_page(
     bytes: &[u8],
     content_type: Option<&[u8]>,
     address: Option<&Url>,
+    main_content: bool,
 ) -> CrawlPage {
     let hints = match content_type {
         Some(value) => sniff::Hints::default().with_content_type(value),
@@ -75,6 +81,7 @@ pub(super) fn crawl_page(
     };
     let options = htmlio::TextOptions {
         detect_language: true,
+        main_content,
         ..htmlio::TextOptions::from(ingest)
     };
     let page = htmlio::to_text(bytes, &options);
@@ -98,6 +105,10 @@ pub(super) fn crawl_page(
         text: page.text,
         warnings,
         errors,
+        main_content: page
+            .main_content
+            .as_ref()
+            .map(crate::convert::MainContentJson::from),
     }
 }
 

@@ -358,6 +358,9 @@ pub struct Summary {
     pub by_code: BTreeMap<Code, CodeCount>,
     /// How many parse errors html5ever reported, and the line of the first.
     pub parse_errors: (usize, u32),
+    /// What the main-content selection kept and dropped, when it was asked
+    /// for ([`super::Options::main_content`]).
+    pub main_content: Option<super::main_content::MainContent>,
 }
 
 /// The diagnostics of one code in a [`Summary`].
@@ -397,11 +400,16 @@ impl Summary {
 }
 
 impl fmt::Display for Summary {
-    /// A few lines: losses (warnings), then mappings (infos), then ballast
+    /// A few lines: what the main-content selection kept and dropped (when
+    /// asked for), losses (warnings), then mappings (infos), then ballast
     /// and parse errors. Empty parts are left out; nothing at all prints
     /// `nothing lost`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut any = false;
+        if let Some(main) = &self.main_content {
+            writeln!(f, "{main}")?;
+            any = true;
+        }
         for (label, severity) in [
             ("lost or changed", Severity::Warning),
             ("mapped", Severity::Info),

@@ -180,6 +180,7 @@
 
 mod build;
 mod diag;
+pub mod main_content;
 mod parse;
 mod run;
 mod sink;
@@ -196,7 +197,7 @@ use wikitext::{Document, Severity};
 pub use diag::{Code, CodeCount, Diagnostic, Summary};
 
 use parse::{Declarations, OnMeta};
-use sink::ParseErrors;
+use sink::{Keep, ParseErrors};
 
 /// How to ingest.
 #[derive(Debug, Clone, Copy)]
@@ -225,6 +226,11 @@ pub struct Options<'a> {
     /// table (compact definition lists), each noted. [`crate::to_text`]
     /// turns it off when the writer may not use the extensions.
     pub extensions: bool,
+    /// Keep only the page's main content ([`main_content`]): the article,
+    /// without the navigation, the banners, the footer and the other
+    /// boilerplate around it; what is dropped is counted by kind in
+    /// [`Summary::main_content`]. Off by default: the whole page.
+    pub main_content: bool,
 }
 
 impl Options<'_> {
@@ -234,6 +240,15 @@ impl Options<'_> {
             ParseErrors::Keep
         } else {
             ParseErrors::Count
+        }
+    }
+
+    /// What the arena keeps: the structure attributes only for the
+    /// main-content selection.
+    fn keep(&self) -> Keep {
+        Keep {
+            errors: self.errors(),
+            structure: self.main_content,
         }
     }
 }
@@ -247,6 +262,7 @@ impl Default for Options<'_> {
             parse_errors: false,
             address: None,
             extensions: true,
+            main_content: false,
         }
     }
 }
@@ -416,7 +432,7 @@ fn malformed_line(text: &str, had_errors: bool) -> Option<u32> {
 /// [`settle_encoding`]. The decoded text is borrowed from the bytes when it
 /// can be (valid UTF-8) and dropped as soon as the parse is done, so that
 /// the tree and the document never share the peak with it.
-fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal) -> Pipeline {
+fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, keep: Keep, goal: Goal) -> Pipeline {
     let sniffed: Sniffed = sniff::sniff(bytes, hints);
     let mut settled = Settled {
         encoding: sniffed.encoding,
@@ -448,7 +464,7 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal
             | EncodingChange::Reparse(_) => OnMeta::Stop,
         }
     };
-    let mut arena = parse::parse(&decoded.text, errors, declarations, &mut on_meta);
+    let mut arena = parse::parse(&decoded.text, keep, declarations, &mut on_meta);
     drop(decoded);
     if goal == Goal::Encoding {
         arena = None;
@@ -478,7 +494,7 @@ fn run_pipeline(bytes: &[u8], hints: &Hints<'_>, errors: ParseErrors, goal: Goal
                     let again = sniff::decode(bytes, new);
                     malformed = malformed_line(&again.text, again.had_errors);
                     nul = nul_replaced(&again);
-                    arena = parse::parse(&again.text, errors, Declarations::Ignore, &mut |_, _| {
+                    arena = parse::parse(&again.text, keep, Declarations::Ignore, &mut |_, _| {
                         OnMeta::Settled
                     });
                 }
@@ -547,7 +563,7 @@ fn converted_through_line<'b>(bytes: &'b [u8], encoding: &'static Encoding, line
 /// assert!(matches!(settled.why, Why::Changed { line: 1, .. }));
 /// ```
 pub fn settle_encoding(bytes: &[u8], hints: &Hints<'_>) -> Settled {
-    run_pipeline(bytes, hints, ParseErrors::Count, Goal::Encoding).settled
+    run_pipeline(bytes, hints, ParseErrors::Count.into(), Goal::Encoding).settled
 }
 
 /// Ingests a page given as bytes: sniffs and decodes them, parses with
@@ -560,7 +576,7 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
         settled,
         malformed,
         nul,
-    } = run_pipeline(bytes, &options.hints, options.errors(), Goal::Tree);
+    } = run_pipeline(bytes, &options.hints, options.keep(), Goal::Tree);
     // A parse that does not watch never stops, so there is always a tree.
     let arena = arena.unwrap_or_else(|| empty_arena(options.errors()));
     let mut pre = Vec::new();
@@ -633,7 +649,7 @@ pub fn ingest_str(text: &str, options: &Options<'_>) -> Ingested {
         confidence: Confidence::Certain,
         why: Why::Text,
     };
-    let arena = parse::parse(text, options.errors(), Declarations::Ignore, &mut |_, _| {
+    let arena = parse::parse(text, options.keep(), Declarations::Ignore, &mut |_, _| {
         OnMeta::Settled
     })
     .unwrap_or_else(|| empty_arena(options.errors()));
@@ -651,7 +667,14 @@ fn finish(
     settled: Settled,
     pre: Vec<Diagnostic>,
 ) -> Ingested {
-    let (document, diags, ballast) = build::Builder::new(arena, options, settled.encoding).build();
+    let selection = options.main_content.then(|| main_content::select(arena));
+    let (skip, main_content) = match selection {
+        Some(s) => (s.skip, Some(s.report)),
+        None => (Vec::new(), None),
+    };
+    let (document, diags, ballast) = build::Builder::new(arena, options, settled.encoding)
+        .skipping(skip)
+        .build();
     let mut diagnostics = pre;
     if options.parse_errors {
         diagnostics.extend(arena.error_list.iter().map(|(line, msg)| {
@@ -691,6 +714,7 @@ fn finish(
     let mut summary = Summary {
         ballast,
         parse_errors: (arena.parse_errors, arena.first_error_line),
+        main_content,
         ..Summary::default()
     };
     summary.count(&diagnostics);

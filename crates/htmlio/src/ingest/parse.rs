@@ -17,7 +17,7 @@ use html5ever::tokenizer::{
 };
 use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts, TreeSink};
 
-use super::sink::{Arena, Handle, ParseErrors, Sink};
+use super::sink::{Arena, Handle, Keep, Sink};
 use super::tags::droppable_when_deep;
 
 /// How many elements may be open before the start tags of plain containers
@@ -103,12 +103,12 @@ fn floor_boundary(s: &str, at: usize) -> usize {
 /// with the element's line; [`OnMeta::Stop`] abandons the parse (`None`).
 pub(crate) fn parse(
     text: &str,
-    errors: ParseErrors,
+    keep: impl Into<Keep>,
     mut declarations: Declarations,
     on_meta: &mut dyn FnMut(&'static Encoding, u32) -> OnMeta,
 ) -> Option<Arena> {
     let builder = TreeBuilder::new(
-        Sink::for_text(errors, text.len()),
+        Sink::for_text(keep.into(), text.len()),
         TreeBuilderOpts {
             // The output has no scripts, so the page is read as a browser
             // without scripting reads it: <noscript> content is markup, not

@@ -18,7 +18,7 @@ use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::{Attribute, ExpandedName, LocalName, Namespace, QualName, local_name, ns};
 
-use super::tags::{Tag, classify, keeps_attribute};
+use super::tags::{Tag, classify, keeps_attribute, keeps_structure_attribute};
 
 /// Index of a node in the arena.
 pub(crate) type NodeId = u32;
@@ -208,6 +208,26 @@ pub(crate) enum ParseErrors {
     Keep,
 }
 
+/// What the sink keeps beyond the tree the mapping reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Keep {
+    /// What becomes of html5ever's parse errors.
+    pub(crate) errors: ParseErrors,
+    /// Whether the attributes that hint at the page's structure are kept
+    /// too (`tags::keeps_structure_attribute`), for the main-content
+    /// selection. Off, the arena is exactly the one the mapping needs.
+    pub(crate) structure: bool,
+}
+
+impl From<ParseErrors> for Keep {
+    fn from(errors: ParseErrors) -> Keep {
+        Keep {
+            errors,
+            structure: false,
+        }
+    }
+}
+
 /// The [`TreeSink`] that fills an [`Arena`].
 pub(crate) struct Sink {
     nodes: RefCell<Vec<Node>>,
@@ -225,11 +245,13 @@ pub(crate) struct Sink {
     /// Characters XML cannot hold that [`Sink::clean`] replaced, and the
     /// line of the first.
     forbidden: Cell<(usize, u32)>,
+    /// Keep the structure attributes too ([`Keep::structure`]).
+    structure: bool,
 }
 
 impl Sink {
     pub(crate) fn new(errors: ParseErrors) -> Sink {
-        Sink::for_text(errors, 0)
+        Sink::for_text(errors.into(), 0)
     }
 
     /// A sink for a document of `len` bytes, its arena sized for the nodes
@@ -238,7 +260,7 @@ impl Sink {
     /// as it grows. The guess is capped (a million nodes): a huge page of
     /// few nodes must not reserve memory it never uses, and the arena
     /// grows as usual past the cap.
-    pub(crate) fn for_text(errors: ParseErrors, len: usize) -> Sink {
+    pub(crate) fn for_text(keep: Keep, len: usize) -> Sink {
         const MOST_RESERVED: usize = 1 << 20;
         let mut nodes = Vec::with_capacity(2 + (len / 32).min(MOST_RESERVED));
         nodes.push(Node::new(Data::Document, 1));
@@ -248,11 +270,12 @@ impl Sink {
             line: Cell::new(1),
             parse_errors: Cell::new(0),
             first_error_line: Cell::new(0),
-            errors,
+            errors: keep.errors,
             error_list: RefCell::new(Vec::new()),
             last_meta: Cell::new(NONE),
             open_depth: Cell::new(0),
             forbidden: Cell::new((0, 0)),
+            structure: keep.structure,
         }
     }
 
@@ -528,10 +551,17 @@ impl TreeSink for Sink {
         } else {
             attrs
                 .into_iter()
-                .filter(|a| keeps_attribute(&a.name.local))
-                .map(|mut a| {
-                    a.value = self.clean(a.value);
-                    a
+                .filter_map(|mut a| {
+                    if keeps_attribute(&a.name.local) {
+                        a.value = self.clean(a.value);
+                        Some(a)
+                    } else if self.structure && keeps_structure_attribute(&a.name.local) {
+                        // Read by the selection, never written: not cleaned
+                        // (nor counted as a change to the page's text).
+                        Some(a)
+                    } else {
+                        None
+                    }
                 })
                 .collect()
         };

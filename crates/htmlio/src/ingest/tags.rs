@@ -422,6 +422,22 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
     )
 }
 
+/// Whether an attribute is one the main-content selection reads
+/// (`super::main_content`): the page's own hints at its structure (classes,
+/// ARIA roles, schema.org properties) and at what is hidden. They are kept
+/// only when that selection is asked for, and never written out.
+pub(crate) fn keeps_structure_attribute(local: &LocalName) -> bool {
+    matches!(
+        *local,
+        local_name!("class")
+            | local_name!("role")
+            | local_name!("itemprop")
+            | local_name!("hidden")
+            | local_name!("aria-hidden")
+            | local_name!("style")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

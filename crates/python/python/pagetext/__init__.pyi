@@ -1,6 +1,6 @@
 """Type stubs for pagetext (the extension module is pagetext._pagetext)."""
 
-from typing import List, Optional, TypedDict
+from typing import Dict, List, Optional, TypedDict
 
 __version__: str
 
@@ -16,6 +16,14 @@ class Sniffed(TypedDict):
     encoding: str
     confidence: str  # "certain" or "tentative"
     source: str
+
+class MainContent(TypedDict):
+    element: Optional[str]  # the element that holds the article; None: whole page kept
+    line: Optional[int]
+    dropped: int  # how many parts were dropped as boilerplate
+    dropped_kinds: Dict[str, int]  # "nav", "footer", "link-list", "low-text"...
+    dropped_chars: int
+    kept_chars: int
 
 class TextResult:
     """What to_text gives."""
@@ -42,6 +50,9 @@ class TextResult:
     def detected_lang_confidence(self) -> Optional[float]:
         """The detector's confidence in detected_lang, from 0 to 1, or None."""
     @property
+    def main_content(self) -> Optional[MainContent]:
+        """With main_content=True, what was kept and dropped; else None."""
+    @property
     def diagnostics(self) -> List[Diagnostic]:
         """What was lost or changed on the way."""
 
@@ -53,10 +64,14 @@ def to_text(
     default_encoding: Optional[str] = None,
     seed: bool = False,
     detect_language: bool = True,
+    main_content: bool = False,
 ) -> TextResult:
     """A web page (bytes, any charset) to the text format; with seed=True,
     pure seed text (images as their alternative text, no extension); with
-    detect_language, the language of its text too (detected_lang)."""
+    detect_language, the language of its text too (detected_lang); with
+    main_content=True, only the page's main content (the article, without
+    navigation, footers and other boilerplate; what was dropped is in
+    .main_content)."""
 
 class XhtmlResult:
     """What to_xhtml gives."""

@@ -113,6 +113,9 @@ pub(crate) struct Builder<'a> {
     last_choice_owner: NodeId,
     /// A list box was kept as its choices (reported once).
     choice_seen: bool,
+    /// The nodes the walk skips with all inside them (the main-content
+    /// selection's drops); empty for the whole page.
+    skip: Vec<bool>,
 }
 
 /// The position of a line.
@@ -150,11 +153,18 @@ impl<'a> Builder<'a> {
             depth_warned: false,
             last_choice_owner: NONE,
             choice_seen: false,
+            skip: Vec::new(),
         };
         if base_href.is_some() {
             builder.base_note(refused, base_line);
         }
         builder
+    }
+
+    /// The builder that skips the nodes marked in `skip` (indexed by node).
+    pub(crate) fn skipping(mut self, skip: Vec<bool>) -> Self {
+        self.skip = skip;
+        self
     }
 
     /// Adds a diagnostic.
@@ -242,6 +252,9 @@ impl<'a> Builder<'a> {
         let Some(node) = arena.node(id) else {
             return false;
         };
+        if self.skip.get(id as usize) == Some(&true) {
+            return false;
+        }
         let line = node.line;
         match &node.data {
             Data::Text(t) => {

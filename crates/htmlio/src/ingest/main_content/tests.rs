@@ -1,0 +1,178 @@
+//! Tests of the main-content selection on small pages.
+
+use crate::ingest::{self, Options};
+
+use super::MainContent;
+
+/// A paragraph of prose: long enough, with commas, as articles have.
+fn prose(n: usize) -> String {
+    format!(
+        "<p>Paragraph {n} of the story, which goes on for a while, with clauses, \
+         asides and details, so that it reads as prose and not as a menu, \
+         as articles do.</p>"
+    )
+}
+
+/// The page's text with its main content only, and the report.
+fn main_content(html: &str) -> (String, MainContent) {
+    let options = Options {
+        main_content: true,
+        ..Options::default()
+    };
+    let out = ingest::ingest(html.as_bytes(), &options);
+    let report = out.summary.main_content.clone().unwrap_or_default();
+    (ingest::write(out.document).text, report)
+}
+
+/// The whole page's text.
+fn whole(html: &str) -> String {
+    ingest::write(ingest::ingest(html.as_bytes(), &Options::default()).document).text
+}
+
+#[test]
+fn navigation_and_footer_are_dropped_and_the_article_kept() {
+    let html = format!(
+        "<title>T</title><body><header><nav><a href=/>Home</a> <a href=/a>About</a> \
+         <a href=/b>Blog</a></nav></header><main><article><h1>The title</h1>{}{}{}\
+         </article></main><footer><p>Copyright 2024, Some Company, all rights reserved, \
+         and more words here.</p></footer>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, report) = main_content(&html);
+    assert!(text.contains("= The title ="), "{text}");
+    for n in 1..=3 {
+        assert!(
+            text.contains(&format!("Paragraph {n} of the story")),
+            "{text}"
+        );
+    }
+    assert!(
+        !text.contains("Home") && !text.contains("Copyright"),
+        "{text}"
+    );
+    assert_eq!(report.dropped.get("header"), Some(&1), "{report:?}");
+    assert_eq!(report.dropped.get("footer"), Some(&1), "{report:?}");
+    assert_eq!(report.dropped_count(), 2);
+    assert!(report.root.is_some());
+    assert!(report.dropped_chars > 0 && report.kept_chars > report.dropped_chars);
+}
+
+#[test]
+fn without_landmarks_the_densest_block_is_the_article() {
+    let links: String = (0..12)
+        .map(|i| format!("<li><a href=/s/{i}>Another story number {i}</a></li>"))
+        .collect();
+    let html = format!(
+        "<body><div><div><ul>{links}</ul></div><div><div>{}{}{}{}</div></div>\
+         <div>Sign in</div></div>",
+        prose(1),
+        prose(2),
+        prose(3),
+        prose(4)
+    );
+    let (text, report) = main_content(&html);
+    assert!(text.contains("Paragraph 4 of the story"), "{text}");
+    assert!(
+        !text.contains("Another story") && !text.contains("Sign in"),
+        "{text}"
+    );
+    assert_eq!(report.dropped.get("link-list"), Some(&1), "{report:?}");
+    assert_eq!(report.dropped.get("low-text"), Some(&1), "{report:?}");
+}
+
+#[test]
+fn boilerplate_inside_the_article_is_dropped() {
+    let html = format!(
+        "<body><article>{}<div class=share-tools><a href=/x>Share on X</a></div>{}\
+         <div hidden>Hidden words of a template</div>{}\
+         <section id=comments><p>A comment, quite long, that says many things, \
+         one after the other, at length and with commas.</p></section></article>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, report) = main_content(&html);
+    assert!(text.contains("Paragraph 3 of the story"), "{text}");
+    assert!(!text.contains("Share on"), "{text}");
+    assert!(!text.contains("Hidden words"), "{text}");
+    assert!(!text.contains("A comment"), "{text}");
+    for kind in ["share", "hidden", "comments"] {
+        assert_eq!(report.dropped.get(kind), Some(&1), "{kind}: {report:?}");
+    }
+}
+
+#[test]
+fn the_title_just_before_the_article_is_kept() {
+    let html = format!(
+        "<body><div class=top><a href=/>Site</a></div><div class=head><h1>What happened</h1>\
+         <span>By Someone</span></div><div class=story>{}{}{}</div>\
+         <div class=more><h1>Elsewhere</h1><a href=/e>Other</a></div>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, _) = main_content(&html);
+    assert!(text.contains("= What happened ="), "{text}");
+    assert!(!text.contains("By Someone"), "{text}");
+    assert!(!text.contains("Elsewhere"), "{text}");
+}
+
+#[test]
+fn a_page_without_clear_main_content_keeps_everything() {
+    let html = "<title>Links</title><body><h1>Links</h1><ul><li><a href=/a>A</a>\
+                <li><a href=/b>B</a></ul><p>Short note.</p><footer>Bye</footer>";
+    let (text, report) = main_content(html);
+    assert_eq!(text, whole(html));
+    assert_eq!(report.root, None);
+    assert_eq!(report.dropped_count(), 0);
+    assert!(
+        report.to_string().contains("the whole page is kept"),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_whole_page_has_no_report() {
+    let html = format!("<body><nav>Menu</nav>{}", prose(1));
+    let out = ingest::ingest(html.as_bytes(), &Options::default());
+    assert_eq!(out.summary.main_content, None);
+    assert!(ingest::write(out.document).text.contains("Menu"));
+}
+
+#[test]
+fn deep_pages_do_not_overflow() {
+    let depth = 100_000;
+    let mut html = String::from("<body>");
+    for _ in 0..depth {
+        html.push_str("<div>");
+    }
+    for n in 0..4 {
+        html.push_str(&prose(n));
+    }
+    html.push_str("<nav><a href=/>x</a></nav>");
+    for _ in 0..depth {
+        html.push_str("</div>");
+    }
+    let (text, report) = main_content(&html);
+    assert!(text.contains("Paragraph 3 of the story"));
+    assert!(report.root.is_some(), "{report:?}");
+}
+
+#[test]
+fn the_report_reads_as_a_sentence() {
+    let mut report = MainContent {
+        root: Some(("article".into(), 12)),
+        kept_chars: 4210,
+        dropped_chars: 2001,
+        ..MainContent::default()
+    };
+    report.dropped.insert("footer", 1);
+    report.dropped.insert("nav", 3);
+    assert_eq!(
+        report.to_string(),
+        "main content: <article> on line 12, 4210 characters kept; \
+         dropped 4 parts, 2001 characters: footer, nav x3"
+    );
+}
