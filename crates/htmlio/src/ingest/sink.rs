@@ -164,6 +164,18 @@ impl Arena {
         }
     }
 
+    /// Whether `id` is `outer` or inside it (up the parents, no recursion).
+    pub(crate) fn contains(&self, outer: NodeId, id: NodeId) -> bool {
+        let mut at = id;
+        while at != NONE {
+            if at == outer {
+                return true;
+            }
+            at = self.node(at).map_or(NONE, |n| n.parent);
+        }
+        false
+    }
+
     /// The concatenated text of the children of `id` (not deeper).
     pub(crate) fn child_text(&self, id: NodeId) -> String {
         let mut out = String::new();

@@ -104,18 +104,6 @@ fn final_score(scores: &[Option<f32>], m: &Measures, id: NodeId) -> Option<f32> 
     Some(s * (1.0 - m.get(id).link_density()))
 }
 
-/// Whether `a` is `b` or one of its ancestors.
-fn contains(arena: &Arena, a: NodeId, b: NodeId) -> bool {
-    let mut at = b;
-    while at != NONE {
-        if at == a {
-            return true;
-        }
-        at = arena.node(at).map_or(NONE, |n| n.parent);
-    }
-    false
-}
-
 /// The article, or `None` when no part of the page stands out as one.
 pub(crate) fn choose(arena: &Arena, m: &Measures) -> Option<Chosen> {
     let scores = scores(arena, m);
@@ -153,7 +141,7 @@ fn shared_ancestor(
         .skip(1)
         .take(4)
         .filter(|(s, id)| {
-            *s >= 0.75 * best_score && !contains(arena, *id, best) && !contains(arena, best, *id)
+            *s >= 0.75 * best_score && !arena.contains(*id, best) && !arena.contains(best, *id)
         })
         .map(|(_, id)| *id)
         .collect();
@@ -162,7 +150,7 @@ fn shared_ancestor(
     }
     let mut up = arena.node(best).map_or(NONE, |n| n.parent);
     while up != NONE && up != m.body {
-        let inside = near.iter().filter(|id| contains(arena, up, **id)).count();
+        let inside = near.iter().filter(|id| arena.contains(up, **id)).count();
         if inside >= 3 {
             return up;
         }

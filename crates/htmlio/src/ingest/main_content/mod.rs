@@ -224,7 +224,7 @@ pub(crate) fn select(arena: &Arena) -> Selection {
     };
     let title = title_heading(arena, &m, chosen.root);
     let mut roots = kept.clone();
-    roots.extend(title.filter(|t| !kept.iter().any(|k| inside(arena, *k, *t))));
+    roots.extend(title.filter(|t| !kept.iter().any(|k| arena.contains(*k, *t))));
     drop_outside(arena, &mut drops, &roots);
     for &root in &kept {
         prune::prune(arena, &mut drops, root);
@@ -242,18 +242,6 @@ pub(crate) fn select(arena: &Arena) -> Selection {
         skip: drops.skip,
         report,
     }
-}
-
-/// Whether `b` is `a` or inside it.
-fn inside(arena: &Arena, a: NodeId, b: NodeId) -> bool {
-    let mut at = b;
-    while at != NONE {
-        if at == a {
-            return true;
-        }
-        at = arena.node(at).map_or(NONE, |n| n.parent);
-    }
-    false
 }
 
 /// The kind of a part dropped from outside the article: what its markup
@@ -281,7 +269,7 @@ fn drop_outside(arena: &Arena, drops: &mut Drops<'_>, roots: &[NodeId]) {
     let mut path: Vec<NodeId> = path.into_iter().collect();
     path.sort_unstable();
     for &a in &path {
-        if !inside(arena, body, a) {
+        if !arena.contains(body, a) {
             continue;
         }
         let mut child = arena.node(a).map_or(NONE, |n| n.first_child);
@@ -359,7 +347,7 @@ fn title_heading(arena: &Arena, m: &Measures, root: NodeId) -> Option<NodeId> {
             continue;
         }
         let h_end = h.start.saturating_add(h.text);
-        if h.start >= start && h_end <= end && inside(arena, root, id) {
+        if h.start >= start && h_end <= end && arena.contains(root, id) {
             return Some(id);
         }
         if h_end <= start && start - h_end <= TITLE_GAP {
