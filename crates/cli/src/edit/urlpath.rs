@@ -52,16 +52,18 @@ pub(super) fn relative(from: &[String], to: &[String]) -> String {
     out
 }
 
+/// The non-empty segments of a slash-separated path, for tests.
+#[cfg(test)]
+pub(super) fn segs(path: &str) -> Vec<String> {
+    path.split('/')
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn segs(path: &str) -> Vec<String> {
-        path.split('/')
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect()
-    }
 
     #[test]
     fn relative_urls_climb_only_as_needed() {

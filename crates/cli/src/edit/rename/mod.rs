@@ -499,12 +499,7 @@ impl Plan {
 mod tests {
     use super::*;
 
-    fn segs(path: &str) -> Vec<String> {
-        path.split('/')
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect()
-    }
+    use crate::edit::urlpath::segs;
 
     #[test]
     fn links_to_a_folder_follow_its_index_page() {

@@ -76,12 +76,7 @@ impl Moves {
 mod tests {
     use super::*;
 
-    fn segs(path: &str) -> Vec<String> {
-        path.split('/')
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect()
-    }
+    use crate::edit::urlpath::segs;
 
     #[test]
     fn links_to_the_page_and_the_pages_own_links_follow_the_move() {
