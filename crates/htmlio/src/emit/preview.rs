@@ -101,12 +101,11 @@ pub fn preview_parts(xhtml: &str) -> Option<PreviewParts> {
         } else if !tag.starts_with("<!") && !tag.starts_with("<?") {
             let empty = tag.ends_with("/>");
             if depth == 0 {
-                let mut block = Top::new(lt - segment_start, tag);
+                let block = Top::new(lt - segment_start, tag);
                 if empty {
                     blocks.push(block.finish(&xhtml[segment_start..end]));
                     segment_start = end;
                 } else {
-                    block.nested_from = end - segment_start;
                     top = Some(block);
                 }
             } else if let Some(block) = top.as_mut() {
@@ -170,8 +169,6 @@ struct Top {
     line: Option<u32>,
     /// The segment's bytes of its own ` data-line="N"`, taken out.
     own: Option<std::ops::Range<usize>>,
-    /// Where the start tag ends: marks after this are nested.
-    nested_from: usize,
     /// Nested marks: (range of ` data-line="M"` in the segment, M).
     nested: Vec<(std::ops::Range<usize>, u32)>,
 }
@@ -182,7 +179,6 @@ impl Top {
         Top {
             line: mark.as_ref().map(|(line, _)| *line),
             own: mark.map(|(_, r)| r.start + tag_at..r.end + tag_at),
-            nested_from: 0,
             nested: Vec::new(),
         }
     }
@@ -207,10 +203,8 @@ impl Top {
             copied = own.end;
         }
         let base = self.line.unwrap_or(0);
+        // Nested marks come after the block's own start tag, in order.
         for (range, line) in &self.nested {
-            if range.start < copied.max(self.nested_from) {
-                continue;
-            }
             html.push_str(&segment[copied..range.start]);
             html.push_str(" data-offset=\"");
             html.push_str(&line.saturating_sub(base).to_string());

@@ -96,7 +96,7 @@
     while (end < old.length - start && end < neu.length - start
       && old[old.length - 1 - end] === neu[neu.length - 1 - end][1]) end++;
     const html = neu.slice(start, neu.length - end).map((b) => b[1]).join("");
-    return { parts, doc, start, oldEnd: old.length - end, newEnd: neu.length - end, html };
+    return { parts, start, oldEnd: old.length - end, newEnd: neu.length - end, html };
   }
 
   // Puts the new blocks (`fresh`: a parsed, safe document holding the
@@ -105,7 +105,7 @@
   function apply(p, fresh) {
     let doc = null;
     try { doc = frame.contentDocument; } catch (_) { doc = null; }
-    if (doc !== p.doc || shown.doc !== doc) return false;
+    if (!doc || shown.doc !== doc) return false;
     const added = group(fresh.body, p.newEnd - p.start);
     if (!added) return false;
     const groups = shown.groups;
