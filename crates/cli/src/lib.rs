@@ -362,7 +362,8 @@ pub struct ToTextArgs {
     /// related-links blocks around it, chosen on the page's own landmarks
     /// (main, article, role, itemprop=articleBody), its class names, and
     /// the density of its text and links; the title heading just before
-    /// the article stays. The text is still the format, with its header.
+    /// the article stays, unless it repeats the page's <title>, which the
+    /// header's #Title holds. The text is still the format, with its header.
     /// What is dropped is reported: how many parts of which kinds (nav,
     /// footer, link-list, low-text...), in a main-content note per page
     /// (shown with -v and in --json), in the summary line, and as a

@@ -176,6 +176,34 @@ impl Arena {
         false
     }
 
+    /// The concatenated text of all the text inside `id`, in document
+    /// order (a walk, no recursion).
+    pub(crate) fn text_of(&self, id: NodeId) -> String {
+        struct Collect<'a> {
+            arena: &'a Arena,
+            out: String,
+        }
+        impl Visit for Collect<'_> {
+            fn enter(&mut self, id: NodeId) -> bool {
+                match self.arena.node(id).map(|n| &n.data) {
+                    Some(Data::Text(t)) => {
+                        self.out.push_str(t);
+                        false
+                    }
+                    Some(Data::Element(_)) => true,
+                    _ => false,
+                }
+            }
+            fn exit(&mut self, _id: NodeId) {}
+        }
+        let mut collect = Collect {
+            arena: self,
+            out: String::new(),
+        };
+        self.walk(id, &mut collect);
+        collect.out
+    }
+
     /// The concatenated text of the children of `id` (not deeper).
     pub(crate) fn child_text(&self, id: NodeId) -> String {
         let mut out = String::new();

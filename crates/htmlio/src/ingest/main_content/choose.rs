@@ -184,7 +184,9 @@ fn with_siblings(arena: &Arena, m: &Measures, scores: &[Option<f32>], top: NodeI
         }
         let Some(e) = arena.element(id) else { continue };
         let own = m.get(id);
-        if own.text == 0 || own.signal.strong {
+        // A sibling whose markup names a part around the article (a
+        // `print-header`, a `widget`) does not join it, however it reads.
+        if own.text == 0 || own.signal.kind.is_some() {
             continue;
         }
         let scored = final_score(scores, m, id).is_some_and(|s| s >= threshold);

@@ -16,8 +16,11 @@
 //!    markup says what they are (navigation, asides, footers, forms,
 //!    comments, share and related blocks, consent banners, hidden parts)
 //!    and lists of links.
-//! 4. The title heading just before the article (an `h1` with little text
-//!    between) is kept with it.
+//! 4. The title heading just before the article or at its top (an `h1`
+//!    with little text between) is kept with it, unless it repeats the
+//!    page's `<title>`, which the header's `#Title` already holds: then it
+//!    is dropped as `title` (Readability drops a heading that duplicates
+//!    the title the same way).
 //!
 //! Nothing here recurses: walks follow the arena's links or explicit
 //! lists, and each is linear in the nodes (a path walk is bounded by the
@@ -70,6 +73,9 @@ pub enum Kind {
     /// (article-extraction benchmarks leave them out of the article; the
     /// article's own pictures stay).
     Media,
+    /// The article's heading where it repeats the page's `<title>` (the
+    /// header's `#Title` holds it).
+    Title,
     /// Blocks of mostly links.
     LinkList,
     /// Parts outside the article that say nothing of what they are.
@@ -93,6 +99,7 @@ impl Kind {
             Kind::Hidden => "hidden",
             Kind::Media => "media",
             Kind::Byline => "byline",
+            Kind::Title => "title",
             Kind::LinkList => "link-list",
             Kind::LowText => "low-text",
         }
@@ -222,10 +229,15 @@ pub(crate) fn select(arena: &Arena) -> Selection {
     } else {
         chosen.children.clone()
     };
-    let title = title_heading(arena, &m, chosen.root);
+    let heading = title_heading(arena, &m, chosen.root);
+    let repeats = heading.filter(|&h| repeats_title(arena, h));
+    let title = heading.filter(|_| repeats.is_none());
     let mut roots = kept.clone();
     roots.extend(title.filter(|t| !kept.iter().any(|k| arena.contains(*k, *t))));
     drop_outside(arena, &mut drops, &roots);
+    if let Some(h) = repeats {
+        drops.drop_part(h, Kind::Title);
+    }
     for &root in &kept {
         prune::prune(arena, &mut drops, root);
     }
@@ -355,4 +367,47 @@ fn title_heading(arena: &Arena, m: &Measures, root: NodeId) -> Option<NodeId> {
         }
     }
     found
+}
+
+/// The page's title as `#Title` takes it: the text of the first `<title>`
+/// that has some (the builder's rule, `build/head.rs`).
+fn page_title(arena: &Arena) -> Option<String> {
+    arena.nodes.iter().enumerate().find_map(|(id, node)| {
+        let super::sink::Data::Element(e) = &node.data else {
+            return None;
+        };
+        if e.tag != crate::ingest::tags::Tag::Title {
+            return None;
+        }
+        let text = arena.child_text(NodeId::try_from(id).ok()?);
+        (!text.trim().is_empty()).then_some(text)
+    })
+}
+
+/// The share of a heading's word characters that must be words of the
+/// page's title for the heading to repeat it (Readability's 0.75).
+const REPEATS: f32 = 0.75;
+
+/// Whether the heading `h` repeats the page's title: most of its words
+/// (counted in characters) are words of the title. Words are runs of
+/// letters and digits, compared without case.
+fn repeats_title(arena: &Arena, h: NodeId) -> bool {
+    let Some(title) = page_title(arena) else {
+        return false;
+    };
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let in_title: HashSet<String> = words(&title).into_iter().collect();
+    let heading = words(&arena.text_of(h));
+    let all: usize = heading.iter().map(|w| w.chars().count()).sum();
+    let shared: usize = heading
+        .iter()
+        .filter(|w| in_title.contains(*w))
+        .map(|w| w.chars().count())
+        .sum();
+    all > 0 && shared as f32 >= REPEATS * all as f32
 }

@@ -120,6 +120,60 @@ fn the_title_just_before_the_article_is_kept() {
 }
 
 #[test]
+fn a_heading_that_repeats_the_page_title_is_left_to_the_header() {
+    // Inside the article and just before it: both repeat `<title>`, less
+    // the site's name, so the header's `#Title` holds them already.
+    for (before, inside) in [
+        ("<h1>What Happened Today</h1>", ""),
+        ("", "<h1>What happened today</h1>"),
+    ] {
+        let html = format!(
+            "<title>What happened today | The Daily Site</title><body><nav><a href=/>Home</a></nav>\
+             {before}<article>{inside}{}{}{}</article>",
+            prose(1),
+            prose(2),
+            prose(3)
+        );
+        let (text, report) = main_content(&html);
+        assert!(
+            text.starts_with("#Title What happened today | The Daily Site\n"),
+            "{text}"
+        );
+        assert!(!text.contains("= What"), "{text}");
+        assert!(text.contains("Paragraph 1 of the story"), "{text}");
+        if before.is_empty() {
+            assert_eq!(report.dropped.get("title"), Some(&1), "{report:?}");
+        }
+    }
+    // A heading that says more than the title stays.
+    let html = format!(
+        "<title>The Daily Site</title><body><article><h1>What happened today</h1>{}{}</article>",
+        prose(1),
+        prose(2)
+    );
+    let (text, report) = main_content(&html);
+    assert!(text.contains("= What happened today ="), "{text}");
+    assert_eq!(report.dropped.get("title"), None, "{report:?}");
+}
+
+#[test]
+fn a_sibling_whose_class_names_boilerplate_does_not_join_the_article() {
+    // A print-only header reads like a paragraph (a long line, no links)
+    // beside the article's body, but its class says what it is.
+    let html = format!(
+        "<title>T</title><body><div class=article-content><div class=print-header>\
+         <span>https://www.example.com/news/article/a-long-address-of-the-article-printed-on-paper.php</span>\
+         </div><div class=article-body>{}{}{}</div></div>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, _) = main_content(&html);
+    assert!(!text.contains("example.com"), "{text}");
+    assert!(text.contains("Paragraph 3 of the story"), "{text}");
+}
+
+#[test]
 fn a_page_without_clear_main_content_keeps_everything() {
     let html = "<title>Links</title><body><h1>Links</h1><ul><li><a href=/a>A</a>\
                 <li><a href=/b>B</a></ul><p>Short note.</p><footer>Bye</footer>";
