@@ -238,10 +238,15 @@ pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
     out
 }
 
-/// `e`'s classes and id, lowercased, into `buf`.
+/// `e`'s classes and id, lowercased, into `buf`. An id of three words or
+/// more is left out: it is a slug of the section's heading, as Sphinx,
+/// MediaWiki and Markdown make them (`sharing-with-a-single-developer`,
+/// `Related_works`), and says what the section is about, not what part
+/// of the page it is.
 fn classes(e: &Element, buf: &mut String) {
     buf.clear();
-    for value in [e.attr("class"), e.attr("id")].into_iter().flatten() {
+    let id = e.attr("id").filter(|id| !is_slug(id));
+    for value in [e.attr("class"), id].into_iter().flatten() {
         buf.push_str(value);
         buf.push(' ');
     }
@@ -249,6 +254,15 @@ fn classes(e: &Element, buf: &mut String) {
     if buf.trim().is_empty() {
         buf.clear();
     }
+}
+
+/// Whether an id reads as a slug of a heading: three words or more,
+/// split at `-`, `_`, `.` or white space.
+fn is_slug(id: &str) -> bool {
+    id.split(['-', '_', '.', ' '])
+        .filter(|w| !w.is_empty())
+        .nth(2)
+        .is_some()
 }
 
 /// Whether the page hides `e` from every reader: the `hidden` attribute,

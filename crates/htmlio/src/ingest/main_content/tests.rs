@@ -174,6 +174,27 @@ fn a_sibling_whose_class_names_boilerplate_does_not_join_the_article() {
 }
 
 #[test]
+fn a_section_id_made_from_its_heading_says_nothing_of_boilerplate() {
+    // Sphinx makes section ids from headings: "Sharing with a single
+    // developer" is a section of the document, not share buttons; a short
+    // id still says what a part is.
+    let html = format!(
+        "<title>T</title><body><div class=body><div class=section id=evolve>{}{}\
+         <div class=section id=sharing-with-a-single-developer><h2>Sharing with a single \
+         developer</h2>{}</div></div><div id=share><a href=/t>Tweet</a> <a href=/f>Post</a> \
+         <span>Share this page with your friends and colleagues, today and tomorrow</span></div></div>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, report) = main_content(&html);
+    assert!(text.contains("|Sharing] with a single developer =="), "{text}");
+    assert!(text.contains("Paragraph 3 of the story"), "{text}");
+    assert!(!text.contains("Tweet"), "{text}");
+    assert_eq!(report.dropped.get("share"), Some(&1), "{report:?}");
+}
+
+#[test]
 fn a_page_without_clear_main_content_keeps_everything() {
     let html = "<title>Links</title><body><h1>Links</h1><ul><li><a href=/a>A</a>\
                 <li><a href=/b>B</a></ul><p>Short note.</p><footer>Bye</footer>";
