@@ -7,6 +7,8 @@
 //! page's own landmarks and class names weigh in; siblings that score
 //! near the best one join it), with our own weights.
 
+use std::collections::HashSet;
+
 use crate::ingest::sink::{Arena, NONE, NodeId};
 use crate::ingest::tags::Tag;
 
@@ -123,7 +125,105 @@ pub(crate) fn choose(arena: &Arena, m: &Measures) -> Option<Chosen> {
         return None;
     }
     let top = shared_ancestor(arena, m, best, best_score, &ranked);
-    Some(with_siblings(arena, m, &scores, top))
+    let chosen = with_siblings(arena, m, &scores, top);
+    Some(with_cousins(arena, m, &ranked, chosen, top))
+}
+
+/// How many of the best blocks are looked at for more parts of the
+/// article.
+const COUSINS: usize = 32;
+
+/// Whether `id` or one of its ancestors is in `set`.
+fn in_any(arena: &Arena, set: &HashSet<NodeId>, id: NodeId) -> bool {
+    let mut up = id;
+    while up != NONE {
+        if set.contains(&up) {
+            return true;
+        }
+        up = arena.node(up).map_or(NONE, |n| n.parent);
+    }
+    false
+}
+
+/// The article's other parts elsewhere on the page: blocks of the very
+/// same class as the chosen block that score enough themselves (a layout
+/// that puts the article's sections in different columns, with quotes
+/// or a sidebar between, gives each section the same class). The chosen
+/// part then lies under the blocks' nearest shared ancestor. This extends
+/// Readability's bonus for a sibling of the same class to any relative.
+fn with_cousins(
+    arena: &Arena,
+    m: &Measures,
+    ranked: &[(f32, NodeId)],
+    chosen: Chosen,
+    top: NodeId,
+) -> Chosen {
+    let Some(class) = arena
+        .element(top)
+        .and_then(|e| e.attr("class"))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    else {
+        return chosen;
+    };
+    let top_score = ranked
+        .iter()
+        .find(|(_, id)| *id == top)
+        .map_or(0.0, |(s, _)| *s);
+    let threshold = (0.2 * top_score).max(LEAST_SCORE);
+    let mut parts = if chosen.children.is_empty() {
+        vec![chosen.root]
+    } else {
+        chosen.children.clone()
+    };
+    // Each candidate is tested against the parts by walking its own
+    // ancestors once (sets, not a scan of the parts: siblings may be many).
+    let mut inside: HashSet<NodeId> = parts.iter().copied().collect();
+    let mut above: HashSet<NodeId> = HashSet::new();
+    for &p in &parts {
+        let mut up = arena.node(p).map_or(NONE, |n| n.parent);
+        while up != NONE && above.insert(up) {
+            up = arena.node(up).map_or(NONE, |n| n.parent);
+        }
+    }
+    let before = parts.len();
+    for &(score, id) in ranked.iter().take(COUSINS) {
+        if score < threshold {
+            break;
+        }
+        let same = arena
+            .element(id)
+            .and_then(|e| e.attr("class"))
+            .is_some_and(|c| c.trim() == class);
+        if !same || m.get(id).text == 0 || above.contains(&id) || in_any(arena, &inside, id) {
+            continue;
+        }
+        inside.insert(id);
+        parts.push(id);
+        let mut up = arena.node(id).map_or(NONE, |n| n.parent);
+        while up != NONE && above.insert(up) {
+            up = arena.node(up).map_or(NONE, |n| n.parent);
+        }
+    }
+    if parts.len() == before {
+        return chosen;
+    }
+    // The nearest ancestor of all parts: up from the chosen root until it
+    // holds the new ones (each test walks one part's ancestors).
+    let mut root = chosen.root;
+    for &p in parts.iter().skip(before) {
+        while root != NONE && !arena.contains(root, p) {
+            root = arena.node(root).map_or(NONE, |n| n.parent);
+        }
+    }
+    if root == NONE {
+        return chosen;
+    }
+    parts.sort_unstable();
+    Chosen {
+        root,
+        children: parts,
+    }
 }
 
 /// Readability's second look: when several of the next best blocks score

@@ -10,8 +10,9 @@
 //!    commas, blocks by their paragraphs, their landmarks (`main`,
 //!    `article`, `role`, `itemprop=articleBody`) and classes, less the
 //!    share of their text in links; siblings that read like more of it
-//!    join the best block. A page where nothing scores enough keeps
-//!    everything.
+//!    join the best block, and so do blocks of its very class elsewhere
+//!    (the article's sections laid out apart). A page where nothing
+//!    scores enough keeps everything.
 //! 3. Inside the article, boilerplate is dropped ([`prune`]): parts whose
 //!    markup says what they are (navigation, asides, footers, forms,
 //!    comments, share and related blocks, consent banners, hidden parts)

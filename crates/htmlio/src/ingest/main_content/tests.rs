@@ -188,10 +188,41 @@ fn a_section_id_made_from_its_heading_says_nothing_of_boilerplate() {
         prose(3)
     );
     let (text, report) = main_content(&html);
-    assert!(text.contains("|Sharing] with a single developer =="), "{text}");
+    assert!(
+        text.contains("|Sharing] with a single developer =="),
+        "{text}"
+    );
     assert!(text.contains("Paragraph 3 of the story"), "{text}");
     assert!(!text.contains("Tweet"), "{text}");
     assert_eq!(report.dropped.get("share"), Some(&1), "{report:?}");
+}
+
+#[test]
+fn parts_of_the_article_with_its_class_elsewhere_on_the_page_join_it() {
+    // A layout puts the article's first section in a row beside a sidebar
+    // and the rest further down: each section has the same class.
+    let html = format!(
+        "<title>T</title><body><nav><a href=/>Home</a></nav><div class=wrap>\
+         <div class=row><div class=side><a href=/x>Share</a></div><div class=col><div>\
+         <div class=\"post__body wysiwyg\">{}{}</div></div></div></div>\
+         <blockquote class=pull>A quote pulled out of the story</blockquote>\
+         <div class=\"post__body wysiwyg\">{}{}{}{}</div></div>\
+         <footer><p>Copyright, all rights reserved, and so on and so forth.</p></footer>",
+        prose(1),
+        prose(2),
+        prose(3),
+        prose(4),
+        prose(5),
+        prose(6)
+    );
+    let (text, _) = main_content(&html);
+    for n in 1..=6 {
+        assert!(text.contains(&format!("Paragraph {n} of")), "{n}: {text}");
+    }
+    assert!(
+        !text.contains("Home") && !text.contains("Copyright"),
+        "{text}"
+    );
 }
 
 #[test]
