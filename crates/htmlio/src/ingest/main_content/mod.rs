@@ -77,7 +77,7 @@ pub enum Kind {
     /// The article's heading where it repeats the page's `<title>` (the
     /// header's `#Title` holds it).
     Title,
-    /// Blocks of mostly links.
+    /// Blocks of mostly links, and paragraphs that are a link.
     LinkList,
     /// Parts outside the article that say nothing of what they are.
     LowText,

@@ -17,6 +17,11 @@ const MOST_OF_ARTICLE: f32 = 0.5;
 /// the figure is ours).
 const LINK_LIST: f32 = 0.5;
 
+/// The share of a paragraph's text inside links from which it is a link,
+/// not prose: "Also on our site: ...", "Read more: ...", a teaser's
+/// headline (a paragraph is prose with links in it up to here).
+const LINK_PARAGRAPH: f32 = 0.8;
+
 /// The walk.
 struct Pruner<'d, 'm> {
     drops: &'d mut Drops<'m>,
@@ -62,6 +67,9 @@ impl Pruner<'_, '_> {
             }
         }
         if can_be_link_list(tag) && own.text > 0 && own.link_density() >= LINK_LIST {
+            return Some(Kind::LinkList);
+        }
+        if tag == Tag::Paragraph && own.text > 0 && own.link_density() >= LINK_PARAGRAPH {
             return Some(Kind::LinkList);
         }
         None

@@ -226,6 +226,22 @@ fn parts_of_the_article_with_its_class_elsewhere_on_the_page_join_it() {
 }
 
 #[test]
+fn a_paragraph_that_is_a_link_is_dropped_and_prose_with_links_kept() {
+    let html = format!(
+        "<title>T</title><body><article>{}<p><a href=/other>Also on our site: the story of \
+         another day, told at length</a></p>{}<p>Prose with <a href=/a>a link</a> in it, \
+         and <a href=/b>another one</a>, stays as it is.</p>{}</article>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, report) = main_content(&html);
+    assert!(!text.contains("Also on our site"), "{text}");
+    assert!(text.contains("Prose with [/a||a link] in it"), "{text}");
+    assert_eq!(report.dropped.get("link-list"), Some(&1), "{report:?}");
+}
+
+#[test]
 fn a_page_without_clear_main_content_keeps_everything() {
     let html = "<title>Links</title><body><h1>Links</h1><ul><li><a href=/a>A</a>\
                 <li><a href=/b>B</a></ul><p>Short note.</p><footer>Bye</footer>";
