@@ -211,6 +211,11 @@ pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
     if buf.is_empty() {
         return out;
     }
+    // An embedded post (`social-media-embed`, `embed-twitter`) is a
+    // quotation of the article, whatever else its class says.
+    if buf.contains("embed") {
+        return out;
+    }
     let (strong, weak, content) = read_class(buf);
     if content {
         out.weight += 25;

@@ -242,6 +242,22 @@ fn a_paragraph_that_is_a_link_is_dropped_and_prose_with_links_kept() {
 }
 
 #[test]
+fn an_embedded_post_is_quoted_content_not_share_buttons() {
+    let html = format!(
+        "<title>T</title><body><article>{}{}<div class=social-media-embed>\
+         <blockquote class=twitter-tweet><p>What the people said about it, quoted</p>\
+         </blockquote></div>{}<div class=social-share><a href=/t>Tweet this</a></div></article>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, report) = main_content(&html);
+    assert!(text.contains("What the people said about it"), "{text}");
+    assert!(!text.contains("Tweet this"), "{text}");
+    assert_eq!(report.dropped.get("share"), Some(&1), "{report:?}");
+}
+
+#[test]
 fn a_page_without_clear_main_content_keeps_everything() {
     let html = "<title>Links</title><body><h1>Links</h1><ul><li><a href=/a>A</a>\
                 <li><a href=/b>B</a></ul><p>Short note.</p><footer>Bye</footer>";
