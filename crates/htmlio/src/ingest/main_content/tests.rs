@@ -258,6 +258,22 @@ fn an_embedded_post_is_quoted_content_not_share_buttons() {
 }
 
 #[test]
+fn a_rail_of_the_most_read_stories_is_related() {
+    let html = format!(
+        "<title>T</title><body><article>{}{}{}<div class=\"rail rail--trending\">\
+         <h3>Most read in world news</h3><div class=rail__item><h3>RANDY ANDY</h3>\
+         <span>A story of another day, told in a teaser of its own</span>\
+         <a href=/news/1 class=rail__item-anchor></a></div></div></article>",
+        prose(1),
+        prose(2),
+        prose(3)
+    );
+    let (text, report) = main_content(&html);
+    assert!(!text.contains("RANDY ANDY"), "{text}");
+    assert_eq!(report.dropped.get("related"), Some(&1), "{report:?}");
+}
+
+#[test]
 fn a_page_without_clear_main_content_keeps_everything() {
     let html = "<title>Links</title><body><h1>Links</h1><ul><li><a href=/a>A</a>\
                 <li><a href=/b>B</a></ul><p>Short note.</p><footer>Bye</footer>";
