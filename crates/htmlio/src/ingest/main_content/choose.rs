@@ -1,6 +1,7 @@
 //! Which part of the page is the article: paragraphs scored and their
 //! scores given to the blocks around them, the best block taken, and its
-//! siblings that read like more of the same taken with it. The scoring
+//! siblings that read like more of the same taken with it, and blocks of
+//! its very class elsewhere on the page. The scoring
 //! follows the idea of Mozilla Readability's (a paragraph scores by its
 //! commas and its length; its parent gets the score, its grandparent half;
 //! a block's score shrinks with the share of its text inside links; the
@@ -133,6 +134,15 @@ pub(crate) fn choose(arena: &Arena, m: &Measures) -> Option<Chosen> {
 /// article.
 const COUSINS: usize = 32;
 
+/// Adds the ancestors of `id` to `set`, up to the first already in it
+/// (so that parts with shared ancestors walk them once).
+fn add_ancestors(arena: &Arena, set: &mut HashSet<NodeId>, id: NodeId) {
+    let mut up = arena.node(id).map_or(NONE, |n| n.parent);
+    while up != NONE && set.insert(up) {
+        up = arena.node(up).map_or(NONE, |n| n.parent);
+    }
+}
+
 /// Whether `id` or one of its ancestors is in `set`.
 fn in_any(arena: &Arena, set: &HashSet<NodeId>, id: NodeId) -> bool {
     let mut up = id;
@@ -181,10 +191,7 @@ fn with_cousins(
     let mut inside: HashSet<NodeId> = parts.iter().copied().collect();
     let mut above: HashSet<NodeId> = HashSet::new();
     for &p in &parts {
-        let mut up = arena.node(p).map_or(NONE, |n| n.parent);
-        while up != NONE && above.insert(up) {
-            up = arena.node(up).map_or(NONE, |n| n.parent);
-        }
+        add_ancestors(arena, &mut above, p);
     }
     let before = parts.len();
     for &(score, id) in ranked.iter().take(COUSINS) {
@@ -200,10 +207,7 @@ fn with_cousins(
         }
         inside.insert(id);
         parts.push(id);
-        let mut up = arena.node(id).map_or(NONE, |n| n.parent);
-        while up != NONE && above.insert(up) {
-            up = arena.node(up).map_or(NONE, |n| n.parent);
-        }
+        add_ancestors(arena, &mut above, id);
     }
     if parts.len() == before {
         return chosen;

@@ -315,6 +315,22 @@ fn deep_pages_do_not_overflow() {
 }
 
 #[test]
+fn many_blocks_of_one_class_are_taken_in_one_pass() {
+    // Every block joins as a sibling and is a cousin candidate too: the
+    // tests against the parts go by sets, not by scanning the parts.
+    let mut html = String::from("<title>T</title><body><nav><a href=/>x</a></nav><div>");
+    for n in 0..20_000 {
+        html.push_str("<div class=part>");
+        html.push_str(&prose(n));
+        html.push_str("</div>");
+    }
+    html.push_str("</div>");
+    let (text, report) = main_content(&html);
+    assert!(text.contains("Paragraph 19999 of the story"));
+    assert_eq!(report.dropped.get("nav"), Some(&1), "{report:?}");
+}
+
+#[test]
 fn the_report_reads_as_a_sentence() {
     let mut report = MainContent {
         root: Some(("article".into(), 12)),
