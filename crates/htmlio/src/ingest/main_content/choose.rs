@@ -213,10 +213,12 @@ fn with_cousins(
         return chosen;
     }
     // The nearest ancestor of all parts: up from the chosen root until it
-    // holds the new ones (each test walks one part's ancestors).
+    // is one of each new part's ancestors (each gathered once).
     let mut root = chosen.root;
     for &p in parts.iter().skip(before) {
-        while root != NONE && !arena.contains(root, p) {
+        let mut of_p = HashSet::from([p]);
+        add_ancestors(arena, &mut of_p, p);
+        while root != NONE && !of_p.contains(&root) {
             root = arena.node(root).map_or(NONE, |n| n.parent);
         }
     }

@@ -38,7 +38,8 @@ mod tests;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
-use super::sink::{Arena, NONE, NodeId};
+use super::sink::{Arena, Data, NONE, NodeId};
+use super::tags::Tag;
 use measure::Measures;
 
 /// The kind of a part dropped as boilerplate.
@@ -374,10 +375,10 @@ fn title_heading(arena: &Arena, m: &Measures, root: NodeId) -> Option<NodeId> {
 /// that has some (the builder's rule, `build/head.rs`).
 fn page_title(arena: &Arena) -> Option<String> {
     arena.nodes.iter().enumerate().find_map(|(id, node)| {
-        let super::sink::Data::Element(e) = &node.data else {
+        let Data::Element(e) = &node.data else {
             return None;
         };
-        if e.tag != crate::ingest::tags::Tag::Title {
+        if e.tag != Tag::Title {
             return None;
         }
         let text = arena.child_text(NodeId::try_from(id).ok()?);

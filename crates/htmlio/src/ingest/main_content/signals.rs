@@ -97,6 +97,11 @@ const CONTENT: &[&str] = &[
     "article", "content", "entry", "main", "post", "story", "body", "text", "blog",
 ];
 
+/// A class word of an embedded post (`social-media-embed`,
+/// `embed-twitter`): a quotation of the article, whatever else the class
+/// says.
+const EMBED: &str = "embed";
+
 /// Which list a class word is in, and its place there (the first of a
 /// list that a class holds wins).
 #[derive(Debug, Clone, Copy)]
@@ -104,12 +109,26 @@ enum Word {
     Strong(usize),
     Weak(usize),
     Content,
+    Embed,
+}
+
+/// What the words of a class say.
+#[derive(Debug, Clone, Copy, Default)]
+struct ClassWords {
+    /// The first kind of [`STRONG`] the class holds.
+    strong: Option<Kind>,
+    /// The first kind of [`WEAK`] it holds.
+    weak: Option<Kind>,
+    /// Whether it names content ([`CONTENT`]).
+    content: bool,
+    /// Whether it names an embedded post ([`EMBED`]).
+    embed: bool,
 }
 
 /// A class word as bytes, and which list it is in.
 type Entry = (&'static [u8], Word);
 
-/// The words of [`STRONG`], [`WEAK`] and [`CONTENT`] by their first byte,
+/// The words of [`STRONG`], [`WEAK`], [`CONTENT`] and [`EMBED`] by their first byte,
 /// so that a class is read in one pass: at each byte only the words that
 /// start with it are compared (a substring search per word per element
 /// cost more than the rest of the selection).
@@ -124,7 +143,8 @@ static BY_FIRST_BYTE: LazyLock<Vec<Vec<Entry>>> = LazyLock::new(|| {
                 .enumerate()
                 .map(|(i, (w, _))| (*w, Word::Weak(i))),
         )
-        .chain(CONTENT.iter().map(|w| (*w, Word::Content)));
+        .chain(CONTENT.iter().map(|w| (*w, Word::Content)))
+        .chain([(EMBED, Word::Embed)]);
     for (word, what) in words {
         if let Some(slot) = word
             .as_bytes()
@@ -137,11 +157,11 @@ static BY_FIRST_BYTE: LazyLock<Vec<Vec<Entry>>> = LazyLock::new(|| {
     table
 });
 
-/// What the words of a class (lowercased) say: the first kind of
-/// [`STRONG`] it holds, the first of [`WEAK`], and whether it names content.
-fn read_class(class: &str) -> (Option<Kind>, Option<Kind>, bool) {
+/// What the words of a class (lowercased) say, read in one pass.
+fn read_class(class: &str) -> ClassWords {
     let bytes = class.as_bytes();
-    let (mut strong, mut weak, mut content) = (usize::MAX, usize::MAX, false);
+    let (mut strong, mut weak) = (usize::MAX, usize::MAX);
+    let mut out = ClassWords::default();
     for (at, &b) in bytes.iter().enumerate() {
         let Some(words) = BY_FIRST_BYTE.get(usize::from(b)) else {
             continue;
@@ -152,13 +172,16 @@ fn read_class(class: &str) -> (Option<Kind>, Option<Kind>, bool) {
                 match what {
                     Word::Strong(i) => strong = strong.min(i),
                     Word::Weak(i) => weak = weak.min(i),
-                    Word::Content => content = true,
+                    Word::Content => out.content = true,
+                    Word::Embed => out.embed = true,
                 }
             }
         }
     }
     let kind = |list: &[(&str, Kind)], i: usize| list.get(i).map(|(_, k)| *k);
-    (kind(STRONG, strong), kind(WEAK, weak), content)
+    out.strong = kind(STRONG, strong);
+    out.weak = kind(WEAK, weak);
+    out
 }
 
 /// What `e` (of tag `tag`) says about itself; `buf` is scratch space.
@@ -214,12 +237,15 @@ pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
     if buf.is_empty() {
         return out;
     }
-    // An embedded post (`social-media-embed`, `embed-twitter`) is a
-    // quotation of the article, whatever else its class says.
-    if buf.contains("embed") {
+    let ClassWords {
+        strong,
+        weak,
+        content,
+        embed,
+    } = read_class(buf);
+    if embed {
         return out;
     }
-    let (strong, weak, content) = read_class(buf);
     if content {
         out.weight += 25;
     }
