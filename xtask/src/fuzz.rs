@@ -29,6 +29,7 @@ const TARGETS: &[(&str, &[&str])] = &[
         "canon",
         &["cli/site", "cli/demo", "sniff/pages", "xss", "htmlio"],
     ),
+    ("onto", &["cli/site", "cli/demo", "xss", "htmlio"]),
 ];
 
 /// What one target's run gave.

@@ -128,6 +128,7 @@ pub mod hrefs;
 pub mod ingest;
 pub mod lang;
 pub mod names;
+pub mod onto;
 pub mod serialize;
 
 pub use convert::{TextOptions, TextPage, to_text, to_xhtml};

@@ -31,7 +31,7 @@
 //! ```
 
 mod elements;
-mod escape;
+pub(crate) mod escape;
 mod html;
 mod optional;
 mod token;
