@@ -1,4 +1,4 @@
-//! The editor's latency targets (issue 31), measured in headless Chromium:
+//! The editor's latency targets, measured in headless Chromium:
 //! typing on a page whose text is about 2.2 MB (a changelog-like HTML page
 //! of about 4 MB) stays under 50 ms a keystroke, and the preview follows an
 //! edit within 1 s on a 100 KB page.

@@ -178,7 +178,7 @@ mod tests {
     }
 
     #[test]
-    fn the_issue_example_windows_1251() {
+    fn a_windows_1251_page_declared_by_its_xml_declaration() {
         let page =
             b"<?xml version=\"1.0\" encoding=\"windows-1251\"?><p>\xcf\xf0\xe8\xe2\xe5\xf2</p>";
         let found = get_an_xml_encoding(page).unwrap();
