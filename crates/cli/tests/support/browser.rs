@@ -56,28 +56,78 @@ pub(crate) struct Driver {
 }
 
 impl Driver {
+    /// chromedriver listening and ready. The port is one the system had
+    /// free a moment ago, so another process may take it first: a driver
+    /// that exits, or a port that answers without being chromedriver's, is
+    /// tried again on a new port.
     pub(crate) fn start(bin: &Path) -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(bin)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "chromedriver did not listen"
-            );
-            std::thread::sleep(Duration::from_millis(50));
+        for _ in 0..5 {
+            let port = TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port();
+            let mut child = Command::new(bin)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("chromedriver starts");
+            if wait_ready(&mut child, port) {
+                return Driver { child, port };
+            }
+            let _ = child.kill();
+            let _ = child.wait();
         }
-        Driver { child, port }
+        panic!("chromedriver did not become ready on any of five ports");
     }
+}
+
+/// Waits (20 s at most) until chromedriver's `/status` says it is ready;
+/// false when the process exits first or the time runs out.
+fn wait_ready(child: &mut Child, port: u16) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20) {
+        if !matches!(child.try_wait(), Ok(None)) {
+            return false;
+        }
+        if status_ready(port) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// One `GET /status`; true when the answer is chromedriver's and says ready.
+/// chromedriver answers HTTP/1.1 only, and keeps the connection open, so
+/// the answer is read until it says whether it is ready.
+fn status_ready(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let request = format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while answer.len() < 1 << 16 {
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return false,
+            Ok(n) => answer.extend_from_slice(chunk.get(..n).unwrap_or_default()),
+        }
+        let text = String::from_utf8_lossy(&answer);
+        if text.contains("\"ready\":true") {
+            return true;
+        }
+        if text.contains("\"ready\":false") {
+            return false;
+        }
+    }
+    false
 }
 
 impl Drop for Driver {
@@ -87,7 +137,8 @@ impl Drop for Driver {
     }
 }
 
-pub(crate) async fn browser(chromium: &Path, driver: &Driver, profile: &Path) -> Client {
+/// Capabilities for headless Chromium with its own profile directory.
+fn capabilities(chromium: &Path, profile: &Path) -> serde_json::Map<String, Value> {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),
@@ -102,11 +153,32 @@ pub(crate) async fn browser(chromium: &Path, driver: &Driver, profile: &Path) ->
             ],
         }),
     );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a WebDriver session")
+    caps
+}
+
+pub(crate) async fn browser(chromium: &Path, driver: &Driver, profile: &Path) -> Client {
+    // A new session starts Chromium. The driver can drop that first
+    // request while the browser comes up (seen once under CI as
+    // "connection reset by peer"), so a session that fails to open is
+    // asked for again, three times at most, each in a profile of its own
+    // (a browser left from a failed try may still hold the last one).
+    let url = format!("http://127.0.0.1:{}", driver.port);
+    let mut last = None;
+    for attempt in 0..3u64 {
+        if attempt > 0 {
+            tokio::time::sleep(Duration::from_millis(500 * attempt)).await;
+        }
+        let caps = capabilities(chromium, &profile.join(format!("try-{attempt}")));
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&url)
+            .await
+        {
+            Ok(client) => return client,
+            Err(e) => last = Some(e),
+        }
+    }
+    panic!("a WebDriver session, after three tries: {last:?}");
 }
 
 /// Waits until `script` (a function body) returns something truthy; returns
