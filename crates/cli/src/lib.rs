@@ -82,7 +82,8 @@ Examples:
   pagetext to-html page.txt -o page.html          write it to a file
   pagetext to-html text/ -o www/                  text/a/b.txt -> www/a/b.html
   pagetext to-html --encoding windows-1252 page.txt   legacy charset, character references for the rest
-  pagetext to-html --html --omit-optional-tags page.txt   HTML syntax, lean";
+  pagetext to-html --html --omit-optional-tags page.txt   HTML syntax, lean
+  pagetext to-html --onto page.html page.txt -o new.html  the edited text onto its page";
 
 const FMT_EXAMPLES: &str = "\
 Examples:
@@ -131,11 +132,17 @@ editor out; FIFOs and devices are refused without waiting on them. The
 preview cannot run scripts or open connections (#Link:preconnect, prefetch,
 dns-prefetch, prerender and preload lines are left out of it), links that
 could run a script are written as their text, and the site's own files are
-served sandboxed.
+served sandboxed. An HTML page is previewed as a save writes it, in its own
+template and styles (\"The page as saved\"; off: the text's XHTML): its
+scripts, event handlers, frames, objects, resource hints, refreshes and <base>
+are left out, and nothing but the site's own files under the editor's address
+is fetched.
 
-Saving: an HTML page is written as XHTML 1.0 (as `to-html --tables` writes it),
-in its own charset when that charset holds every character and otherwise in
-UTF-8 (the editor says so); a .txt page is written as canonical text. Writes are
+Saving: the text is written onto the HTML page it was read from (as
+`to-html --onto` writes it): only what was edited changes, and everything else
+(the template, classes, styles, scripts, DOCTYPE) keeps its bytes; the page
+keeps its charset, with character references for characters it lacks. A save
+with no edit writes nothing. A .txt page is written as canonical text. Writes are
 atomic. The first save of an HTML page keeps the original as PAGE.orig, created
 exclusively once it is copied whole; when that name holds anything else (a
 link, a folder) the save is refused and says why. A page changed on disk since
@@ -465,6 +472,20 @@ pub struct ToHtmlArgs {
     /// it cannot represent are written as numeric character references.
     #[arg(long, value_name = "LABEL", value_parser = parse_output_encoding_label)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
+
+    /// Write the text onto the page it was read from (`to-text PAGE`, then
+    /// edited), changing only what was edited: the page's bytes where the
+    /// text is unchanged (its template, classes, scripts, DOCTYPE and
+    /// charset), the edit where it is. An unchanged text gives back PAGE
+    /// exactly. An edited word replaces only its characters; an edited
+    /// block is written inside its element, with the start tag kept; a
+    /// new block goes beside its neighbour in the page's syntax (HTML or
+    /// XHTML); a deleted block's element goes. Characters the page's
+    /// charset lacks become character references. One input only. The
+    /// text is compared with what `to-text PAGE` gives with the default
+    /// options.
+    #[arg(long, value_name = "PAGE", conflicts_with_all = ["html", "encoding", "tables"])]
+    pub onto: Option<PathBuf>,
 
     /// Write the HTML syntax (with <!DOCTYPE html>) instead of XHTML 1.0.
     #[arg(long)]

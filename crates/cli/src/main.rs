@@ -187,10 +187,31 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
             } else {
                 htmlio::emit::Syntax::Xhtml
             };
+            let onto = match &args.onto {
+                Some(_) if args.batch.inputs.len() > 1 => {
+                    return usage(
+                        display,
+                        "--onto writes one text onto one page: give one INPUT",
+                    );
+                }
+                Some(path) => match std::fs::read(path) {
+                    // Read once for the whole run, which it outlives.
+                    Ok(page) => Some(&*Box::leak(page.into_boxed_slice())),
+                    Err(e) => {
+                        say(&message(
+                            display.color,
+                            &format!("cannot read the page {}: {e}", path.display()),
+                        ));
+                        return Ok(ExitCode::from(1));
+                    }
+                },
+                None => None,
+            };
             let job = Job::ToHtml {
                 encoding: args.encoding,
                 syntax,
                 tables: args.tables,
+                onto,
             };
             batch_command(
                 job,

@@ -320,6 +320,14 @@ fn saves_keep_the_page_charset_and_the_original() {
                 "{ingestion}"
             );
         }
+        // A save with no edit writes nothing, and keeps no original.
+        let answer = save(&server, name, &text, opened["version"].as_str().unwrap());
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert_eq!(answer.json()["original"], serde_json::Value::Null);
+        assert_eq!(fs::read(site.path().join(name)).unwrap(), page);
+        assert!(!site.path().join(format!("{name}.orig")).exists());
+        // One paragraph added.
+        let text = format!("{text}\nAdded.\n");
         let answer = save(&server, name, &text, opened["version"].as_str().unwrap());
         assert_eq!(answer.status, 200, "{}", answer.text());
         let saved = answer.json();
@@ -346,16 +354,28 @@ fn saves_keep_the_page_charset_and_the_original() {
                 "{shown}"
             );
         }
-        // ...and exactly what `to-html --tables` writes in that charset.
+        // ...the page's own bytes but for the new paragraph, exactly what
+        // `to-html --onto` writes.
+        let end = page.windows(7).rposition(|w| w == b"</body>").unwrap();
+        let mut want = page[..end].to_vec();
+        want.extend_from_slice(b"\n<p>Added.</p>");
+        want.extend_from_slice(&page[end..]);
+        assert_eq!(
+            on_disk,
+            want,
+            "{name}: {}",
+            String::from_utf8_lossy(&on_disk)
+        );
         let text_file = site.path().join(format!("{name}.txt.tmp"));
         fs::write(&text_file, &text).unwrap();
         let cli = Command::new(env!("CARGO_BIN_EXE_pagetext"))
-            .args(["to-html", "--tables", "--encoding", encoding])
+            .args(["to-html", "--onto"])
+            .arg(site.path().join(format!("{name}.orig")))
             .arg(&text_file)
             .output()
             .unwrap();
         fs::remove_file(&text_file).unwrap();
-        assert_eq!(on_disk, cli.stdout, "{name}: as to-html writes it");
+        assert_eq!(on_disk, cli.stdout, "{name}: as to-html --onto writes it");
         // The original is kept, byte for byte, once.
         assert_eq!(
             fs::read(site.path().join(format!("{name}.orig"))).unwrap(),
@@ -368,14 +388,21 @@ fn saves_keep_the_page_charset_and_the_original() {
             text,
             "{name}: a fixpoint"
         );
-        let again = save(&server, name, &text, reopened["version"].as_str().unwrap()).json();
+        let again = save(
+            &server,
+            name,
+            &text.replace("Added.", "Added again."),
+            reopened["version"].as_str().unwrap(),
+        )
+        .json();
         assert_eq!(again["original"], serde_json::Value::Null);
         assert_eq!(
             fs::read(site.path().join(format!("{name}.orig"))).unwrap(),
             page
         );
     }
-    // A character the charset lacks: UTF-8, with a notice.
+    // A character the charset lacks: the page stays windows-1252, with a
+    // character reference for it.
     let opened = open(&server, "cafe.html");
     let text = opened["text"]
         .as_str()
@@ -388,15 +415,14 @@ fn saves_keep_the_page_charset_and_the_original() {
         opened["version"].as_str().unwrap(),
     )
     .json();
-    assert_eq!(saved["encoding"], "UTF-8");
+    assert_eq!(saved["encoding"], "windows-1252");
+    let on_disk = fs::read(site.path().join("cafe.html")).unwrap();
+    let shown = String::from_utf8_lossy(&on_disk);
+    assert!(shown.contains("&#26085;&#26412;</h1>"), "{shown}");
     assert!(
-        saved["notices"][0]
-            .as_str()
-            .unwrap()
-            .contains("windows-1252 cannot hold")
+        on_disk.windows(10).any(|w| w == b"Caf\xe9 &#260"),
+        "{shown}"
     );
-    let on_disk = fs::read_to_string(site.path().join("cafe.html")).unwrap();
-    assert!(on_disk.contains("Café 日本"));
     // A text page is saved as canonical text.
     let opened = open(&server, "notes.txt");
     let saved = save(
@@ -553,10 +579,11 @@ fn a_five_megabyte_page_opens_checks_and_saves() {
     );
     assert_eq!(checked.status, 200);
     assert!(checked.json()["xhtml"].as_str().unwrap().len() > 5 * 1024 * 1024);
+    let text = text.replacen("Paragraph 1 with", "Paragraph one with", 1);
     let saved = save(
         &server,
         "big.html",
-        text,
+        &text,
         opened["version"].as_str().unwrap(),
     );
     assert_eq!(saved.status, 200, "{}", saved.text());

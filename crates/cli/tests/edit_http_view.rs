@@ -287,3 +287,105 @@ fn the_preview_marks_its_blocks_and_a_save_never_keeps_the_marks() {
     let reopened = server.get("api/page?path=page.html").json();
     assert!(!reopened["text"].as_str().unwrap().contains("data-line"));
 }
+
+#[test]
+fn the_review_shows_what_changes_in_the_page_s_bytes_and_a_clean_save_is_asked_for() {
+    let (_dir, site) = stage();
+    let page = "<!DOCTYPE html>\n<html><head><title>T</title><script>x()</script></head>\n<body>\n<p class=\"lead\">One word here.</p>\n<p>More.</p>\n</body></html>\n";
+    fs::write(site.join("styled.html"), page).unwrap();
+    let server = Server::start(&site);
+    let opened = server.get("api/page?path=styled.html").json();
+    let text = opened["text"].as_str().unwrap().to_owned();
+    // Unchanged: nothing changes in the page.
+    let changes = server.post("api/changes", &json!({"path": "styled.html", "text": text}));
+    assert_eq!(changes.status, 200, "{}", changes.text());
+    assert_eq!(changes.json()["changes"], json!([]));
+    // One word: one change at line 4, with the page around it.
+    let edited = text.replace("word", "term");
+    let changes = server.post(
+        "api/changes",
+        &json!({"path": "styled.html", "text": edited}),
+    );
+    let listed = changes.json();
+    assert_eq!(
+        listed["changes"].as_array().map(Vec::len),
+        Some(1),
+        "{listed}"
+    );
+    let change = &listed["changes"][0];
+    assert_eq!(change["line"], 4);
+    assert_eq!(
+        (change["removed"].as_str(), change["added"].as_str()),
+        (Some("word"), Some("term"))
+    );
+    assert!(
+        change["before"]
+            .as_str()
+            .unwrap()
+            .ends_with("<p class=\"lead\">One "),
+        "{change}"
+    );
+    assert!(
+        change["after"].as_str().unwrap().starts_with(" here.</p>"),
+        "{change}"
+    );
+    // The page as that save writes it, for the preview.
+    let view = server.post("api/view", &json!({"path": "styled.html", "text": edited}));
+    assert_eq!(view.status, 200, "{}", view.text());
+    assert_eq!(view.json()["html"], page.replace("One word", "One term"));
+    let refused = server.post("api/view", &json!({"path": "index.txt", "text": "x"}));
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    // Nothing was written by asking.
+    assert_eq!(fs::read_to_string(site.join("styled.html")).unwrap(), page);
+    // A text page has no page bytes to compare; a path out of DIR is refused.
+    let refused = server.post("api/changes", &json!({"path": "index.txt", "text": "x"}));
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    let refused = server.post(
+        "api/changes",
+        &json!({"path": "../secret.jpg", "text": "x"}),
+    );
+    assert!(
+        refused.status == 403 || refused.status == 404,
+        "{}",
+        refused.status
+    );
+    // Both answer only the editor itself: its Origin, as every write.
+    let host = server.host();
+    for route in ["api/changes", "api/view"] {
+        let target = format!("/{}/{route}", server.token);
+        let body = br#"{"path":"styled.html","text":""}"#;
+        let refused = server.send(
+            "POST",
+            &target,
+            &[("Host", &host), ("Content-Type", "application/json")],
+            body,
+        );
+        assert_eq!(refused.status, 403, "{route} without the editor's Origin");
+    }
+    // The save writes exactly that change.
+    let saved = server.post(
+        "api/save",
+        &json!({"path": "styled.html", "text": edited, "version": opened["version"]}),
+    );
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    assert_eq!(
+        fs::read_to_string(site.join("styled.html")).unwrap(),
+        page.replace("One word", "One term")
+    );
+    // "Save as clean XHTML", asked for: the seed's XHTML, template gone.
+    let version = server.get("api/page?path=styled.html").json()["version"].clone();
+    let clean = server.post(
+        "api/save",
+        &json!({"path": "styled.html", "text": edited, "version": version, "clean": true}),
+    );
+    assert_eq!(clean.status, 200, "{}", clean.text());
+    let on_disk = fs::read_to_string(site.join("styled.html")).unwrap();
+    assert!(
+        on_disk.contains("<html xmlns=\"http://www.w3.org/1999/xhtml\">"),
+        "{on_disk}"
+    );
+    assert!(
+        on_disk.contains("<p>One term here.</p>") && !on_disk.contains("script"),
+        "{on_disk}"
+    );
+}

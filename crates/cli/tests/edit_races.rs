@@ -373,9 +373,11 @@ fn a_dangling_orig_link_refuses_the_save() {
     let server = Server::start(&stage.site);
     let opened = server.get("api/page?path=page.html").json();
     assert_eq!(opened["original"]["exists"], true);
+    // An edit, so that the save has something to write.
+    let text = format!("{}\nMore.\n", opened["text"].as_str().unwrap());
     let answer = server.post(
         "api/save",
-        &json!({"path": "page.html", "text": opened["text"], "version": opened["version"]}),
+        &json!({"path": "page.html", "text": text, "version": opened["version"]}),
     );
     assert_eq!(answer.status, 409, "{}", answer.text());
     let error = answer.json()["error"].as_str().unwrap().to_owned();

@@ -292,10 +292,36 @@ impl XhtmlResult {
 /// Converts text in the text format to XHTML 1.0 bytes in `encoding`
 /// (characters it lacks become character references). With `tables`, an
 /// emulated table (a grid-shaped compact definition list) becomes a
-/// `<table>`. The result holds the bytes and the diagnostics.
+/// `<table>`. With `onto`, the bytes of the page the text was read from,
+/// the text is written onto that page instead (`htmlio::onto`): only what
+/// was edited changes, in the page's own charset and syntax, and an
+/// unchanged text gives back the page's bytes; `encoding` and `tables`
+/// are then refused. The result holds the bytes and the diagnostics.
 #[pyfunction]
-#[pyo3(signature = (text, *, encoding="utf-8", tables=false))]
-fn to_xhtml(py: Python<'_>, text: String, encoding: &str, tables: bool) -> PyResult<XhtmlResult> {
+#[pyo3(signature = (text, *, encoding=None, tables=false, onto=None))]
+fn to_xhtml(
+    py: Python<'_>,
+    text: String,
+    encoding: Option<&str>,
+    tables: bool,
+    onto: Option<Vec<u8>>,
+) -> PyResult<XhtmlResult> {
+    if let Some(page) = onto {
+        if encoding.is_some() || tables {
+            return Err(PyValueError::new_err(
+                "onto keeps the page's own charset and tables: encoding and tables cannot be given with it",
+            ));
+        }
+        let saved = py.detach(|| htmlio::onto::onto(&page, &text, &htmlio::TextOptions::default()));
+        let mut diagnostics: Vec<Diag> = saved.parsed.iter().map(Diag::of).collect();
+        diagnostics.extend(saved.diagnostics.iter().map(Diag::of));
+        return Ok(XhtmlResult {
+            xhtml: saved.bytes,
+            encoding: saved.encoding.name(),
+            diagnostics,
+        });
+    }
+    let encoding = encoding.unwrap_or("utf-8");
     let options = htmlio::emit::EmitOptions {
         encoding: encoding_for(encoding)?,
         syntax: htmlio::emit::Syntax::Xhtml,

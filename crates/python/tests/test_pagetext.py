@@ -106,6 +106,19 @@ def test_to_xhtml_writes_the_charset_asked_for():
         pagetext.to_xhtml("x", encoding="nope")
 
 
+def test_to_xhtml_onto_changes_only_what_was_edited():
+    page = (b'<!DOCTYPE html><html><head><meta charset="windows-1252"><title>Caf\xe9</title>'
+            b'<script>x()</script></head><body><p class="lead">One word here.</p>'
+            b"<p>Two \x80.</p></body></html>")
+    text = pagetext.to_text(page).text
+    same = pagetext.to_xhtml(text, onto=page)
+    assert same.xhtml == page and same.encoding == "windows-1252"
+    edited = pagetext.to_xhtml(text.replace("word", "word \u2192"), onto=page)
+    assert edited.xhtml == page.replace(b"word here", b"word &#8594; here")
+    with pytest.raises(ValueError):
+        pagetext.to_xhtml(text, onto=page, tables=True)
+
+
 def test_to_xhtml_reports_what_emission_changed():
     # Latin-1 has no snowman: a character reference, and a diagnostic saying so.
     out = pagetext.to_xhtml("\nA \u2603 here\n", encoding="iso-8859-1")

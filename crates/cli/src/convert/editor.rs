@@ -74,6 +74,8 @@ pub(crate) struct Saved {
     pub(crate) notices: Vec<String>,
     /// For a text page, the canonical text that was written.
     pub(crate) text: Option<String>,
+    /// For an HTML page written onto, what changed in its bytes.
+    pub(crate) changes: Vec<htmlio::onto::Change>,
 }
 
 /// An HTML page as the editor saves it: XHTML as `to-html --tables` writes
@@ -113,6 +115,32 @@ pub(crate) fn save_html(text: &str, encoding: &'static encoding_rs::Encoding) ->
         bytes: emitted.bytes,
         notices,
         text: None,
+        changes: Vec::new(),
+    }
+}
+
+/// An HTML page as the editor saves it: the text written onto the page on
+/// disk (`htmlio::onto`), so that only what was edited changes and the
+/// page keeps its charset; `current` itself when nothing was edited.
+pub(crate) fn save_onto(text: &str, current: &[u8], hints: sniff::Hints<'_>) -> Saved {
+    let options = htmlio::TextOptions {
+        ingest: htmlio::ingest::Options {
+            hints,
+            ..htmlio::ingest::Options::default()
+        },
+        ..htmlio::TextOptions::default()
+    };
+    let saved = htmlio::onto::onto(current, text, &options);
+    Saved {
+        notices: saved
+            .diagnostics
+            .iter()
+            .map(|d| d.message.clone())
+            .collect(),
+        encoding: saved.encoding,
+        bytes: saved.bytes,
+        text: None,
+        changes: saved.changes,
     }
 }
 
@@ -135,6 +163,7 @@ pub(crate) fn save_text(text: &str) -> Saved {
         bytes,
         encoding: encoding_rs::UTF_8,
         notices,
+        changes: Vec::new(),
     }
 }
 

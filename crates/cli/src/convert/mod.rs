@@ -25,7 +25,7 @@ use crate::diag::Diag;
 #[cfg(feature = "edit")]
 pub(crate) use binary::{Binary, binary_reason, control_bytes_diag, signature};
 #[cfg(feature = "edit")]
-pub(crate) use editor::{edit_view, save_html, save_text};
+pub(crate) use editor::{Saved, edit_view, save_html, save_onto, save_text};
 pub(crate) use html::{MainContentJson, html_to_text};
 pub(crate) use sniff::SniffReport;
 #[cfg(feature = "edit")]
@@ -44,6 +44,8 @@ pub(crate) enum Job {
         syntax: htmlio::emit::Syntax,
         /// Grid-shaped compact definition lists as tables (`--tables`).
         tables: bool,
+        /// The page to write the text onto (`--onto`), read once.
+        onto: Option<&'static [u8]>,
     },
     /// Text -> canonical text.
     Fmt {
@@ -231,9 +233,13 @@ fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8])
             html::html_to_text(bytes, &input, address.as_ref(), Output::Keep)
         }
         Job::ToHtml {
+            onto: Some(page), ..
+        } => text::onto_html(bytes, page),
+        Job::ToHtml {
             encoding,
             syntax,
             tables,
+            onto: None,
         } => text::to_html(bytes, *encoding, *syntax, *tables),
         Job::Fmt { escapes } => text::text_round_trip(bytes, Output::Keep, *escapes),
         Job::Check {

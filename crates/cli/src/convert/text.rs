@@ -32,6 +32,24 @@ pub(super) fn to_html(
     }
 }
 
+/// `to-html --onto PAGE`: the text written onto the page it was read from
+/// (`htmlio::onto`), in the page's own encoding.
+pub(super) fn onto_html(bytes: &[u8], page: &[u8]) -> Converted {
+    let (text, input_encoding, mut diagnostics) = decode_text(bytes);
+    let saved = htmlio::onto::onto(page, &text, &htmlio::TextOptions::default());
+    diagnostics.extend(saved.parsed.iter().map(from_library));
+    diagnostics.extend(saved.diagnostics.iter().map(from_library));
+    sort_by_position(&mut diagnostics);
+    Converted {
+        output_encoding: (saved.encoding != encoding_rs::UTF_8).then_some(saved.encoding),
+        output: Some(saved.bytes),
+        encoding: Some(input_encoding),
+        diagnostics,
+        source: Some(text),
+        ..Converted::default()
+    }
+}
+
 /// `fmt` and `check` on text: parse, write the canonical text (the writer
 /// checks it by parsing it again), and report what both said. `fmt` keeps
 /// the canonical text as its output.

@@ -275,6 +275,77 @@ pub(super) struct Saved {
     pub(super) version: String,
 }
 
+/// `POST api/changes`: what a save would change in the page's bytes.
+#[derive(Debug, Serialize)]
+pub(super) struct PageChanges {
+    /// The changes, in the page's order.
+    pub(super) changes: Vec<PageChange>,
+    /// What the save could not write as asked.
+    pub(super) notices: Vec<String>,
+}
+
+/// `POST api/view`: the page as a save would write it.
+#[derive(Debug, Serialize)]
+pub(super) struct PageView {
+    /// The page's markup, decoded from its charset.
+    pub(super) html: String,
+}
+
+/// One change of a page's bytes, as the review shows it.
+#[derive(Debug, Serialize)]
+pub(super) struct PageChange {
+    /// The page's line where it starts (1-based).
+    pub(super) line: usize,
+    /// A little of the page before it.
+    pub(super) before: String,
+    /// What is there now.
+    pub(super) removed: String,
+    /// What the save writes in its place.
+    pub(super) added: String,
+    /// A little of the page after it.
+    pub(super) after: String,
+}
+
+/// How much of the page around a change the review shows (bytes).
+const CONTEXT: usize = 40;
+/// How much of a change itself the review shows (bytes).
+const SHOWN: usize = 400;
+
+impl PageChanges {
+    /// The changes of `saved` against the page's bytes `page`.
+    pub(super) fn new(page: &[u8], saved: &crate::convert::Saved) -> PageChanges {
+        let show = |bytes: &[u8]| -> String {
+            let (text, _) = saved.encoding.decode_without_bom_handling(bytes);
+            text.into_owned()
+        };
+        let changes = saved
+            .changes
+            .iter()
+            .map(|c| {
+                let from = c.page.start.saturating_sub(CONTEXT);
+                let after = (c.page.end + CONTEXT).min(page.len());
+                let cut = |r: std::ops::Range<usize>, bytes: &[u8]| {
+                    let end = r.end.min(r.start + SHOWN).min(bytes.len());
+                    show(bytes.get(r.start.min(end)..end).unwrap_or_default())
+                };
+                PageChange {
+                    line: 1 + page
+                        .get(..c.page.start)
+                        .map_or(0, |p| p.iter().filter(|&&b| b == b'\n').count()),
+                    before: cut(from..c.page.start, page),
+                    removed: cut(c.page.clone(), page),
+                    added: cut(c.result.clone(), &saved.bytes),
+                    after: cut(c.page.end..after, page),
+                }
+            })
+            .collect();
+        PageChanges {
+            changes,
+            notices: saved.notices.clone(),
+        }
+    }
+}
+
 /// `POST api/new`: a new page was created.
 #[derive(Debug, Serialize)]
 pub(super) struct Created {

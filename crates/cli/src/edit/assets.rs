@@ -27,10 +27,14 @@ const IMAGES: &str = include_str!("assets/images.js");
 
 /// The editor's page, under a policy that names this server's two loopback
 /// origins (a sandboxed frame's `'self'` would be its own opaque origin).
+/// Inline styles are allowed so that the preview of a page as saved (a
+/// `srcdoc` frame, which inherits this policy) shows the page's own
+/// `<style>` and `style` attributes; never inline scripts. A style can
+/// fetch only what `img-src` and `font-src` allow: this server.
 pub(super) fn index(port: u16) -> Response {
     let origins = format!("http://127.0.0.1:{port} http://localhost:{port}");
     let policy = format!(
-        "default-src 'none'; script-src 'self'; style-src {origins}; img-src {origins} data:; \
+        "default-src 'none'; script-src 'self'; style-src {origins} 'unsafe-inline'; img-src {origins} data:; \
          font-src {origins}; media-src {origins}; connect-src 'self'; frame-src 'self'; \
          object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     );

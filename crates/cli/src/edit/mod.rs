@@ -181,6 +181,8 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (Method::POST, "api/image") => images::markup(&app, request).await,
         (Method::POST, "api/render") => page::render(&app, request).await,
         (Method::POST, "api/save") => page::save(&app, request).await,
+        (Method::POST, "api/changes") => page::changes(&app, request).await,
+        (Method::POST, "api/view") => page::view(&app, request).await,
         (Method::POST, "api/new") => page::create(&app, request).await,
         (Method::POST, "api/search") => replace::search(&app, request).await,
         (Method::POST, "api/replace") => replace::replace(&app, request).await,
@@ -196,7 +198,7 @@ async fn handle(State(app): State<Arc<App>>, request: Request) -> Response {
         (
             _,
             "api/render" | "api/save" | "api/new" | "api/search" | "api/replace" | "api/rename"
-            | "api/image",
+            | "api/image" | "api/changes" | "api/view",
         ) => failure(StatusCode::METHOD_NOT_ALLOWED, "use POST"),
         _ => failure(StatusCode::NOT_FOUND, "no such page of the editor"),
     };

@@ -361,13 +361,29 @@ struct SaveRequest {
     /// third version is a new conflict); it is for scripts that mean it.
     #[serde(default)]
     force: bool,
+    /// Write an HTML page as the seed's clean XHTML from the text, instead
+    /// of writing the edit onto the page ("Save as clean XHTML").
+    #[serde(default)]
+    clean: bool,
 }
 
-/// `POST api/save {path, text, version, force}`. Saves run one at a time;
-/// see the module docs for conflicts. An HTML page is written as XHTML in
-/// its own charset when that holds every character (else UTF-8, with a
-/// notice); its first save keeps the original as `PAGE.orig`. A text page is
-/// written as canonical text. The write is atomic.
+/// How [`write_text`] writes an HTML page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum How {
+    /// The edit onto the page (`htmlio::onto`): only what was edited
+    /// changes.
+    Onto,
+    /// The seed's clean XHTML from the text, in the page's charset when
+    /// it holds every character (else UTF-8, with a notice).
+    Clean,
+}
+
+/// `POST api/save {path, text, version, force, clean}`. Saves run one at a
+/// time; see the module docs for conflicts. An HTML page gets the edit
+/// written onto it (only what was edited changes; nothing is written when
+/// nothing was), or with `clean` the seed's clean XHTML; its first save
+/// keeps the original as `PAGE.orig`. A text page is written as canonical
+/// text. The write is atomic.
 pub(super) async fn save(app: &App, request: Request) -> Response {
     let asked: SaveRequest = match body(request).await {
         Ok(asked) => asked,
@@ -392,9 +408,75 @@ pub(super) async fn save(app: &App, request: Request) -> Response {
 /// answers. With `seed`, a conflict shows the page on disk as pure seed
 /// text.
 fn save_now(file: &PageFile, asked: &SaveRequest, seed: bool) -> Result<Response, Failed> {
-    match write_text(file, &asked.text, &asked.version, asked.force)? {
+    let how = if asked.clean { How::Clean } else { How::Onto };
+    match write_text(file, &asked.text, &asked.version, asked.force, how)? {
         Written::Saved(saved) => Ok(json(&saved)),
         Written::Changed(now) => Ok(conflict(file, &now, seed)),
+    }
+}
+
+/// The body of `POST api/changes` and `POST api/view`.
+#[derive(Deserialize)]
+struct ChangesRequest {
+    path: String,
+    text: String,
+}
+
+/// `POST api/changes {path, text}`: what a save of `text` would change in
+/// the bytes of the HTML page on disk, each change with its line and a
+/// little of the page around it; nothing is written.
+pub(super) async fn changes(app: &App, request: Request) -> Response {
+    as_saved(app, request, |current, saved| {
+        json(&answers::PageChanges::new(current, saved))
+    })
+    .await
+}
+
+/// `POST api/view {path, text}`: the HTML page on disk as a save of
+/// `text` would write it, decoded, for the preview of the page as saved
+/// (the editor's page makes it safe before the frame gets it); nothing is
+/// written.
+pub(super) async fn view(app: &App, request: Request) -> Response {
+    as_saved(app, request, |_, saved| {
+        let (html, _) = saved.encoding.decode_with_bom_removal(&saved.bytes);
+        json(&answers::PageView {
+            html: html.into_owned(),
+        })
+    })
+    .await
+}
+
+/// The HTML page of a `{path, text}` request as a save of the text would
+/// write it (nothing is written), answered by `answer` from the page's
+/// bytes now and the save; a text page is refused (it has no page around
+/// its text).
+async fn as_saved(
+    app: &App,
+    request: Request,
+    answer: fn(&[u8], &convert::Saved) -> Response,
+) -> Response {
+    let asked: ChangesRequest = match body(request).await {
+        Ok(asked) => asked,
+        Err(failed) => return failed.response(),
+    };
+    let root = Arc::clone(&app.root);
+    let done = tokio::task::spawn_blocking(move || {
+        let file = page_file(&root, &asked.path)?;
+        if file.kind == Kind::Text {
+            return Err(Failed::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("{}: a text page has no page around its text", file.rel),
+            ));
+        }
+        let (_, current) = read_page(&file)?;
+        let saved = convert::save_onto(&asked.text, &current, file.kind.reading().hints());
+        Ok(answer(&current, &saved))
+    })
+    .await;
+    match done {
+        Ok(Ok(response)) => response,
+        Ok(Err(failed)) => failed.response(),
+        Err(_) => Failed::new(StatusCode::INTERNAL_SERVER_ERROR, "comparing failed").response(),
     }
 }
 
@@ -410,13 +492,15 @@ pub(super) enum Written {
 /// The one way the editor writes a page's text: the version checked on the
 /// page read now (unless `force`), the original kept on a first save, the
 /// page replaced ([`store`]) and checked once more right before; a text
-/// page as canonical text, an HTML page as XHTML in its own charset. A
+/// page as canonical text, an HTML page as the text written onto it
+/// (only what was edited changes; nothing is written when nothing was). A
 /// killed save's temporary file in the page's folder is removed first.
 pub(super) fn write_text(
     file: &PageFile,
     text: &str,
     version_seen: &str,
     force: bool,
+    how: How,
 ) -> Result<Written, Failed> {
     contain::remove_leftovers(&file.entry.parent);
     let (opened, current) = read_page(file)?;
@@ -425,12 +509,24 @@ pub(super) fn write_text(
     }
     let saved = match file.kind {
         Kind::Text => convert::save_text(text),
-        Kind::Html | Kind::Xhtml => {
+        Kind::Html | Kind::Xhtml if how == How::Clean => {
             let hints = file.kind.reading().hints();
             let encoding = htmlio::ingest::settle_encoding(&current, &hints).encoding;
             convert::save_html(text, encoding)
         }
+        Kind::Html | Kind::Xhtml => convert::save_onto(text, &current, file.kind.reading().hints()),
     };
+    if saved.bytes == current {
+        // Nothing was edited: nothing is written, and no original kept.
+        return Ok(Written::Saved(answers::Saved {
+            encoding: saved.encoding.name(),
+            notices: saved.notices,
+            original: None,
+            path: file.rel.clone(),
+            text: saved.text,
+            version: version(&current),
+        }));
+    }
     let mut kept = None;
     if keeps_original(file.kind, &current) {
         kept = store::keep_original(&file.entry, &current, opened.mode()).map_err(|why| {

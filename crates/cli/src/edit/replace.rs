@@ -390,7 +390,7 @@ fn replace_in(
             ),
         )
     })?;
-    match page::write_text(&file, &new_text, &chosen.version, false)? {
+    match page::write_text(&file, &new_text, &chosen.version, false, page::How::Onto)? {
         Written::Saved(saved) => Ok(Ok(WrittenPage {
             original: saved.original,
             path: saved.path,

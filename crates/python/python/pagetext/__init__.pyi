@@ -88,8 +88,16 @@ class XhtmlResult:
     def __bytes__(self) -> bytes:
         """The XHTML."""
 
-def to_xhtml(text: str, *, encoding: str = "utf-8", tables: bool = False) -> XhtmlResult:
-    """Text in the text format to XHTML 1.0 bytes in `encoding`, with diagnostics."""
+def to_xhtml(
+    text: str,
+    *,
+    encoding: Optional[str] = None,
+    tables: bool = False,
+    onto: Optional[bytes] = None,
+) -> XhtmlResult:
+    """Text in the text format to XHTML 1.0 bytes in `encoding` (UTF-8 by default), with
+    diagnostics; with `onto` (the bytes of the page the text was read from), the text written
+    onto that page, changing only what was edited."""
 
 def sniff(data: bytes, content_type: Optional[str] = None) -> Sniffed:
     """Which encoding a page is in, how sure that is, and why."""

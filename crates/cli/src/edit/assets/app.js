@@ -263,11 +263,90 @@ function makeSafe(doc) {
   }
 }
 
+// A page's template made safe for the preview of the page as saved, before
+// `makeSafe` and the frame's policy: nothing in it may run, and nothing may
+// make the browser connect by itself (resource hints, a refresh, frames),
+// whatever the policy says. Every other address is made absolute against
+// the page, CSS `url()` and `@import` included, so that the policy judges
+// it: only the site's own files below the editor's address load.
+function makeTemplateSafe(doc) {
+  const here = pageUrl();
+  const absolute = (value) => {
+    try {
+      return new URL(value.startsWith("/") && !value.startsWith("//") ? sitePrefix + value.slice(1) : value, here).href;
+    } catch (_) { return "about:invalid"; }
+  };
+  const css = (text) => text
+    .replace(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (_, q, u) => `url("${absolute(u.trim())}")`)
+    .replace(/@import\s+(['"])([^'"]*)\1/gi, (_, q, u) => `@import "${absolute(u)}"`);
+  for (const node of doc.querySelectorAll("script, base, meta[http-equiv], iframe, frame, frameset, object, embed, applet, portal, template")) node.remove();
+  for (const link of doc.querySelectorAll("link")) {
+    const rels = (link.getAttribute("rel") || "").toLowerCase().split(/\s+/);
+    if (!rels.includes("stylesheet") || rels.some((r) => r !== "stylesheet")) link.remove();
+  }
+  for (const node of doc.querySelectorAll("*")) {
+    for (const { name } of [...node.attributes]) {
+      const n = name.toLowerCase();
+      if (n.startsWith("on") || n === "ping" || n === "srcset" || n === "imagesrcset" || n === "formaction" || n === "action") node.removeAttribute(name);
+    }
+    if (node.hasAttribute("style")) node.setAttribute("style", css(node.getAttribute("style")));
+    for (const attribute of ["src", "poster", "data", "background"]) {
+      if (node.hasAttribute(attribute)) node.setAttribute(attribute, absolute(node.getAttribute(attribute)));
+    }
+  }
+  for (const style of doc.querySelectorAll("style")) style.textContent = css(style.textContent);
+}
+
+// The preview of an HTML page as a save writes it, up to this size of text;
+// past it the text's own preview, updated block by block, keeps up better.
+const PAGE_VIEW_LIMIT = 1000000;
+
+// Whether the preview shows the page as saved (the toggle, for an HTML page
+// of a size it can follow).
+function pageView() {
+  const box = $("page-view");
+  const html = page.kind === "html";
+  const small = editor.text().length <= PAGE_VIEW_LIMIT;
+  box.disabled = !html || !small;
+  box.parentElement.title = !small ? "The page is too large to preview as saved at every edit: the preview shows the text's XHTML" : box.parentElement.title;
+  return html && small && box.checked;
+}
+
+// The policy the preview's document carries (`inline`: the page's own
+// inline styles may apply), and no referrer.
+function protect(doc, inline) {
+  const site = location.origin + sitePrefix;
+  const policy = doc.createElement("meta");
+  policy.setAttribute("http-equiv", "Content-Security-Policy");
+  policy.setAttribute("content",
+    `default-src 'none'; script-src 'none'; style-src ${site}${inline ? " 'unsafe-inline'" : ""}; img-src ${site} data:; font-src ${site}; media-src ${site}`);
+  const referrer = doc.createElement("meta");
+  referrer.setAttribute("name", "referrer");
+  referrer.setAttribute("content", "no-referrer");
+  doc.head.prepend(policy, referrer);
+}
+
 // `answer`: a check's answer, with the preview in parts (`preview`) or
 // whole (`xhtml`).
 async function showPreview(answer) {
   const seq = ++previewSeq;
   const frame = window.pagetextPreview;
+  if (pageView()) {
+    const { ok, body } = await api("api/view", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: page.path, text: editor.text() }),
+    });
+    if (seq !== previewSeq) return;
+    if (ok) {
+      const doc = new DOMParser().parseFromString(body.html, "text/html");
+      makeTemplateSafe(doc);
+      makeSafe(doc);
+      protect(doc, true);
+      frame.show(doc, null);
+      return;
+    }
+  }
   const parts = answer.preview || null;
   if (parts) {
     const patch = frame.plan(parts);
@@ -284,15 +363,7 @@ async function showPreview(answer) {
   makeSafe(doc);
   await breather();
   if (seq !== previewSeq) return;
-  const site = location.origin + sitePrefix;
-  const policy = doc.createElement("meta");
-  policy.setAttribute("http-equiv", "Content-Security-Policy");
-  policy.setAttribute("content",
-    `default-src 'none'; script-src 'none'; style-src ${site}; img-src ${site} data:; font-src ${site}; media-src ${site}`);
-  const referrer = doc.createElement("meta");
-  referrer.setAttribute("name", "referrer");
-  referrer.setAttribute("content", "no-referrer");
-  doc.head.prepend(policy, referrer);
+  protect(doc, false);
   if (seq === previewSeq) frame.show(doc, parts);
 }
 
@@ -326,23 +397,12 @@ async function openPage(path) {
   return true;
 }
 
-// What a save drops, from the page's own account of its way in: the lines
-// of what was lost or changed and of the ballast left out.
-function droppedOnSave(summary) {
-  const lines = summary.split("\n")
-    .filter((l) => l.startsWith("lost or changed:") || l.startsWith("dropped as ballast:"))
-    .map((l) => l.trim().replace(/\.$/, ""));
-  return lines.length
-    ? `It drops what the text does not hold (see "Lost on the way in"): ${lines.join("; ")}.`
-    : "Nothing of the page's content is dropped.";
-}
-
 function showFirstSaveNotice() {
   const original = page.original;
   if (original && !original.exists) {
     ui.notice.textContent = page.kind === "text"
       ? `${page.path} is not plain UTF-8 text: saving writes it as UTF-8. The first save keeps the original as ${original.name}.`
-      : `Saving rewrites ${page.path} as clean XHTML. ${droppedOnSave(page.summary)} The first save keeps the original as ${original.name}.`;
+      : `Saving writes your edits onto ${page.path}: what you do not edit keeps its bytes, byte for byte (its template, styles, scripts and charset), and a save with no edit writes nothing. The first save keeps the original as ${original.name}.`;
     ui.notice.hidden = false;
   } else {
     ui.notice.hidden = true;
@@ -352,7 +412,7 @@ function showFirstSaveNotice() {
 // Saves the text on `version` (the one the editor opened, or after a
 // conflict the one it showed): if the file changed again meanwhile, that is
 // a new conflict, never an overwrite.
-async function save(version = page.version) {
+async function save(version = page.version, clean = false) {
   if (!page.path || saving) return;
   const sentPath = page.path;
   const sentText = editor.text();
@@ -364,7 +424,7 @@ async function save(version = page.version) {
     answer = await api("api/save", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ path: sentPath, text: sentText, version }),
+      body: JSON.stringify(clean ? { path: sentPath, text: sentText, version, clean } : { path: sentPath, text: sentText, version }),
     });
   } catch (e) {
     answer = { ok: false, status: 0, body: { error: `saving failed: ${e.message}` } };
@@ -418,6 +478,7 @@ $("take-theirs").addEventListener("click", () => {
 $("cancel-conflict").addEventListener("click", () => { ui.conflict.hidden = true; });
 ui.save.addEventListener("click", () => save());
 ui.review.addEventListener("click", () => review());
+$("page-view").addEventListener("change", () => check());
 ui.links.addEventListener("click", () => showLinks());
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
@@ -518,8 +579,8 @@ function showDiff(ops) {
 }
 
 // "Review and save": what the save writes (the text against the text as
-// opened or last saved) and what it drops (the check's warnings; for a
-// first save of HTML, what ingestion left out), then Save or Cancel.
+// opened or last saved) and what it drops (the check's warnings), then Save
+// or Cancel.
 async function review() {
   if (!page.path || saving) return;
   ui.linksPanel.hidden = true;
@@ -538,16 +599,17 @@ async function review() {
   const drops = lastDiagnostics.filter((d) => d.severity !== "note");
   const notes = [];
   if (page.kind === "html") {
-    notes.push(`Saving writes ${page.path} as XHTML from the text: what the warnings below name is left out of it.`);
+    notes.push(`Saving writes your edits onto ${page.path}: only the parts you edited change, and the rest of the page keeps its bytes; what the warnings below name is not written to the page.`);
     if (page.original && !page.original.exists) {
-      const said = droppedOnSave(page.summary).replace(/\.$/, "");
-      notes.push(`Of the page as it was opened: ${said[0].toLowerCase()}${said.slice(1)} (the first save keeps the original as ${page.original.name}).`);
+      notes.push(`The first save keeps the original as ${page.original.name}.`);
     }
   } else if (drops.length) {
     notes.push("The text is saved as it is; what the warnings below name does not reach the page as written.");
   }
   if (!drops.length) notes.push("The check of the text has no warnings: nothing of it is dropped.");
   ui.reviewDropsNote.textContent = notes.join(" ");
+  $("review-save-clean").hidden = page.kind !== "html";
+  await showPageChanges();
   ui.reviewDrops.replaceChildren(...drops.map((d) => {
     const item = diagnosticItem(d, true);
     item.addEventListener("click", () => { ui.reviewPanel.hidden = true; });
@@ -558,6 +620,42 @@ async function review() {
 }
 
 $("review-save").addEventListener("click", () => { ui.reviewPanel.hidden = true; save(); });
+// The seed's save, an explicit choice: the page written again from the
+// text alone, its template, classes, scripts and DOCTYPE gone.
+$("review-save-clean").addEventListener("click", () => {
+  const kept = page.original && !page.original.exists ? ` The first save keeps the original as ${page.original.name}.` : "";
+  const ok = window.confirm(`Write ${page.path} again as clean XHTML from the text alone? Everything the text does not hold is lost from the page: its template, classes, styles, scripts and DOCTYPE.${kept}`);
+  if (!ok) return;
+  ui.reviewPanel.hidden = true;
+  save(page.version, true);
+});
+
+// In the review of an HTML page: what the save changes in the page's
+// bytes (api/changes), each change at its line with a little of the page
+// around it.
+async function showPageChanges() {
+  const title = $("review-page-title"), stats = $("review-page-stats"), list = $("review-page-changes");
+  const shown = page.kind === "html";
+  title.hidden = stats.hidden = list.hidden = !shown;
+  list.replaceChildren();
+  if (!shown) return;
+  const { ok, body } = await api("api/changes", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ path: page.path, text: editor.text() }),
+  });
+  if (!ok) { stats.textContent = body.error; return; }
+  const n = body.changes.length;
+  stats.textContent = n
+    ? `${n} place${n === 1 ? "" : "s"} of the page change; the rest keeps its bytes.${body.notices.length ? " " + body.notices.join(" ") : ""}`
+    : "Nothing in the page changes: a save writes nothing.";
+  list.replaceChildren(...body.changes.flatMap((c) => [
+    el("div", { class: "skip", "data-line": String(c.line) }, `line ${c.line}: …${c.before}`),
+    el("div", { class: "del", "data-op": "page-" }, c.removed || "(nothing)"),
+    el("div", { class: "add", "data-op": "page+" }, c.added || "(nothing)"),
+    el("div", { class: "skip" }, `${c.after}…`),
+  ]));
+}
 $("review-cancel").addEventListener("click", () => { ui.reviewPanel.hidden = true; editor.view.focus(); });
 
 // ---- The link report --------------------------------------------------------
