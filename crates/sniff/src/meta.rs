@@ -11,7 +11,6 @@
 use encoding_rs::Encoding;
 
 use crate::Rules;
-use crate::prescan::find_ascii_case_insensitive;
 
 /// <https://html.spec.whatwg.org/multipage/urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element>
 ///
@@ -130,6 +129,16 @@ where
         return content.flatten();
     }
     None
+}
+
+/// The first occurrence of `needle` in `haystack`, ignoring ASCII case.
+fn find_ascii_case_insensitive(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    haystack
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
 }
 
 #[cfg(test)]

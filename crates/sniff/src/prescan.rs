@@ -508,16 +508,6 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
 
-/// The first occurrence of `needle` in `haystack`, ignoring ASCII case.
-pub(crate) fn find_ascii_case_insensitive(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() {
-        return Some(0);
-    }
-    haystack
-        .windows(needle.len())
-        .position(|w| w.eq_ignore_ascii_case(needle))
-}
-
 /// Whether `encoding` is one of the two UTF-16 encodings.
 pub(crate) fn is_utf16(encoding: &'static Encoding) -> bool {
     encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE

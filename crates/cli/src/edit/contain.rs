@@ -27,7 +27,6 @@ use std::path::{Component, Path, PathBuf};
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, Stat};
 use rustix::io::Errno;
 
-use super::site::Refusal;
 use crate::atomic::{TEMP_PREFIX, TEMP_RANDOM_LEN, TEMP_SUFFIX, is_temporary_name};
 
 /// How many symbolic links one path may pass through (as Linux's limit).
@@ -35,6 +34,15 @@ const MAX_LINKS: usize = 40;
 
 const OUTSIDE: &str = "it leads out of the site";
 const HIDDEN: &str = "hidden files are not served";
+
+/// Why a path is not served.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// Malformed, or outside DIR.
+    Outside(&'static str),
+    /// Inside DIR, but nothing is there.
+    Missing,
+}
 
 /// DIR, held open.
 #[derive(Debug)]

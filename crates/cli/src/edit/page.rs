@@ -595,7 +595,7 @@ fn new_page_name(name: &str, kind: Kind) -> Result<String, Failed> {
     if name.chars().any(char::is_control) {
         return Err(refused("a control character inside a name"));
     }
-    if let Err(site::Refusal::Outside(why)) = site::from_query(name) {
+    if let Err(super::contain::Refusal::Outside(why)) = site::from_query(name) {
         return Err(refused(why));
     }
     if name.is_empty() {

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::answers::{Found, Listed, ListedKind, Listing};
-use super::contain::{self, Entry, Folder, Unread};
+use super::contain::{self, Entry, Folder, Refusal, Unread};
 use super::{App, Failed, Query, failure, json};
 use crate::inputs::has_extension;
 use axum::body::Body;
@@ -37,15 +37,6 @@ const FIND_VISITS: usize = 500_000;
 
 /// The largest site file served to the preview.
 const SITE_FILE_LIMIT: usize = 64 * 1024 * 1024;
-
-/// Why a path is not served.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum Refusal {
-    /// Malformed, or outside DIR.
-    Outside(&'static str),
-    /// Inside DIR, but nothing is there.
-    Missing,
-}
 
 impl Refusal {
     /// The failure to answer for `path`.

@@ -8,21 +8,9 @@ use wikitext::events::{Event, TagEnd};
 use wikitext::{Pos, Severity};
 
 use super::Code;
-use super::walk::Walker;
+use super::walk::{Pending, Walker};
 use crate::ingest::svg::DataSvg;
 use crate::serialize::{Attribute, Token, TokenSink};
-
-/// An image whose start came and whose end has not: its attributes, and
-/// its alternative text so far.
-pub(super) struct Pending<'d> {
-    src: Cow<'d, str>,
-    title: Option<Cow<'d, str>>,
-    size: (Option<u32>, Option<u32>),
-    alt: String,
-    /// Elements open inside the alternative text.
-    depth: usize,
-    pos: Pos,
-}
 
 impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     /// An image starts: its element is written when it ends.

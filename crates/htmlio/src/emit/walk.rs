@@ -105,7 +105,19 @@ pub(crate) struct Walker<'d, S> {
     /// ([`EmitOptions::source_lines`](super::EmitOptions::source_lines)).
     pub(crate) source_lines: bool,
     /// The image whose alternative text is being collected.
-    pub(super) image: Option<super::image::Pending<'d>>,
+    pub(super) image: Option<Pending<'d>>,
+}
+
+/// An image whose start came and whose end has not: its attributes, and
+/// its alternative text so far.
+pub(super) struct Pending<'d> {
+    pub(super) src: Cow<'d, str>,
+    pub(super) title: Option<Cow<'d, str>>,
+    pub(super) size: (Option<u32>, Option<u32>),
+    pub(super) alt: String,
+    /// Elements open inside the alternative text.
+    pub(super) depth: usize,
+    pub(super) pos: Pos,
 }
 
 impl<'d, S: TokenSink<'d>> Walker<'d, S> {

@@ -9,28 +9,11 @@ use std::mem;
 
 use crate::diag::{Code, Severity};
 use crate::model::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Term};
-use crate::walk::plain_text;
 
+use super::copy::block_text;
 use super::inlines::{canon_inlines, canon_pre_line};
-use super::reads::Role;
-use super::{Ctx, Fixer, Silent};
-
-/// The plain text of blocks, one line division between runs that have
-/// any (the walk is the model's, without recursion).
-pub(super) fn block_text(blocks: &[Block]) -> Vec<Inline> {
-    let mut out: Vec<Inline> = Vec::new();
-    for run in crate::walk::runs(blocks) {
-        let text = plain_text(run);
-        if text.trim().is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(Inline::line_break());
-        }
-        crate::model::push_text(&mut out, &text, Pos::UNKNOWN);
-    }
-    out
-}
+use super::merge::{Merge, push_merging};
+use super::{Ctx, Fixer, Role, Silent};
 
 /// The blocks of a container whose blocks are at `depth` (the body's are
 /// at 1). Recursion is bounded by [`MAX_DEPTH`]: deeper containers are
@@ -447,69 +430,6 @@ fn merge_adjacent(content: &mut Vec<Block>, fixer: &mut Fixer) {
     let blocks = mem::take(content);
     for block in blocks {
         push_merging(content, block, Merge::Repair, fixer);
-    }
-}
-
-/// Why two lists in a row are merged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Merge {
-    /// The document had them: a repair, with a warning (silent under
-    /// [`Silent::MERGED_LISTS`]).
-    Repair,
-    /// Its text reads them as one: a read-back difference.
-    ReadBack,
-}
-
-/// Adds a block after others. A list right after a list of its type, or a
-/// definition list right after a definition list, reads back as one with
-/// it (text cannot tell them apart), so it is merged into it and reported.
-pub(super) fn push_merging(out: &mut Vec<Block>, block: Block, how: Merge, fixer: &mut Fixer) {
-    let (pos, is_list) = match (out.last_mut(), block) {
-        (
-            Some(Block::List {
-                kind: last,
-                items: last_items,
-                ..
-            }),
-            Block::List { kind, items, pos },
-        ) if *last == kind => {
-            last_items.extend(items);
-            (pos, true)
-        }
-        (
-            Some(Block::DefinitionList {
-                items: last_items, ..
-            }),
-            Block::DefinitionList { items, pos, .. },
-        ) => {
-            last_items.extend(items);
-            (pos, false)
-        }
-        (_, block) => {
-            out.push(block);
-            return;
-        }
-    };
-    match how {
-        Merge::Repair => fixer.report_unless(
-            Silent::MERGED_LISTS,
-            Code::NotRoundTrip,
-            Severity::Warning,
-            if is_list {
-                "two lists of the same type in a row cannot be told apart in text; they were merged"
-            } else {
-                "two definition lists in a row cannot be told apart in text; they were merged"
-            },
-            pos,
-        ),
-        Merge::ReadBack => fixer.difference(
-            if is_list {
-                "a list reads back as part of the list before it".to_owned()
-            } else {
-                "a definition list reads back as part of the one before it".to_owned()
-            },
-            pos,
-        ),
     }
 }
 

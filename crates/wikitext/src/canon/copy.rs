@@ -2,7 +2,8 @@
 //! by hand that nest deeper than any parser would (the derived `Clone` and
 //! `Drop` of the model recurse).
 
-use crate::model::{Block, Cell, DefItem, Document, Inline, ListItem, MAX_DEPTH, Row, Term};
+use crate::model::{Block, Cell, DefItem, Document, Inline, ListItem, MAX_DEPTH, Pos, Row, Term};
+use crate::walk::plain_text;
 
 use super::MAX_INLINE_DEPTH;
 
@@ -114,11 +115,7 @@ fn block(block_in: &Block, depth: usize) -> Block {
 /// A block at the bound: leaf blocks as they are (bounded), containers of
 /// the same kind holding their whole text.
 fn shell(block_in: &Block) -> Block {
-    let text = || {
-        vec![Block::text(super::blocks::block_text(
-            std::slice::from_ref(block_in),
-        ))]
-    };
+    let text = || vec![Block::text(block_text(std::slice::from_ref(block_in)))];
     let pos = block_in.pos();
     match block_in {
         Block::Blockquote { content, .. } if !content.is_empty() => Block::Blockquote {
@@ -161,6 +158,23 @@ fn inlines(run: &[Inline], depth: usize) -> Vec<Inline> {
             None => node.clone(),
         })
         .collect()
+}
+
+/// The plain text of blocks, one line division between runs that have
+/// any (the walk is the model's, without recursion).
+pub(super) fn block_text(blocks: &[Block]) -> Vec<Inline> {
+    let mut out: Vec<Inline> = Vec::new();
+    for run in crate::walk::runs(blocks) {
+        let text = plain_text(run);
+        if text.trim().is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(Inline::line_break());
+        }
+        crate::model::push_text(&mut out, &text, Pos::UNKNOWN);
+    }
+    out
 }
 
 /// Drops blocks without recursion (a container deeper than the bounds

@@ -9,8 +9,7 @@ use crate::scan::has_three_spaces;
 use crate::walk::plain_text;
 
 use super::clean::{Within, marked_up_and_clean, one_line, plain_and_clean};
-use super::reads::Role;
-use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Silent, Touching};
+use super::{Ctx, Fixer, MAX_INLINE_DEPTH, Role, Silent, Touching};
 
 fn bounded_run(run: &[Inline], depth: usize) -> Vec<Inline> {
     if depth > MAX_INLINE_DEPTH {
@@ -60,136 +59,256 @@ enum Open {
     },
 }
 
-fn flatten(
-    run: &[Inline],
+/// Turns a run into events ([`Flatten::run`]), reporting what the text
+/// cannot hold as it goes.
+struct Flatten<'f> {
     ctx: Ctx,
-    depth: usize,
-    within: Within,
+    /// The block the run belongs to, for messages.
     block: Pos,
-    out: &mut Vec<Ev>,
-    fixer: &mut Fixer,
-) {
-    let in_link = within != Within::Run;
-    for node in run {
-        match node {
-            Inline::Text { text, .. } => {
-                let mut first = true;
-                // LF, CR and CRLF end lines in the text format.
-                for piece in crate::lines::line_pieces(text) {
-                    if !first {
-                        fixer.report(
-                            Code::WhitespaceNormalized,
-                            Severity::Info,
-                            "a line feed inside text was taken as a line division",
-                            block,
-                        );
-                        out.push(Ev::Break);
-                    }
-                    first = false;
-                    if !piece.is_empty() {
-                        out.push(Ev::Text(piece.to_owned()));
-                    }
+    out: Vec<Ev>,
+    fixer: &'f mut Fixer,
+}
+
+impl Flatten<'_> {
+    /// The events of `run`, whose elements are `depth` levels down and
+    /// `within` what. Recursion is bounded by [`MAX_INLINE_DEPTH`]: deeper
+    /// content is written as its text.
+    fn run(&mut self, run: &[Inline], depth: usize, within: Within) {
+        for node in run {
+            match node {
+                Inline::Text { text, .. } => self.text(text),
+                Inline::LineBreak { .. } => self.out.push(Ev::Break),
+                Inline::Email { address, .. } => self.email(address, within),
+                Inline::Emphasis { content, pos }
+                | Inline::Strong { content, pos }
+                | Inline::Code { content, pos } => {
+                    self.marked(node, content, *pos, depth, within);
                 }
-            }
-            Inline::LineBreak { .. } => out.push(Ev::Break),
-            Inline::Email { address, .. } => {
-                if ctx == Ctx::Pre || in_link {
-                    fixer.report(
-                        Code::NotRoundTrip,
-                        Severity::Warning,
-                        "an e-mail address cannot be marked up in preformatted text or link text; its text was kept",
-                        block,
-                    );
-                    out.push(Ev::Text(address.clone()));
-                } else if !crate::grammar::is_email_address(address) {
-                    fixer.report(
-                        Code::NotRoundTrip,
-                        Severity::Warning,
-                        format!("`{address}` is not an address the format can mark up; its text was kept"),
-                        block,
-                    );
-                    out.push(Ev::Text(address.clone()));
-                } else {
-                    out.push(Ev::Email(address.clone()));
-                }
-            }
-            Inline::Emphasis { content, pos }
-            | Inline::Strong { content, pos }
-            | Inline::Code { content, pos } => {
-                if depth >= MAX_INLINE_DEPTH {
-                    fixer.report(
-                        Code::NotRoundTrip,
-                        Severity::Error,
-                        format!("inline markup nests deeper than {MAX_INLINE_DEPTH} levels; the inner text was kept without markup"),
-                        block,
-                    );
-                    out.push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
-                    continue;
-                }
-                if matches!(node, Inline::Code { .. }) && ctx == Ctx::Pre {
-                    fixer.report(
-                        Code::WhitespaceNormalized,
-                        Severity::Info,
-                        "sample text (code) inside preformatted text is implied; the markup was dropped",
-                        block,
-                    );
-                    flatten(content, ctx, depth + 1, within, block, out, fixer);
-                    continue;
-                }
-                out.push(Ev::Open(match node {
-                    Inline::Emphasis { .. } => Open::Emphasis(*pos),
-                    Inline::Strong { .. } => Open::Strong(*pos),
-                    _ => Open::Code(*pos),
-                }));
-                fixer.enclosing.push(match node {
-                    Inline::Emphasis { .. } => b'_',
-                    Inline::Strong { .. } => b'*',
-                    _ => b'\'',
-                });
-                flatten(content, ctx, depth + 1, within, block, out, fixer);
-                fixer.enclosing.pop();
-                out.push(Ev::Close);
-            }
-            Inline::Link {
-                url,
-                fragment,
-                content,
-                pos,
-            } => {
-                let url = url.as_deref().filter(|u| !u.is_empty());
-                let fragment = fragment.as_deref().filter(|f| !f.is_empty());
-                if in_link || depth >= MAX_INLINE_DEPTH || (url.is_none() && fragment.is_none()) {
-                    let why = if in_link {
-                        "a link inside link text cannot be written; its text was kept"
-                    } else if url.is_none() && fragment.is_none() {
-                        "a link with neither URL nor fragment cannot be written; its text was kept"
-                    } else {
-                        "links nest too deep; the text was kept"
-                    };
-                    fixer.report(Code::UnrepresentableLink, Severity::Error, why, *pos);
-                    if depth >= MAX_INLINE_DEPTH {
-                        out.push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
-                    } else {
-                        flatten(content, ctx, depth + 1, within, block, out, fixer);
-                    }
-                    continue;
-                }
-                let (url, fragment) = link_values(url, fragment, *pos, fixer);
-                out.push(Ev::Open(Open::Link {
+                Inline::Link {
                     url,
                     fragment,
-                    pos: *pos,
-                }));
-                let inner = if within == Within::Alt {
-                    Within::Alt
-                } else {
-                    Within::LinkText
-                };
-                flatten(content, ctx, depth + 1, inner, block, out, fixer);
-                out.push(Ev::Close);
+                    content,
+                    pos,
+                } => {
+                    let url = url.as_deref().filter(|u| !u.is_empty());
+                    let fragment = fragment.as_deref().filter(|f| !f.is_empty());
+                    self.link((url, fragment), content, *pos, depth, within);
+                }
+                Inline::Image { .. } => self.image(node, depth, within),
             }
-            Inline::Image { .. } => flatten_image(node, ctx, depth, within, block, out, fixer),
         }
+    }
+
+    /// Text: LF, CR and CRLF end lines in the text format, so each is a
+    /// line division.
+    fn text(&mut self, text: &str) {
+        let mut first = true;
+        for piece in crate::lines::line_pieces(text) {
+            if !first {
+                self.fixer.report(
+                    Code::WhitespaceNormalized,
+                    Severity::Info,
+                    "a line feed inside text was taken as a line division",
+                    self.block,
+                );
+                self.out.push(Ev::Break);
+            }
+            first = false;
+            if !piece.is_empty() {
+                self.out.push(Ev::Text(piece.to_owned()));
+            }
+        }
+    }
+
+    /// An e-mail address, kept as its text where the format cannot mark
+    /// it up.
+    fn email(&mut self, address: &str, within: Within) {
+        if self.ctx == Ctx::Pre || within != Within::Run {
+            self.fixer.report(
+                Code::NotRoundTrip,
+                Severity::Warning,
+                "an e-mail address cannot be marked up in preformatted text or link text; its text was kept",
+                self.block,
+            );
+            self.out.push(Ev::Text(address.to_owned()));
+        } else if !crate::grammar::is_email_address(address) {
+            self.fixer.report(
+                Code::NotRoundTrip,
+                Severity::Warning,
+                format!("`{address}` is not an address the format can mark up; its text was kept"),
+                self.block,
+            );
+            self.out.push(Ev::Text(address.to_owned()));
+        } else {
+            self.out.push(Ev::Email(address.to_owned()));
+        }
+    }
+
+    /// Emphasis, strong emphasis or code (`node`), whose content is
+    /// `content`.
+    fn marked(
+        &mut self,
+        node: &Inline,
+        content: &[Inline],
+        pos: Pos,
+        depth: usize,
+        within: Within,
+    ) {
+        if depth >= MAX_INLINE_DEPTH {
+            self.fixer.report(
+                Code::NotRoundTrip,
+                Severity::Error,
+                format!("inline markup nests deeper than {MAX_INLINE_DEPTH} levels; the inner text was kept without markup"),
+                self.block,
+            );
+            self.out
+                .push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
+            return;
+        }
+        let (open, delimiter) = match node {
+            Inline::Emphasis { .. } => (Open::Emphasis(pos), b'_'),
+            Inline::Strong { .. } => (Open::Strong(pos), b'*'),
+            _ if self.ctx == Ctx::Pre => {
+                self.fixer.report(
+                    Code::WhitespaceNormalized,
+                    Severity::Info,
+                    "sample text (code) inside preformatted text is implied; the markup was dropped",
+                    self.block,
+                );
+                self.run(content, depth + 1, within);
+                return;
+            }
+            _ => (Open::Code(pos), b'\''),
+        };
+        self.out.push(Ev::Open(open));
+        self.fixer.enclosing.push(delimiter);
+        self.run(content, depth + 1, within);
+        self.fixer.enclosing.pop();
+        self.out.push(Ev::Close);
+    }
+
+    /// A link with its (non-empty) URL and fragment; its text is kept
+    /// alone where it cannot be written.
+    fn link(
+        &mut self,
+        (url, fragment): (Option<&str>, Option<&str>),
+        content: &[Inline],
+        pos: Pos,
+        depth: usize,
+        within: Within,
+    ) {
+        let in_link = within != Within::Run;
+        if in_link || depth >= MAX_INLINE_DEPTH || (url.is_none() && fragment.is_none()) {
+            let why = if in_link {
+                "a link inside link text cannot be written; its text was kept"
+            } else if url.is_none() && fragment.is_none() {
+                "a link with neither URL nor fragment cannot be written; its text was kept"
+            } else {
+                "links nest too deep; the text was kept"
+            };
+            self.fixer
+                .report(Code::UnrepresentableLink, Severity::Error, why, pos);
+            if depth >= MAX_INLINE_DEPTH {
+                self.out
+                    .push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
+            } else {
+                self.run(content, depth + 1, within);
+            }
+            return;
+        }
+        let (url, fragment) = link_values(url, fragment, pos, self.fixer);
+        self.out.push(Ev::Open(Open::Link { url, fragment, pos }));
+        let inner = if within == Within::Alt {
+            Within::Alt
+        } else {
+            Within::LinkText
+        };
+        self.run(content, depth + 1, inner);
+        self.out.push(Ev::Close);
+    }
+
+    /// [`Flatten::run`] for an image: its source encoded as a link's URL, its title
+    /// on one line, its alternative text as a link text. Where the text cannot
+    /// hold an image (pure seed text, preformatted text, another image's
+    /// alternative text, no source, too deep), its alternative text is kept.
+    fn image(&mut self, node: &Inline, depth: usize, within: Within) {
+        let Inline::Image {
+            src,
+            alt,
+            title,
+            width,
+            height,
+            pos,
+        } = node
+        else {
+            return;
+        };
+        let why = if !self.fixer.images() {
+            Some("pure seed text cannot hold an image")
+        } else if self.ctx == Ctx::Pre {
+            Some("preformatted text cannot hold an image")
+        } else if within == Within::Alt {
+            Some("an image inside an image's alternative text cannot be written")
+        } else if src.is_empty() {
+            Some("an image without a source cannot be written")
+        } else if depth >= MAX_INLINE_DEPTH {
+            Some("inline markup nests too deep for an image")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            let kept = if alt.is_empty() {
+                "; it had no alternative text"
+            } else {
+                "; its alternative text was kept"
+            };
+            self.fixer.report(
+                Code::UnrepresentableImage,
+                Severity::Warning,
+                format!("{why}{kept}"),
+                *pos,
+            );
+            if depth >= MAX_INLINE_DEPTH {
+                self.out
+                    .push(Ev::Text(plain_text(alt).replace(['\n', '\r'], " ")));
+            } else {
+                self.run(alt, depth + 1, within);
+            }
+            return;
+        }
+        let encoded = encode_enders(
+            &crate::grammar::encode_link_value(src),
+            &self.fixer.enclosing,
+        );
+        if encoded != src.as_str() {
+            self.fixer.report(
+                Code::UnrepresentableLink,
+                Severity::Info,
+                format!("characters the format does not allow in an image source were percent-encoded: `{encoded}`"),
+                *pos,
+            );
+        }
+        let title = title.as_deref().map(|t| {
+            let one = one_line(t);
+            if one != t {
+                self.fixer.report(
+                    Code::WhitespaceNormalized,
+                    Severity::Info,
+                    "white space in an image's title was normalised (a title has one line)",
+                    *pos,
+                );
+            }
+            one
+        });
+        self.out.push(Ev::Open(Open::Image {
+            src: encoded,
+            title,
+            width: *width,
+            height: *height,
+            pos: *pos,
+        }));
+        self.run(alt, depth + 1, Within::Alt);
+        self.out.push(Ev::Close);
     }
 }
 
@@ -268,94 +387,6 @@ pub(crate) fn encode_enders(value: &str, enclosing: &[u8]) -> String {
     out
 }
 
-/// [`flatten`] for an image: its source encoded as a link's URL, its title
-/// on one line, its alternative text as a link text. Where the text cannot
-/// hold an image (pure seed text, preformatted text, another image's
-/// alternative text, no source, too deep), its alternative text is kept.
-fn flatten_image(
-    node: &Inline,
-    ctx: Ctx,
-    depth: usize,
-    within: Within,
-    block: Pos,
-    out: &mut Vec<Ev>,
-    fixer: &mut Fixer,
-) {
-    let Inline::Image {
-        src,
-        alt,
-        title,
-        width,
-        height,
-        pos,
-    } = node
-    else {
-        return;
-    };
-    let why = if !fixer.images() {
-        Some("pure seed text cannot hold an image")
-    } else if ctx == Ctx::Pre {
-        Some("preformatted text cannot hold an image")
-    } else if within == Within::Alt {
-        Some("an image inside an image's alternative text cannot be written")
-    } else if src.is_empty() {
-        Some("an image without a source cannot be written")
-    } else if depth >= MAX_INLINE_DEPTH {
-        Some("inline markup nests too deep for an image")
-    } else {
-        None
-    };
-    if let Some(why) = why {
-        let kept = if alt.is_empty() {
-            "; it had no alternative text"
-        } else {
-            "; its alternative text was kept"
-        };
-        fixer.report(
-            Code::UnrepresentableImage,
-            Severity::Warning,
-            format!("{why}{kept}"),
-            *pos,
-        );
-        if depth >= MAX_INLINE_DEPTH {
-            out.push(Ev::Text(plain_text(alt).replace(['\n', '\r'], " ")));
-        } else {
-            flatten(alt, ctx, depth + 1, within, block, out, fixer);
-        }
-        return;
-    }
-    let encoded = encode_enders(&crate::grammar::encode_link_value(src), &fixer.enclosing);
-    if encoded != src.as_str() {
-        fixer.report(
-            Code::UnrepresentableLink,
-            Severity::Info,
-            format!("characters the format does not allow in an image source were percent-encoded: `{encoded}`"),
-            *pos,
-        );
-    }
-    let title = title.as_deref().map(|t| {
-        let one = one_line(t);
-        if one != t {
-            fixer.report(
-                Code::WhitespaceNormalized,
-                Severity::Info,
-                "white space in an image's title was normalised (a title has one line)",
-                *pos,
-            );
-        }
-        one
-    });
-    out.push(Ev::Open(Open::Image {
-        src: encoded,
-        title,
-        width: *width,
-        height: *height,
-        pos: *pos,
-    }));
-    flatten(alt, ctx, depth + 1, Within::Alt, block, out, fixer);
-    out.push(Ev::Close);
-}
-
 /// Splits a text event into leading white space, the rest, and trailing
 /// white space.
 fn split_ws(t: &str) -> (&str, &str, &str) {
@@ -372,112 +403,34 @@ fn split_ws(t: &str) -> (&str, &str, &str) {
 /// an element's content move outside it; elements left empty are dropped
 /// (links get their URL or fragment as text, as the parser would).
 fn bubble(events: Vec<Ev>, block: Pos, fixer: &mut Fixer) -> Vec<Ev> {
-    let mut out: Vec<Ev> = Vec::new();
-    // White space waiting to be placed: before the next content, or after
-    // the closes that come first.
-    let mut pending_ws: Vec<Ev> = Vec::new();
-    // Opens not yet followed by content.
-    let mut pending_opens: Vec<Open> = Vec::new();
-    // For each open element (emitted or pending): whether it is pending.
-    let mut open_stack: Vec<bool> = Vec::new();
-    let mut moved = false;
-    let mut dropped = false;
+    let mut bubble = Bubble::default();
     for ev in events {
         match ev {
-            Ev::Text(t) => {
-                let (lead, mid, trail) = split_ws(&t);
-                if !lead.is_empty() {
-                    if !pending_opens.is_empty() {
-                        moved = true;
-                    }
-                    pending_ws.push(Ev::Text(lead.to_owned()));
-                }
-                if !mid.is_empty() {
-                    out.append(&mut pending_ws);
-                    for o in pending_opens.drain(..) {
-                        out.push(Ev::Open(o));
-                    }
-                    for p in open_stack.iter_mut() {
-                        *p = false;
-                    }
-                    out.push(Ev::Text(mid.to_owned()));
-                    if !trail.is_empty() {
-                        pending_ws.push(Ev::Text(trail.to_owned()));
-                    }
-                }
-            }
+            Ev::Text(t) => bubble.text(&t),
             Ev::Break => {
-                if !pending_opens.is_empty() {
-                    moved = true;
+                if !bubble.pending_opens.is_empty() {
+                    bubble.moved = true;
                 }
-                pending_ws.push(Ev::Break);
+                bubble.pending_ws.push(Ev::Break);
             }
             Ev::Email(a) => {
-                out.append(&mut pending_ws);
-                for o in pending_opens.drain(..) {
-                    out.push(Ev::Open(o));
-                }
-                for p in open_stack.iter_mut() {
-                    *p = false;
-                }
-                out.push(Ev::Email(a));
+                bubble.content();
+                bubble.out.push(Ev::Email(a));
             }
             Ev::Open(o) => {
-                pending_opens.push(o);
-                open_stack.push(true);
+                bubble.pending_opens.push(o);
+                bubble.open_stack.push(true);
             }
-            Ev::Close => {
-                let was_pending = open_stack.pop().unwrap_or(false);
-                if was_pending {
-                    // The element has no content.
-                    if let Some(o) = pending_opens.pop() {
-                        if let Open::Image { .. } = o {
-                            // An image without alternative text is a
-                            // decoration: it stays.
-                            out.append(&mut pending_ws);
-                            for p in pending_opens.drain(..) {
-                                out.push(Ev::Open(p));
-                            }
-                            for p in open_stack.iter_mut() {
-                                *p = false;
-                            }
-                            out.push(Ev::Open(o));
-                            out.push(Ev::Close);
-                        } else if let Open::Link { url, fragment, pos } = o {
-                            let shown =
-                                url.clone().or_else(|| fragment.clone()).unwrap_or_default();
-                            out.append(&mut pending_ws);
-                            for p in pending_opens.drain(..) {
-                                out.push(Ev::Open(p));
-                            }
-                            for p in open_stack.iter_mut() {
-                                *p = false;
-                            }
-                            out.push(Ev::Open(Open::Link { url, fragment, pos }));
-                            out.push(Ev::Text(shown));
-                            out.push(Ev::Close);
-                            fixer.report(
-                                Code::EmptyElementDropped,
-                                Severity::Info,
-                                "an empty link text was replaced by the link's URL or fragment, as the parser does",
-                                pos,
-                            );
-                        } else {
-                            dropped = true;
-                        }
-                    }
-                } else {
-                    if pending_ws
-                        .iter()
-                        .any(|e| !matches!(e, Ev::Text(t) if t.is_empty()))
-                    {
-                        moved = true;
-                    }
-                    out.push(Ev::Close);
-                }
-            }
+            Ev::Close => bubble.close(fixer),
         }
     }
+    let Bubble {
+        mut out,
+        mut pending_ws,
+        moved,
+        dropped,
+        ..
+    } = bubble;
     out.append(&mut pending_ws);
     if moved {
         fixer.report(
@@ -496,6 +449,96 @@ fn bubble(events: Vec<Ev>, block: Pos, fixer: &mut Fixer) -> Vec<Ev> {
         );
     }
     out
+}
+
+/// The state of [`bubble`].
+#[derive(Default)]
+struct Bubble {
+    out: Vec<Ev>,
+    /// White space waiting to be placed: before the next content, or after
+    /// the closes that come first.
+    pending_ws: Vec<Ev>,
+    /// Opens not yet followed by content.
+    pending_opens: Vec<Open>,
+    /// For each open element (emitted or pending): whether it is pending.
+    open_stack: Vec<bool>,
+    /// White space was moved out of an element.
+    moved: bool,
+    /// An empty element was dropped.
+    dropped: bool,
+}
+
+impl Bubble {
+    /// Content comes: the white space and the opens waiting before it are
+    /// written, and no open element is pending any more.
+    fn content(&mut self) {
+        self.out.append(&mut self.pending_ws);
+        for o in self.pending_opens.drain(..) {
+            self.out.push(Ev::Open(o));
+        }
+        for p in self.open_stack.iter_mut() {
+            *p = false;
+        }
+    }
+
+    /// Text: its leading white space waits, the rest is content, and its
+    /// trailing white space waits after it.
+    fn text(&mut self, t: &str) {
+        let (lead, mid, trail) = split_ws(t);
+        if !lead.is_empty() {
+            if !self.pending_opens.is_empty() {
+                self.moved = true;
+            }
+            self.pending_ws.push(Ev::Text(lead.to_owned()));
+        }
+        if !mid.is_empty() {
+            self.content();
+            self.out.push(Ev::Text(mid.to_owned()));
+            if !trail.is_empty() {
+                self.pending_ws.push(Ev::Text(trail.to_owned()));
+            }
+        }
+    }
+
+    /// An element ends: written when it had content; when it had none, an
+    /// image stays (a decoration), a link shows its URL or fragment, and
+    /// anything else is dropped.
+    fn close(&mut self, fixer: &mut Fixer) {
+        let was_pending = self.open_stack.pop().unwrap_or(false);
+        if !was_pending {
+            if self
+                .pending_ws
+                .iter()
+                .any(|e| !matches!(e, Ev::Text(t) if t.is_empty()))
+            {
+                self.moved = true;
+            }
+            self.out.push(Ev::Close);
+            return;
+        }
+        match self.pending_opens.pop() {
+            Some(o @ Open::Image { .. }) => {
+                self.content();
+                self.out.push(Ev::Open(o));
+                self.out.push(Ev::Close);
+            }
+            Some(Open::Link { url, fragment, pos }) => {
+                let shown = url.clone().or_else(|| fragment.clone()).unwrap_or_default();
+                self.content();
+                self.out.push(Ev::Open(Open::Link { url, fragment, pos }));
+                self.out.push(Ev::Text(shown));
+                self.out.push(Ev::Close);
+                fixer.report(
+                    Code::EmptyElementDropped,
+                    Severity::Info,
+                    "an empty link text was replaced by the link's URL or fragment, as the parser does",
+                    pos,
+                );
+            }
+            Some(_) => self.dropped = true,
+            None => {}
+        }
+    }
 }
 
 /// Merges adjacent text events.
@@ -861,9 +904,14 @@ pub(super) fn canon_pre_line(line: Vec<Inline>, block: Pos, fixer: &mut Fixer) -
 /// lines, rebuild.
 fn repair_inlines_fully(run: &[Inline], ctx: Ctx, block: Pos, fixer: &mut Fixer) -> Vec<Inline> {
     let reported = fixer.reports;
-    let mut events = Vec::new();
-    flatten(run, ctx, 0, Within::Run, block, &mut events, fixer);
-    let events = bubble(events, block, fixer);
+    let mut flat = Flatten {
+        ctx,
+        block,
+        out: Vec::new(),
+        fixer,
+    };
+    flat.run(run, 0, Within::Run);
+    let events = bubble(flat.out, block, fixer);
     let events = normalize_lines(events, ctx, block, fixer);
     let rebuilt = rebuild(events);
     // The cheap test first: the comparison copies the run.

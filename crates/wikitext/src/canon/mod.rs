@@ -45,6 +45,7 @@ mod blocks;
 mod clean;
 pub(crate) mod copy;
 mod inlines;
+mod merge;
 mod meta;
 mod reads;
 mod tables;
@@ -363,6 +364,39 @@ impl Ctx {
             Ctx::DeepFlow
         } else {
             Ctx::Flow
+        }
+    }
+}
+
+/// What a run is, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// The text of a paragraph.
+    Paragraph,
+    /// The text of a bare text block.
+    Text,
+    /// The title of a heading.
+    Heading,
+    /// A definition term.
+    Term,
+    /// A line of preformatted text.
+    PreLine,
+    /// A table cell.
+    Cell,
+    /// A table's caption.
+    Caption,
+}
+
+impl Role {
+    pub(super) fn what(self) -> &'static str {
+        match self {
+            Role::Paragraph => "the text of this paragraph",
+            Role::Text => "the text of this text block",
+            Role::Heading => "this heading",
+            Role::Term => "a definition term",
+            Role::PreLine => "a line of preformatted text",
+            Role::Cell => "a table cell",
+            Role::Caption => "a table's caption",
         }
     }
 }

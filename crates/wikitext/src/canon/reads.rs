@@ -28,41 +28,8 @@
 use crate::model::{Block, Document, Inline, Pos};
 use crate::readback::{cannot_misread, differences, misread, read_run_at};
 
-use super::blocks::{Merge, push_merging};
-use super::{Ctx, Fixer};
-
-/// What a run is, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Role {
-    /// The text of a paragraph.
-    Paragraph,
-    /// The text of a bare text block.
-    Text,
-    /// The title of a heading.
-    Heading,
-    /// A definition term.
-    Term,
-    /// A line of preformatted text.
-    PreLine,
-    /// A table cell.
-    Cell,
-    /// A table's caption.
-    Caption,
-}
-
-impl Role {
-    fn what(self) -> &'static str {
-        match self {
-            Role::Paragraph => "the text of this paragraph",
-            Role::Text => "the text of this text block",
-            Role::Heading => "this heading",
-            Role::Term => "a definition term",
-            Role::PreLine => "a line of preformatted text",
-            Role::Cell => "a table cell",
-            Role::Caption => "a table's caption",
-        }
-    }
-}
+use super::merge::{Merge, push_merging};
+use super::{Ctx, Fixer, Role};
 
 /// The run as its written text reads back: the run itself when it cannot
 /// be misread, else what the inline parser makes of its text (with an

@@ -9,10 +9,10 @@
 use crate::diag::{Code, Severity};
 use crate::model::{Block, Cell, Inline, Pos, Row, push_text};
 
-use super::blocks::{Merge, canon_blocks, push_merging};
+use super::blocks::canon_blocks;
 use super::inlines::canon_inlines;
-use super::reads::Role;
-use super::{Ctx, Fixer};
+use super::merge::{Merge, push_merging};
+use super::{Ctx, Fixer, Role};
 
 /// A table at `depth` (its cells' blocks one deeper), into `out`.
 pub(super) fn table(

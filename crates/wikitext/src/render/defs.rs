@@ -4,11 +4,10 @@
 
 use crate::model::{Block, DefItem};
 
-use super::blocks::{
-    Container, RULE, Start, heading_line, inline_lines, padded, render_blocks, spaces_after,
-};
-use super::out::{LineKind, Out, line_may_mislead};
-use super::spell::Spell;
+use super::blocks::render_blocks;
+use super::layout::{Container, RULE, Start, heading_line, inline_lines, padded, spaces_after};
+use super::out::{Out, line_may_mislead};
+use super::spell::{LineKind, Spell};
 
 /// How a compact item's terms are written: the first `normal_terms` as
 /// `term::` lines, then `term` before the three spaces (the last term, or

@@ -18,14 +18,17 @@ use crate::model::{Block, Document};
 
 mod blocks;
 mod defs;
+mod layout;
 mod out;
+mod run;
 mod spell;
 mod tables;
 
-use blocks::{Container, render_blocks};
-pub(crate) use blocks::{Sink, origin, render_run};
-pub(crate) use out::{LineKind, TopMark};
+use blocks::render_blocks;
+use layout::Container;
+pub(crate) use out::TopMark;
 use out::{Need, Out};
+pub(crate) use run::render_run;
 pub(crate) use spell::Memo;
 use spell::{Marks, Spell};
 
@@ -264,7 +267,7 @@ fn render_header(doc: &Document, text: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::blocks::bullet;
+    use super::layout::bullet;
     use crate::model::{ListKind, Numbering};
 
     #[test]

@@ -3,7 +3,7 @@
 //! goes (a line the block scanners could read as other structure, an empty
 //! line both needed and forbidden).
 
-use super::spell::Spell;
+use super::spell::{LineKind, Spell};
 
 /// What the gap before the next line must be.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -48,23 +48,6 @@ pub(crate) struct TopMark {
     pub(crate) suspect: bool,
     /// Whether no empty line separates it from the block before.
     pub(crate) glued: bool,
-}
-
-/// How a line is checked as it is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LineKind {
-    /// A line the writer made to be what it is (a rule, `::`).
-    Made,
-    /// A line of text: the block scanners must not see a heading, rule,
-    /// term or compact item in it.
-    Text,
-    /// The first line of a definition, which is also read for bullets.
-    FirstOfDefinition,
-    /// The first line of preformatted text: it must not look like a bullet
-    /// or a blockquote.
-    PreFirst,
-    /// A later line of preformatted text: anything goes.
-    Pre,
 }
 
 /// The lines being written.

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::marker::PhantomData;
 
-use super::origin as from;
-use super::{LineKind, Sink, render_run};
+use super::run::origin as from;
+use super::run::{Sink, render_run};
 use crate::grammar::{ESCAPE, is_escapable};
 use crate::inline::Syntax;
 use crate::model::{Document, Inline};
@@ -19,7 +19,7 @@ use crate::scan::{
 };
 
 /// A run rendered without escapes, with the origin of every byte (the
-/// flags of [`origin`](super::origin)).
+/// flags of [`origin`](super::run::origin)).
 struct Plain {
     text: String,
     flags: Vec<u8>,
@@ -589,6 +589,23 @@ impl<'a> Spell<'a> {
         });
         Some(fixed)
     }
+}
+
+/// How a line is checked as it is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineKind {
+    /// A line the writer made to be what it is (a rule, `::`).
+    Made,
+    /// A line of text: the block scanners must not see a heading, rule,
+    /// term or compact item in it.
+    Text,
+    /// The first line of a definition, which is also read for bullets.
+    FirstOfDefinition,
+    /// The first line of preformatted text: it must not look like a bullet
+    /// or a blockquote.
+    PreFirst,
+    /// A later line of preformatted text: anything goes.
+    Pre,
 }
 
 /// Escapes a line that the block scanners would read as structure (seed

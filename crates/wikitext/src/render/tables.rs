@@ -11,7 +11,8 @@
 //!   as a list item's after its bullet; `| <` and `| ^` for the slots a
 //!   spanning cell covers.
 
-use super::blocks::{Container, Start, render_blocks};
+use super::blocks::render_blocks;
+use super::layout::{Container, Start};
 use super::out::Out;
 use super::spell::Spell;
 use crate::grid::{Slot, slots};
