@@ -41,12 +41,46 @@ pub(crate) fn diff<T: Eq + Hash>(old: &[T], new: &[T]) -> Vec<DiffOp> {
     };
     let a: Vec<u32> = old.iter().map(&mut id).collect();
     let b: Vec<u32> = new.iter().map(&mut id).collect();
-    similar::capture_diff_slices_deadline(
+    let ops = similar::capture_diff_slices_deadline(
         Algorithm::Patience,
         &a,
         &b,
         Instant::now().checked_add(DEADLINE),
-    )
+    );
+    in_order(ops)
+}
+
+/// `ops` with the position of each insertion and deletion where the ops
+/// before it end. similar's patience diff can report an insertion after an
+/// equal run at the equal run's start (`Equal { old_index: 3, len: 1 }`
+/// then `Insert { old_index: 3 }`), which would put inserted blocks before
+/// the block they follow.
+fn in_order(ops: Vec<DiffOp>) -> Vec<DiffOp> {
+    let (mut old_at, mut new_at) = (0, 0);
+    let mut out = Vec::with_capacity(ops.len());
+    for op in ops {
+        let op = match op {
+            DiffOp::Insert {
+                new_index, new_len, ..
+            } => DiffOp::Insert {
+                old_index: old_at,
+                new_index,
+                new_len,
+            },
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => DiffOp::Delete {
+                old_index,
+                old_len,
+                new_index: new_at,
+            },
+            other => other,
+        };
+        old_at = old_at.max(op.old_range().end);
+        new_at = new_at.max(op.new_range().end);
+        out.push(op);
+    }
+    out
 }
 
 /// For each of the text's words (`doc`, with their blocks), the page word

@@ -364,3 +364,38 @@ fn hostile_pages_never_panic() {
         assert_eq!(save(page.as_bytes(), &text).bytes, page.as_bytes());
     }
 }
+
+/// A block inserted after one that did not change goes after it: the
+/// diff's insertion is placed where the equal blocks before it end (the
+/// case a property test found: a table's first row edited into a rule).
+#[test]
+fn blocks_inserted_after_an_unchanged_block_go_after_it() {
+    let page = "<body><p>alpha</p><table border=\"1\"><tr><th>beta</th><th>gamma</th></tr>\
+                <tr><td>delta<td>zeta</table><hr>\n</body>\n";
+    let text = read(page.as_bytes());
+    let edited = text.replace("|= beta |= gamma |", "----");
+    assert_ne!(edited, text);
+    let saved = save(page.as_bytes(), &edited);
+    assert_eq!(
+        String::from_utf8_lossy(&saved.bytes),
+        "<body><p>alpha</p><hr>\n<table>\n<tbody>\n<tr><td>delta</td><td>zeta</td></tr>\n\
+         </tbody>\n</table>\n<hr>\n</body>\n"
+    );
+}
+
+/// A list with no element of its own (two `ul`s read as one) edited into a
+/// paragraph is written as a paragraph element: bare text there would join
+/// the paragraph left open before it.
+#[test]
+fn a_list_edited_into_a_paragraph_is_a_paragraph_element() {
+    let page = "<body>\n<p class=\"lead\">alpha\n<ul>\n  <li>beta\n</ul>\n<ul>\n  <li>gamma\n</ul>\n</body>\n";
+    let text = read(page.as_bytes());
+    let edited = text.replace("  * beta", "*delta* zeta");
+    assert_ne!(edited, text);
+    let saved = save(page.as_bytes(), &edited);
+    let back = read(&saved.bytes);
+    assert!(
+        back.contains("\nalpha\n\n*delta* zeta\n\n  * gamma\n"),
+        "{back}"
+    );
+}

@@ -147,11 +147,14 @@ impl<'a> Writer<'a> {
                     "an edited block has no element of its own on the page: its text is \
                      written over the old one's",
                 ));
-                let with = match new {
-                    Block::Paragraph { .. } | Block::Text { .. } => {
-                        inner(&markup).unwrap_or(&markup).to_owned()
-                    }
-                    _ => markup,
+                // Text over text stays inline, as the old words were;
+                // anything else is a block of its own (bare text where a
+                // list was would join a paragraph left open before it).
+                let text = |b: &Block| matches!(b, Block::Paragraph { .. } | Block::Text { .. });
+                let with = if text(old) && text(new) {
+                    inner(&markup).unwrap_or(&markup).to_owned()
+                } else {
+                    markup
                 };
                 self.patch(words.start, words.end, with);
             }
