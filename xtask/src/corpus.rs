@@ -225,12 +225,12 @@ fn convert(bytes: &[u8]) -> FileResult {
     let start = Instant::now();
     let options = htmlio::ingest::Options::default();
     let first = htmlio::ingest::ingest(bytes, &options);
-    let written = htmlio::ingest::write(first.document);
+    let written = wikitext::write_with(first.document, &htmlio::ingest::POLICY);
     let parsed = wikitext::parse(&written.text);
     let emitted = htmlio::emit::xhtml(&parsed.document);
     let seconds = start.elapsed();
     let again = htmlio::ingest::ingest_str(&emitted.text, &options);
-    let second = htmlio::ingest::write(again.document);
+    let second = wikitext::write_with(again.document, &htmlio::ingest::POLICY);
     let errors = written
         .diagnostics
         .iter()

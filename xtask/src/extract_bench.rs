@@ -103,7 +103,10 @@ impl Spent {
     /// page to page, so that neither always runs on a warm cache).
     fn convert(&mut self, bytes: &[u8], flip: bool) -> Both {
         let main_options = htmlio::TextOptions {
-            main_content: true,
+            ingest: htmlio::ingest::Options {
+                main_content: true,
+                ..htmlio::ingest::Options::default()
+            },
             ..htmlio::TextOptions::default()
         };
         let time = |options: &htmlio::TextOptions<'_>, spent: &mut Duration| {

@@ -94,7 +94,7 @@ pub(crate) enum Stage {
     Rcdom,
     /// `htmlio::ingest::ingest`.
     Ingest,
-    /// `ingest`, then `htmlio::ingest::write`.
+    /// `ingest`, then `wikitext::write_with` under `htmlio::ingest::POLICY`.
     Write,
 }
 
@@ -142,7 +142,7 @@ fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
 /// `show`: the text of a page, the diagnostics, the encoding and the summary.
 fn show(bytes: &[u8]) -> String {
     let ingested = ingest(bytes, &Options::default());
-    let written = htmlio::ingest::write(ingested.document.clone());
+    let written = wikitext::write_with(ingested.document.clone(), &htmlio::ingest::POLICY);
     let mut out = format!("----- text\n{}-----\n", written.text);
     for d in &ingested.diagnostics {
         let _ = writeln!(out, "{d}");
@@ -185,11 +185,12 @@ struct RoundTrip {
 impl RoundTrip {
     fn of(bytes: &[u8]) -> Self {
         let options = Options::default();
-        let written = htmlio::ingest::write(ingest(bytes, &options).document);
+        let written =
+            wikitext::write_with(ingest(bytes, &options).document, &htmlio::ingest::POLICY);
         let parsed = wikitext::parse(&written.text).document;
         let emitted = htmlio::emit::xhtml(&parsed);
         let again = ingest_str(&emitted.text, &options).document;
-        let second = htmlio::ingest::write(again.clone()).text;
+        let second = wikitext::write_with(again.clone(), &htmlio::ingest::POLICY).text;
         RoundTrip {
             first: written.text,
             diagnostics: written.diagnostics,
@@ -373,7 +374,10 @@ fn run_stage(stage: Stage, bytes: &[u8]) {
         }
         Stage::Write => {
             let ingested = ingest(bytes, &Options::default());
-            std::hint::black_box(htmlio::ingest::write(ingested.document));
+            std::hint::black_box(wikitext::write_with(
+                ingested.document,
+                &htmlio::ingest::POLICY,
+            ));
         }
     }
 }

@@ -146,7 +146,10 @@ pub fn html_to_text(bytes: &[u8]) -> String {
 #[inline(never)]
 pub fn html_to_text_main(bytes: &[u8]) -> String {
     let options = htmlio::TextOptions {
-        main_content: true,
+        ingest: htmlio::ingest::Options {
+            main_content: true,
+            ..htmlio::ingest::Options::default()
+        },
         ..htmlio::TextOptions::default()
     };
     htmlio::to_text(bytes, &options).text

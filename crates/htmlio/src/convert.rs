@@ -14,18 +14,17 @@ pub struct TextOptions<'a> {
     /// How the page is ingested: what is known of its encoding, unsafe
     /// links, html5ever's parse errors, the page's own address.
     pub ingest: ingest::Options<'a>,
-    /// Whether the writer may escape what would otherwise read as markup
-    /// (`#Escape \`), or writes only what the seed's format holds.
+    /// The text's format: the extended format, which escapes what would
+    /// otherwise read as markup (`#Escape \`) and holds images and tables
+    /// ([`Escapes::WhenNeeded`], the default); or pure seed text
+    /// ([`Escapes::Never`]), which holds neither, so that ingestion maps
+    /// the page as the seed allows ([`ingest::Options::extensions`] is set
+    /// from this).
     pub escapes: Escapes,
     /// Whether to detect the language of the page's text
     /// ([`crate::lang::detect_language`]); off by default, so that a
     /// conversion pays for it only when asked.
     pub detect_language: bool,
-    /// Keep only the page's main content, the article without the
-    /// boilerplate around it ([`crate::ingest::main_content`]); what was
-    /// dropped is reported in [`TextPage::main_content`]. Off by default:
-    /// the whole page, exactly as without it.
-    pub main_content: bool,
 }
 
 /// A page in the text format, with what was decided and lost on the way.
@@ -48,8 +47,8 @@ pub struct TextPage {
     /// enough letters to tell.
     pub detected_lang: Option<crate::lang::Detected>,
     /// What the main-content selection kept and dropped (a count of the
-    /// parts dropped and their kinds), when [`TextOptions::main_content`]
-    /// asked for it.
+    /// parts dropped and their kinds), when
+    /// [`ingest::Options::main_content`] asked for it.
     pub main_content: Option<ingest::main_content::MainContent>,
     /// Ingestion's diagnostics: every loss and notable mapping, by the
     /// page's source line.
@@ -61,6 +60,57 @@ pub struct TextPage {
     /// Ingestion's diagnostics grouped and its ballast counted, for a
     /// person to read.
     pub summary: Summary,
+}
+
+impl TextPage {
+    /// Every diagnostic of the conversion, ingestion's first (by the page's
+    /// source line), then the writer's: the one list a caller reports.
+    ///
+    /// ```
+    /// let page = htmlio::to_text(b"<p>a<font>b</font>", &Default::default());
+    /// let codes: Vec<&str> = page.diagnostics().map(|d| d.code()).collect();
+    /// assert_eq!(codes.len(), page.ingest_diagnostics.len() + page.write_diagnostics.len());
+    /// ```
+    pub fn diagnostics(&self) -> impl Iterator<Item = PageDiagnostic<'_>> {
+        let ingest = self.ingest_diagnostics.iter().map(PageDiagnostic::Ingest);
+        ingest.chain(self.write_diagnostics.iter().map(PageDiagnostic::Write))
+    }
+}
+
+/// One diagnostic of [`TextPage::diagnostics`]: ingestion's or the
+/// writer's, which carry codes of two kinds.
+#[derive(Debug, Clone, Copy)]
+pub enum PageDiagnostic<'p> {
+    /// Ingestion's: a loss or a notable mapping, at the page's source line.
+    Ingest(&'p ingest::Diagnostic),
+    /// The writer's: what the text could not hold as the document said it.
+    Write(&'p wikitext::Diagnostic),
+}
+
+impl<'p> PageDiagnostic<'p> {
+    /// `ingest` or `write` applied to the diagnostic, whichever it is: a
+    /// function generic over the code type, such as a formatter, serves
+    /// as both.
+    pub fn either<T>(
+        self,
+        ingest: impl FnOnce(&'p ingest::Diagnostic) -> T,
+        write: impl FnOnce(&'p wikitext::Diagnostic) -> T,
+    ) -> T {
+        match self {
+            PageDiagnostic::Ingest(d) => ingest(d),
+            PageDiagnostic::Write(d) => write(d),
+        }
+    }
+
+    /// The stable kebab-case name of its code.
+    pub fn code(self) -> &'static str {
+        self.either(|d| d.code.as_str(), |d| d.code.as_str())
+    }
+
+    /// How much it matters.
+    pub fn severity(self) -> wikitext::Severity {
+        self.either(|d| d.severity, |d| d.severity)
+    }
 }
 
 /// A web page, as bytes in any charset, to the text format: ingestion
@@ -85,8 +135,7 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
     // Pure seed text holds no image: the page's are mapped as the seed
     // allows, with ingestion's own notes.
     let ingest_options = ingest::Options {
-        extensions: options.ingest.extensions && options.escapes == Escapes::WhenNeeded,
-        main_content: options.ingest.main_content || options.main_content,
+        extensions: options.escapes == Escapes::WhenNeeded,
         ..options.ingest
     };
     let ingest::Ingested {
@@ -154,7 +203,6 @@ impl<'a> From<ingest::Options<'a>> for TextOptions<'a> {
             ingest,
             escapes: Escapes::WhenNeeded,
             detect_language: false,
-            main_content: false,
         }
     }
 }

@@ -131,7 +131,7 @@ pub mod names;
 pub mod onto;
 pub mod serialize;
 
-pub use convert::{TextOptions, TextPage, to_text, to_xhtml};
+pub use convert::{PageDiagnostic, TextOptions, TextPage, to_text, to_xhtml};
 
 /// The encoding crate whose encodings [`emit::EmitOptions`] and
 /// [`serialize::encode`] take.

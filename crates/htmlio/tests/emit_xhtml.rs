@@ -859,7 +859,7 @@ fn tables_body(text: &str) -> String {
     };
     let back = htmlio::ingest::ingest_str(&out.text, &seed);
     assert_eq!(
-        htmlio::ingest::write(back.document).text,
+        wikitext::write_with(back.document, &htmlio::ingest::POLICY).text,
         wikitext::write(&doc).text
     );
     body_of(&out).to_owned()
@@ -945,7 +945,7 @@ fn grid_shaped_compact_lists_are_tables_when_asked() {
     };
     let back = htmlio::ingest::ingest_str(&out.text, &seed);
     assert_eq!(
-        htmlio::ingest::write(back.document).text,
+        wikitext::write_with(back.document, &htmlio::ingest::POLICY).text,
         wikitext::write(&doc).text
     );
     // Without the option: the seed's nested lists.

@@ -465,6 +465,6 @@ fn hostile_text_documents_emit_well_formed_xml() {
 #[test]
 fn form_feeds_between_words_round_trip() {
     let (i, _) = check(b"<p>t\x0c\x0c h");
-    let written = htmlio::ingest::write(i.document);
+    let written = wikitext::write_with(i.document, &htmlio::ingest::POLICY);
     assert_eq!(written.text, "\nt h\n", "three spaces in a row");
 }

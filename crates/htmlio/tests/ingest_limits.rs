@@ -24,7 +24,7 @@ fn check(name: &str, html: String, expect_deep: bool) {
         );
     }
     // The text of the innermost element survives.
-    let text = htmlio::ingest::write(out.document.clone()).text;
+    let text = wikitext::write_with(out.document.clone(), &htmlio::ingest::POLICY).text;
     assert!(text.contains("deepest"), "{name}: lost the innermost text");
 }
 

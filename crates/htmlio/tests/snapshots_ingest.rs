@@ -1,32 +1,30 @@
 //! The `ingest` snapshot suite: every page under `testdata/htmlio/ingest/`
-//! (`.html`, `.htm`) is ingested with the default options and shown as the
-//! encoding settled on, the text `htmlio::ingest::write` makes of the document,
-//! the ingestion's diagnostics and summary, and the writer's diagnostics.
+//! (`.html`, `.htm`) is converted by `htmlio::to_text` with the default
+//! options and shown as the encoding settled on, the text, the ingestion's
+//! diagnostics and summary, and the writer's diagnostics.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use htmlio::ingest::{Options, ingest};
 use testkit::SnapshotSuite;
 
 fn render(bytes: &[u8]) -> String {
-    let out = ingest(bytes, &Options::default());
-    let written = htmlio::ingest::write(out.document.clone());
+    let page = htmlio::to_text(bytes, &Default::default());
     let mut snap = String::new();
-    let _ = writeln!(snap, "encoding: {}", out.encoding);
+    let _ = writeln!(snap, "encoding: {}", page.encoding);
     snap.push_str("--- text ---\n");
-    snap.push_str(&written.text);
+    snap.push_str(&page.text);
     snap.push_str("--- ingest diagnostics ---\n");
-    for d in &out.diagnostics {
+    for d in &page.ingest_diagnostics {
         let _ = writeln!(snap, "{d}");
     }
     snap.push_str("--- summary ---\n");
-    let _ = write!(snap, "{}", out.summary);
-    if !written.diagnostics.is_empty() {
+    let _ = write!(snap, "{}", page.summary);
+    if !page.write_diagnostics.is_empty() {
         snap.push_str("--- write diagnostics ---\n");
-        for d in &written.diagnostics {
+        for d in &page.write_diagnostics {
             let _ = writeln!(snap, "{d}");
         }
     }

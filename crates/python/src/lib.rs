@@ -214,6 +214,7 @@ fn to_text(
     let ingest = htmlio::ingest::Options {
         hints,
         address: address.as_ref(),
+        main_content,
         ..htmlio::ingest::Options::default()
     };
     let options = htmlio::TextOptions {
@@ -224,11 +225,12 @@ fn to_text(
             wikitext::Escapes::WhenNeeded
         },
         detect_language,
-        main_content,
     };
     let page = py.detach(|| htmlio::to_text(data, &options));
-    let mut diagnostics: Vec<Diag> = page.ingest_diagnostics.iter().map(Diag::of).collect();
-    diagnostics.extend(page.write_diagnostics.iter().map(Diag::of));
+    let diagnostics: Vec<Diag> = page
+        .diagnostics()
+        .map(|d| d.either(Diag::of, Diag::of))
+        .collect();
     Ok(TextResult {
         text: page.text,
         encoding: page.encoding.encoding.name(),

@@ -54,7 +54,6 @@ pub(crate) fn html_to_text(
         ingest: input.ingest_options(address),
         escapes: input.escapes,
         detect_language: false,
-        main_content: input.main_content,
     };
     let page = htmlio::to_text(bytes, &options);
     let mut diagnostics = vec![Diag::new(
@@ -65,8 +64,10 @@ pub(crate) fn html_to_text(
     if let Some(main) = &page.main_content {
         diagnostics.push(Diag::new(Severity::Note, "main-content", main.to_string()));
     }
-    diagnostics.extend(page.ingest_diagnostics.iter().map(from_library));
-    diagnostics.extend(page.write_diagnostics.iter().map(from_library));
+    diagnostics.extend(
+        page.diagnostics()
+            .map(|d| d.either(from_library, from_library)),
+    );
     sort_by_position(&mut diagnostics);
     let source = diagnostics.iter().any(|d| d.line.is_some()).then(|| {
         sniff::decode(bytes, page.encoding.encoding)

@@ -77,18 +77,19 @@ pub(super) fn crawl_page(
     let ingest = htmlio::ingest::Options {
         hints,
         address,
+        main_content,
         ..htmlio::ingest::Options::default()
     };
     let options = htmlio::TextOptions {
         detect_language: true,
-        main_content,
         ..htmlio::TextOptions::from(ingest)
     };
     let page = htmlio::to_text(bytes, &options);
     let (mut warnings, mut errors) = (Vec::new(), Vec::new());
-    let ingest = page.ingest_diagnostics.iter().map(CrawlDiag::of);
-    let write = page.write_diagnostics.iter().map(CrawlDiag::of);
-    for (severity, diag) in ingest.chain(write) {
+    for (severity, diag) in page
+        .diagnostics()
+        .map(|d| d.either(CrawlDiag::of, CrawlDiag::of))
+    {
         match severity {
             wikitext::Severity::Error => errors.push(diag),
             wikitext::Severity::Warning => warnings.push(diag),

@@ -224,7 +224,9 @@ pub struct Options<'a> {
     /// (`#Extend table`). Without it, as in pure seed text, an image is its
     /// `alt` text, an SVG graphic is left out, and a table is an emulated
     /// table (compact definition lists), each noted. [`crate::to_text`]
-    /// turns it off when the writer may not use the extensions.
+    /// sets it from [`crate::TextOptions::escapes`], the one switch between
+    /// the extended format and pure seed text; it matters only to a caller
+    /// of [`ingest`] itself.
     pub extensions: bool,
     /// Keep only the page's main content ([`main_content`]): the article,
     /// without the navigation, the banners, the footer and the other
@@ -625,20 +627,6 @@ pub const POLICY: wikitext::Policy = wikitext::Policy {
     touching: wikitext::Touching::SpaceApart,
     ..wikitext::Policy::DEFAULT
 };
-
-/// The text of an ingested document: [`wikitext::write_with`] under
-/// [`POLICY`]. Ingestion builds a document faithful to the page; what the
-/// text format can hold is decided there, not here.
-///
-/// ```
-/// let page = b"<p>a<em>b</em>c, <code>x</code></p>";
-/// let ingested = htmlio::ingest::ingest(page, &Default::default());
-/// let written = htmlio::ingest::write(ingested.document);
-/// assert_eq!(written.text, "\na _b_ c, 'x'\n");
-/// ```
-pub fn write(document: Document) -> wikitext::Written {
-    wikitext::write_with(document, &POLICY)
-}
 
 /// Ingests a page that is text already (for example XHTML that
 /// [`crate::emit`] wrote): no sniffing, no decoding; `<meta>` encoding

@@ -1,6 +1,6 @@
 //! Tests of the main-content selection on small pages.
 
-use crate::ingest::{self, Options};
+use crate::ingest::Options;
 
 use super::MainContent;
 
@@ -15,18 +15,20 @@ fn prose(n: usize) -> String {
 
 /// The page's text with its main content only, and the report.
 fn main_content(html: &str) -> (String, MainContent) {
-    let options = Options {
-        main_content: true,
-        ..Options::default()
+    let options = crate::TextOptions {
+        ingest: Options {
+            main_content: true,
+            ..Options::default()
+        },
+        ..crate::TextOptions::default()
     };
-    let out = ingest::ingest(html.as_bytes(), &options);
-    let report = out.summary.main_content.clone().unwrap_or_default();
-    (ingest::write(out.document).text, report)
+    let page = crate::to_text(html.as_bytes(), &options);
+    (page.text, page.main_content.unwrap_or_default())
 }
 
 /// The whole page's text.
 fn whole(html: &str) -> String {
-    ingest::write(ingest::ingest(html.as_bytes(), &Options::default()).document).text
+    crate::to_text(html.as_bytes(), &Default::default()).text
 }
 
 #[test]
@@ -290,9 +292,9 @@ fn a_page_without_clear_main_content_keeps_everything() {
 #[test]
 fn the_whole_page_has_no_report() {
     let html = format!("<body><nav>Menu</nav>{}", prose(1));
-    let out = ingest::ingest(html.as_bytes(), &Options::default());
-    assert_eq!(out.summary.main_content, None);
-    assert!(ingest::write(out.document).text.contains("Menu"));
+    let page = crate::to_text(html.as_bytes(), &Default::default());
+    assert_eq!(page.main_content, None);
+    assert!(page.text.contains("Menu"));
 }
 
 #[test]
