@@ -11,12 +11,18 @@
 //!   is not measured; a function's lines run from its `fn` line to the line
 //!   of its closing brace, braces being matched outside strings, char
 //!   literals and comments.
-//! - No top-level module of wikitext names one that names it back. Module A
-//!   names module B (an edge A -> B) when a file of A, outside comments and
-//!   its `#[cfg(test)] mod tests`, holds a path `crate::B...` or lists B at
-//!   the top level of a `use crate::{...}` group; in a file whose parent is
-//!   the crate root (`src/A.rs`, `src/A/mod.rs`), `super::` counts as
-//!   `crate::`.
+//! - No module names one that names it back, at any crate's top level or
+//!   among the files of any module folder (`canon/`, `render/`, `emit/`,
+//!   `ingest/build/`...), but for the recursion edges of [`ALLOWED_EDGES`],
+//!   each with its reason. Module A names module B (an edge A -> B) when a
+//!   file of A, outside comments and its `#[cfg(test)] mod tests`, holds a
+//!   path `crate::B...` (`crate::folder::B...` inside a folder) or lists B
+//!   at the top level of such a `use` group; in a file whose parent module
+//!   is the crate root or the folder (`A.rs`, `A/mod.rs`), `super::` counts
+//!   as that prefix.
+//! - Every file name ARCHITECTURE.md gives in a code span is there.
+//! - No source, doc or script points at an issue number: the repository
+//!   has no tracker to point at.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -474,7 +480,7 @@ fn top_modules(src: &Path) -> BTreeSet<String> {
                 Some(name)
             } else {
                 let stem = name.strip_suffix(".rs")?;
-                (stem != "lib" && stem != "main").then(|| stem.to_owned())
+                (stem != "lib" && stem != "main" && stem != "mod").then(|| stem.to_owned())
             }
         })
         .collect()
@@ -510,6 +516,19 @@ fn word_starts(text: &str, at: usize) -> bool {
 /// (from `#[cfg(test)] mod tests` on) and comments are left out: a doc link
 /// is not a dependency.
 fn crate_names(text: &str, at_root: bool) -> BTreeSet<String> {
+    let roots: &[&str] = if at_root {
+        &["crate::", "super::"]
+    } else {
+        &["crate::"]
+    };
+    names_after(text, roots)
+}
+
+/// The names a source file reaches after any of `roots` (path prefixes
+/// such as `crate::` or `crate::canon::`): the first segment of each path,
+/// and every name at the top level of a group right after a root. The
+/// unit-test module and comments are left out, as in [`crate_names`].
+fn names_after(text: &str, roots: &[&str]) -> BTreeSet<String> {
     let code = match test_module_start(text) {
         Some(at) => &text[..at],
         None => text,
@@ -519,11 +538,6 @@ fn crate_names(text: &str, at_root: bool) -> BTreeSet<String> {
         .map(|line| line.find("//").map_or(line, |at| &line[..at]))
         .collect::<Vec<_>>()
         .join("\n");
-    let roots: &[&str] = if at_root {
-        &["crate::", "super::"]
-    } else {
-        &["crate::"]
-    };
     let mut names = BTreeSet::new();
     for root in roots {
         for (at, _) in code.match_indices(root) {
@@ -588,6 +602,20 @@ type Edges = BTreeMap<String, BTreeMap<String, String>>;
 /// The module graph of a crate's `modules` from its `files`: paths
 /// relative to `src/` (with `/`), each with its text.
 fn module_edges(modules: &BTreeSet<String>, files: &[(String, String)]) -> Edges {
+    folder_edges(modules, files, "")
+}
+
+/// The graph of the members (`modules`) of one module folder, `module`
+/// (`canon`, `ingest::build`; empty for a crate's top level), from its
+/// `files` (paths relative to the folder): a member names another through
+/// `crate::module::other`, or, from a file whose parent module is the
+/// folder (`a.rs`, `b/mod.rs`), through `super::other`.
+fn folder_edges(modules: &BTreeSet<String>, files: &[(String, String)], module: &str) -> Edges {
+    let prefix = if module.is_empty() {
+        "crate::".to_owned()
+    } else {
+        format!("crate::{module}::")
+    };
     let mut edges: Edges = modules
         .iter()
         .map(|m| (m.clone(), BTreeMap::new()))
@@ -598,9 +626,14 @@ fn module_edges(modules: &BTreeSet<String>, files: &[(String, String)]) -> Edges
         let Some(out) = edges.get_mut(top) else {
             continue;
         };
-        // `super::` names the crate root in `a.rs` and in `a/mod.rs`.
+        // `super::` names the folder in `a.rs` and in `a/mod.rs`.
         let at_root = !path.contains('/') || *path == format!("{top}/mod.rs");
-        for name in crate_names(text, at_root) {
+        let roots: Vec<&str> = if at_root {
+            vec![prefix.as_str(), "super::"]
+        } else {
+            vec![prefix.as_str()]
+        };
+        for name in names_after(text, &roots) {
             if name != top && modules.contains(&name) {
                 out.entry(name).or_insert_with(|| path.clone());
             }
@@ -795,12 +828,372 @@ fn the_cycle_check_reads_the_real_module_graph() {
     );
 }
 
+/// The edges of a module folder that the design holds, each with its
+/// reason: (crate, folder, from, to, why). Nothing else may close a circle.
+const ALLOWED_EDGES: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "wikitext",
+        "canon",
+        "tables",
+        "blocks",
+        "a table's cells hold blocks: repairing a cell repairs its blocks",
+    ),
+    (
+        "wikitext",
+        "render",
+        "tables",
+        "blocks",
+        "a table's cells hold blocks: writing a cell writes its blocks",
+    ),
+    (
+        "wikitext",
+        "render",
+        "defs",
+        "blocks",
+        "a definition holds blocks: writing it writes its blocks",
+    ),
+];
+
+/// Every module folder of a crate's `src/`, as a module path (`canon`,
+/// `ingest::build`), with its directory: each folder below `src/` that
+/// holds Rust files (`src/bin` holds binaries, not modules).
+fn module_folders(src: &Path) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    let mut todo = vec![src.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_dir() || path == src.join("bin") {
+                continue;
+            }
+            todo.push(path.clone());
+            let has_rust = fs::read_dir(&path)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "rs"));
+            let Ok(rel) = path.strip_prefix(src) else {
+                continue;
+            };
+            if has_rust {
+                let names: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push((names.join("::"), path.clone()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The graph of one folder's members as its files on disk make it, less
+/// the edges `allowed` (`(from, to)`).
+fn folder_graph(dir: &Path, module: &str, allowed: &[(&str, &str)]) -> Edges {
+    let files: Vec<(String, String)> = rust_files(dir)
+        .into_iter()
+        .filter_map(|file| {
+            let rel = file.strip_prefix(dir).ok()?;
+            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy());
+            let rel = rel.collect::<Vec<_>>().join("/");
+            let text = fs::read(&file).ok()?;
+            Some((rel, String::from_utf8_lossy(&text).into_owned()))
+        })
+        .collect();
+    let mut edges = folder_edges(&top_modules(dir), &files, module);
+    for (from, to) in allowed {
+        if let Some(out) = edges.get_mut(*from) {
+            out.remove(*to);
+        }
+    }
+    edges
+}
+
+/// The source folders of every crate of the workspace: `crates/*/src` and
+/// `xtask/src`.
+fn crate_sources() -> Vec<(String, PathBuf)> {
+    let mut out: Vec<(String, PathBuf)> = fs::read_dir(root().join("crates"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                e.path().join("src"),
+            )
+        })
+        .filter(|(_, src)| src.is_dir())
+        .collect();
+    out.push(("xtask".to_owned(), root().join("xtask/src")));
+    out.sort();
+    out
+}
+
+/// The cycles of every crate's top level and of every module folder, each
+/// described with the file that makes each edge.
+fn workspace_cycles() -> Vec<String> {
+    let mut found = Vec::new();
+    for (krate, src) in crate_sources() {
+        for cycle in describe_cycles(&crate_module_edges(&src)) {
+            found.push(format!("{krate}: {cycle}"));
+        }
+        for (module, dir) in module_folders(&src) {
+            let allowed: Vec<(&str, &str)> = ALLOWED_EDGES
+                .iter()
+                .filter(|(k, m, ..)| *k == krate && *m == module)
+                .map(|(_, _, from, to, _)| (*from, *to))
+                .collect();
+            for cycle in describe_cycles(&folder_graph(&dir, &module, &allowed)) {
+                found.push(format!("{krate} {module}/: {cycle}"));
+            }
+        }
+    }
+    found
+}
+
 #[test]
-fn wikitext_has_no_module_cycle() {
-    let found = describe_cycles(&crate_module_edges(&src("wikitext")));
+fn no_crate_and_no_module_folder_has_a_cycle() {
+    let found = workspace_cycles();
     assert!(
         found.is_empty(),
-        "wikitext's modules name each other in a cycle:\n{}",
+        "modules that name each other in a circle (move the shared item to a leaf, \
+         or list the edge in ALLOWED_EDGES with its reason):\n{}",
         found.join("\n")
     );
+    // The walk reached the folders the design names.
+    let folders: Vec<String> = module_folders(&src("wikitext"))
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect();
+    assert!(
+        folders.iter().any(|m| m == "canon") && folders.iter().any(|m| m == "render"),
+        "{folders:?}"
+    );
+    assert!(
+        module_folders(&src("htmlio"))
+            .iter()
+            .any(|(m, _)| m == "ingest::build")
+    );
+}
+
+#[test]
+fn the_cycle_check_finds_a_planted_file_cycle() {
+    // Two files of one folder, each naming the other: through `super::`
+    // from one, through the folder's full path from the other.
+    let mods = modules(&["blocks", "merge", "reads"]);
+    let planted = files(&[
+        ("blocks.rs", "use super::merge::Merge;\n"),
+        ("merge.rs", "use crate::canon::{reads, blocks::X};\n"),
+        ("reads.rs", "fn f() { super::merge::g() }\n"),
+    ]);
+    let edges = folder_edges(&mods, &planted, "canon");
+    assert_eq!(cycles(&edges), vec![vec!["blocks", "merge", "reads"]]);
+    // A file deeper down names its own folder with `super::`, not this one.
+    let deeper = files(&[
+        ("blocks.rs", "use super::merge::Merge;\n"),
+        ("merge/inner.rs", "use super::blocks::X;\n"),
+    ]);
+    let edges = folder_edges(&modules(&["blocks", "merge"]), &deeper, "canon");
+    assert!(cycles(&edges).is_empty(), "{:?}", describe_cycles(&edges));
+    // An allowed edge breaks the circle it would close, on disk too.
+    let dir = tempdir_with(&[
+        ("tables.rs", "use super::blocks::render_blocks;\n"),
+        ("blocks.rs", "use super::tables::render_table;\n"),
+    ]);
+    assert_eq!(cycles(&folder_graph(&dir, "render", &[])).len(), 1);
+    assert!(cycles(&folder_graph(&dir, "render", &[("tables", "blocks")])).is_empty());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A fresh directory under the target directory holding `files`.
+fn tempdir_with(files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "pagetext-tidy-{}-{}",
+        std::process::id(),
+        files.len()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    for (name, text) in files {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            assert!(fs::create_dir_all(parent).is_ok(), "{}", parent.display());
+        }
+        assert!(fs::write(&path, text).is_ok(), "{}", path.display());
+    }
+    dir
+}
+
+/// Every file and folder of the repository, relative to its root with `/`
+/// (a folder with a final `/`), build output and dependencies left out.
+fn repository_paths() -> Vec<String> {
+    const SKIP: &[&str] = &["target", ".git", "node_modules"];
+    let root = root();
+    let mut out = Vec::new();
+    let mut todo = vec![root.clone()];
+    while let Some(dir) = todo.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(rel) = path.strip_prefix(&root) else {
+                continue;
+            };
+            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy());
+            let rel = rel.collect::<Vec<_>>().join("/");
+            if path.is_dir() {
+                if !SKIP.contains(&name.as_str()) {
+                    out.push(format!("{rel}/"));
+                    todo.push(path);
+                }
+            } else {
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The file and folder names a Markdown text names in code spans: each
+/// span without spaces or colons that ends in `/` or in a file extension,
+/// or starts with a top-level folder of the repository (`crates/...`).
+/// Placeholders (`<crate>`) and paths outside it (`../`) are left out.
+fn named_paths(markdown: &str) -> Vec<String> {
+    const EXTENSIONS: &[&str] = &[
+        ".rs", ".md", ".toml", ".py", ".pyi", ".js", ".css", ".html", ".json", ".png", ".snap",
+        ".txt", ".lock",
+    ];
+    const TOPS: &[&str] = &[
+        "crates/",
+        "docs/",
+        "xtask/",
+        "fuzz/",
+        "testdata/",
+        "examples/",
+    ];
+    markdown
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| {
+            !span.is_empty()
+                && !span.contains([' ', ':', '<', '*', '{'])
+                && !span.starts_with("../")
+                && !span.starts_with('.')
+                && (span.ends_with('/')
+                    || EXTENSIONS.iter().any(|e| span.ends_with(e))
+                    || TOPS.iter().any(|t| span.starts_with(t)))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Whether `name` is a path of the repository, or the end of one at a
+/// `/` (`canon/blocks.rs` names `crates/wikitext/src/canon/blocks.rs`).
+fn names_a_path(name: &str, paths: &[String]) -> bool {
+    let name = name.trim_end_matches('/');
+    paths.iter().any(|p| {
+        let p = p.trim_end_matches('/');
+        p == name || p.ends_with(&format!("/{name}"))
+    })
+}
+
+#[test]
+fn architecture_names_only_files_that_exist() {
+    let text = fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap_or_default();
+    let named = named_paths(&text);
+    assert!(named.len() > 20, "too few paths found: {named:?}");
+    let paths = repository_paths();
+    let missing: Vec<&String> = named.iter().filter(|n| !names_a_path(n, &paths)).collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names files that are not there: {missing:?}"
+    );
+}
+
+#[test]
+fn the_path_check_finds_a_file_that_is_gone() {
+    let paths = vec![
+        "crates/".to_owned(),
+        "crates/wikitext/".to_owned(),
+        "crates/wikitext/src/canon/".to_owned(),
+        "crates/wikitext/src/canon/blocks.rs".to_owned(),
+    ];
+    let named = named_paths(
+        "`canon/blocks.rs` and `canon/` and `crates/wikitext` stay; `canon/gone.rs` went; \
+         `wikitext::canon` and `a b.rs` are no paths; `<crate>/x.rs` is a placeholder.",
+    );
+    assert_eq!(
+        named,
+        [
+            "canon/blocks.rs",
+            "canon/",
+            "crates/wikitext",
+            "canon/gone.rs"
+        ]
+    );
+    let missing: Vec<&String> = named.iter().filter(|n| !names_a_path(n, &paths)).collect();
+    assert_eq!(missing, ["canon/gone.rs"]);
+    // A name must end at a `/`: `ocks.rs` is not `blocks.rs`.
+    assert!(!names_a_path("ocks.rs", &paths));
+}
+
+/// Where `text` points at an issue number: the word, in any case and
+/// maybe plural, then a number, maybe after `#`; as (line, the line).
+fn issue_numbers(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let lower = line.to_ascii_lowercase();
+        let hit = lower.match_indices("issue").any(|(at, _)| {
+            let rest = lower[at + "issue".len()..]
+                .strip_prefix('s')
+                .unwrap_or_else(|| &lower[at + "issue".len()..]);
+            let rest = rest.trim_start_matches([' ', '#']);
+            word_starts(&lower, at) && rest.starts_with(|c: char| c.is_ascii_digit())
+        });
+        if hit {
+            found.push((n + 1, line.trim().to_owned()));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_comment_or_doc_points_at_an_issue_number() {
+    // Sources, docs and scripts; test data is what pages say, not ours.
+    const KINDS: &[&str] = &[
+        ".rs", ".md", ".toml", ".py", ".pyi", ".js", ".css", ".html", ".yml",
+    ];
+    let mut found = Vec::new();
+    for path in repository_paths() {
+        if path.starts_with("testdata/") || !KINDS.iter().any(|k| path.ends_with(k)) {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(root().join(&path)) else {
+            continue;
+        };
+        for (line, what) in issue_numbers(&text) {
+            found.push(format!("{path}:{line}: {what}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the repository has no issue tracker to point at; say what the issue said instead:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_issue_check_finds_a_planted_issue_number() {
+    let planted = ["// fixed for ", "iss", "ue 31, see also Iss", "ues #7\n"].concat();
+    let text = format!("// no number: an issue of taste\n{planted}// tissue 3 is no issue\n");
+    let found = issue_numbers(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 2);
 }

@@ -5,8 +5,8 @@ use std::mem;
 
 use wikitext::{Block, DefItem, Inline, ListItem, Severity, Term};
 
+use super::frames::CellData;
 use super::frames::{Frame, FrameKind, extend_run};
-use super::tables::CellData;
 use super::{Builder, block_text};
 use crate::ingest::diag::Code;
 use crate::ingest::sink::NONE;

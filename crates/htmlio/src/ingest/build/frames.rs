@@ -6,7 +6,6 @@ use std::mem;
 
 use wikitext::{Block, DefItem, Inline, ListItem, ListKind, MAX_DEPTH, Pos, Severity, Term};
 
-use super::tables::CellData;
 use super::{Builder, MAX_NEST, at};
 use crate::ingest::diag::Code;
 use crate::ingest::run::{Mode, Run};
@@ -44,6 +43,15 @@ pub(super) enum FrameKind {
         lines: Vec<Vec<Inline>>,
         at_start: bool,
     },
+}
+
+/// A cell of a table row, as collected.
+#[derive(Debug)]
+pub(super) struct CellData {
+    pub(super) blocks: Vec<Block>,
+    pub(super) line: u32,
+    /// `th`, the spans.
+    pub(super) attrs: CellAttrs,
 }
 
 /// What a cell's element says: a header cell (`th`), its spans.

@@ -6,18 +6,9 @@ use std::mem;
 
 use wikitext::{Block, Cell, DefItem, Inline, Row, Severity, Term};
 
-use super::frames::CellAttrs;
+use super::frames::CellData;
 use super::{Builder, MAX_NEST, at, block_text};
 use crate::ingest::diag::Code;
-
-/// A cell of a table row, as collected.
-#[derive(Debug)]
-pub(super) struct CellData {
-    pub(super) blocks: Vec<Block>,
-    pub(super) line: u32,
-    /// `th`, the spans.
-    pub(super) attrs: CellAttrs,
-}
 
 impl Builder<'_> {
     /// Seed 000 "compact definition list ... it is even possible to emulate
