@@ -260,36 +260,7 @@ pub fn parse_duration(input: &str) -> Result<Duration, Error> {
                 c.skip_whitespace();
                 next = c.next_char().ok_or(c.error(ErrorKind::UnexpectedEnd))?;
             }
-            units = match next {
-                'Y' | 'y' => {
-                    m_means_months = true;
-                    Units::Years
-                }
-                'M' | 'm' if m_means_months => Units::Months,
-                'W' | 'w' => {
-                    m_means_months = false;
-                    Units::Weeks
-                }
-                'D' | 'd' => {
-                    m_means_months = false;
-                    Units::Days
-                }
-                'H' | 'h' => {
-                    m_means_months = false;
-                    Units::Hours
-                }
-                'M' | 'm' => Units::Minutes,
-                'S' | 's' => {
-                    m_means_months = false;
-                    Units::Seconds
-                }
-                _ => {
-                    return Err(Error::new(
-                        ErrorKind::Expected("a unit: Y, M, W, D, H or S"),
-                        c.position() - next.len_utf8(),
-                    ));
-                }
-            };
+            units = unit(c, next, &mut m_means_months)?;
         }
         // Step 8.10.
         component_count += 1;
@@ -335,6 +306,42 @@ pub fn parse_duration(input: &str) -> Result<Duration, Error> {
     Ok(Duration {
         seconds,
         nanosecond,
+    })
+}
+
+/// Step 8.9 of [`parse_duration`], a unit: `next` read as one (`M` is
+/// months while `m_means_months`, minutes otherwise), and what it says of
+/// the next `M`.
+fn unit(c: &Cursor<'_>, next: char, m_means_months: &mut bool) -> Result<Units, Error> {
+    Ok(match next {
+        'Y' | 'y' => {
+            *m_means_months = true;
+            Units::Years
+        }
+        'M' | 'm' if *m_means_months => Units::Months,
+        'W' | 'w' => {
+            *m_means_months = false;
+            Units::Weeks
+        }
+        'D' | 'd' => {
+            *m_means_months = false;
+            Units::Days
+        }
+        'H' | 'h' => {
+            *m_means_months = false;
+            Units::Hours
+        }
+        'M' | 'm' => Units::Minutes,
+        'S' | 's' => {
+            *m_means_months = false;
+            Units::Seconds
+        }
+        _ => {
+            return Err(Error::new(
+                ErrorKind::Expected("a unit: Y, M, W, D, H or S"),
+                c.position() - next.len_utf8(),
+            ));
+        }
     })
 }
 

@@ -315,58 +315,7 @@ fn date_or_time(
     }
     // Step 8. A date.
     if cursor.peek_byte() != Some(b':') {
-        // Step 8.1.
-        if cursor.peek_byte() != Some(b'-') {
-            return Err(());
-        }
-        // Step 8.2.
-        if s.len() != 4 {
-            r.valid = false;
-        }
-        // Step 8.3. (Deviation: a year beyond MAX_YEAR aborts.)
-        let year = i32::try_from(digits_to_u32_saturating(s))
-            .ok()
-            .filter(|&y| y <= MAX_YEAR)
-            .ok_or(())?;
-        // Step 8.4.
-        cursor.advance();
-        // Steps 8.5–8.7.
-        let m = cursor.collect_digits();
-        if m.is_empty() {
-            return Err(());
-        }
-        if m.len() != 2 {
-            r.valid = false;
-        }
-        let month = digits_to_u32_saturating(m);
-        // Steps 8.8–8.9.
-        if !(1..=12).contains(&month) {
-            return Err(());
-        }
-        // Step 8.10.
-        if !cursor.eat('-') {
-            return Err(());
-        }
-        // Steps 8.11–8.13.
-        let d = cursor.collect_digits();
-        if d.is_empty() {
-            return Err(());
-        }
-        if d.len() != 2 {
-            r.valid = false;
-        }
-        // Steps 8.14–8.15.
-        let day = u8::try_from(digits_to_u32_saturating(d)).unwrap_or(0);
-        r.date = Some(Date::new(year, month as u8, day).ok_or(())?);
-        // Steps 8.16–8.18.
-        skipper.skip(cursor);
-        cursor.eat('T');
-        skipper.skip(cursor);
-        // Steps 8.19–8.20.
-        s = cursor.collect_digits();
-        if s.is_empty() {
-            return Err(());
-        }
+        s = date_part(cursor, skipper, s, r)?;
     }
     // Steps 9–11.
     if s.len() != 2 {
@@ -414,53 +363,124 @@ fn date_or_time(
     if r.date.is_some() && r.time.is_some() {
         // Step 20.1.
         skipper.skip(cursor);
-        match cursor.peek_byte() {
-            // Step 20.2.
-            None => {}
-            // Step 20.3.
-            Some(b'Z') => {
-                r.timezone = Some(TimeZoneOffset::UTC);
-                cursor.advance();
-            }
-            // Step 20.4.
-            Some(sign @ (b'+' | b'-')) => {
-                cursor.advance();
-                let h = cursor.collect_digits();
-                if h.len() != 2 {
-                    r.valid = false;
-                }
-                let hours = digits_to_u32_saturating(h);
-                if hours > 23 {
-                    return Err(());
-                }
-                if !cursor.eat(':') {
-                    return Err(());
-                }
-                let m = cursor.collect_digits();
-                if m.len() != 2 {
-                    r.valid = false;
-                }
-                let minutes = digits_to_u32_saturating(m);
-                if minutes > 59 {
-                    return Err(());
-                }
-                // Typo fixed: the minutes take the sign too.
-                let (h, m) = (hours as i8, minutes as i8);
-                r.timezone = if sign == b'-' {
-                    TimeZoneOffset::new(-h, -m)
-                } else {
-                    TimeZoneOffset::new(h, m)
-                };
-            }
-            // Step 20.5.
-            Some(_) => return Err(()),
-        }
+        timezone_part(cursor, r)?;
     }
     // Step 21.
     skipper.skip(cursor);
     // Step 22.
     if !cursor.is_at_end() {
         r.valid = false;
+    }
+    Ok(())
+}
+
+/// Step 8 of [`date_or_time`], a date: `year` (the digits collected
+/// already) `-MM-DD`, then what separates it from the time, and the
+/// time's first digits, which it returns.
+fn date_part<'s>(
+    cursor: &mut Cursor<'s>,
+    skipper: Skipper,
+    year_digits: &'s str,
+    r: &mut DateOrTimeResults,
+) -> Result<&'s str, ()> {
+    // Step 8.1.
+    if cursor.peek_byte() != Some(b'-') {
+        return Err(());
+    }
+    // Step 8.2.
+    if year_digits.len() != 4 {
+        r.valid = false;
+    }
+    // Step 8.3. (Deviation: a year beyond MAX_YEAR aborts.)
+    let year = i32::try_from(digits_to_u32_saturating(year_digits))
+        .ok()
+        .filter(|&y| y <= MAX_YEAR)
+        .ok_or(())?;
+    // Step 8.4.
+    cursor.advance();
+    // Steps 8.5–8.7.
+    let m = cursor.collect_digits();
+    if m.is_empty() {
+        return Err(());
+    }
+    if m.len() != 2 {
+        r.valid = false;
+    }
+    let month = digits_to_u32_saturating(m);
+    // Steps 8.8–8.9.
+    if !(1..=12).contains(&month) {
+        return Err(());
+    }
+    // Step 8.10.
+    if !cursor.eat('-') {
+        return Err(());
+    }
+    // Steps 8.11–8.13.
+    let d = cursor.collect_digits();
+    if d.is_empty() {
+        return Err(());
+    }
+    if d.len() != 2 {
+        r.valid = false;
+    }
+    // Steps 8.14–8.15.
+    let day = u8::try_from(digits_to_u32_saturating(d)).unwrap_or(0);
+    r.date = Some(Date::new(year, month as u8, day).ok_or(())?);
+    // Steps 8.16–8.18.
+    skipper.skip(cursor);
+    cursor.eat('T');
+    skipper.skip(cursor);
+    // Steps 8.19–8.20.
+    let s = cursor.collect_digits();
+    if s.is_empty() {
+        return Err(());
+    }
+    Ok(s)
+}
+
+/// Steps 20.2 to 20.5 of [`date_or_time`]: the time-zone offset after a
+/// date and a time (`Z`, `+HH:MM`, `-HH:MM`, or nothing).
+fn timezone_part(cursor: &mut Cursor<'_>, r: &mut DateOrTimeResults) -> Result<(), ()> {
+    match cursor.peek_byte() {
+        // Step 20.2.
+        None => {}
+        // Step 20.3.
+        Some(b'Z') => {
+            r.timezone = Some(TimeZoneOffset::UTC);
+            cursor.advance();
+        }
+        // Step 20.4.
+        Some(sign @ (b'+' | b'-')) => {
+            cursor.advance();
+            let h = cursor.collect_digits();
+            if h.len() != 2 {
+                r.valid = false;
+            }
+            let hours = digits_to_u32_saturating(h);
+            if hours > 23 {
+                return Err(());
+            }
+            if !cursor.eat(':') {
+                return Err(());
+            }
+            let m = cursor.collect_digits();
+            if m.len() != 2 {
+                r.valid = false;
+            }
+            let minutes = digits_to_u32_saturating(m);
+            if minutes > 59 {
+                return Err(());
+            }
+            // Typo fixed: the minutes take the sign too.
+            let (h, m) = (hours as i8, minutes as i8);
+            r.timezone = if sign == b'-' {
+                TimeZoneOffset::new(-h, -m)
+            } else {
+                TimeZoneOffset::new(h, m)
+            };
+        }
+        // Step 20.5.
+        Some(_) => return Err(()),
     }
     Ok(())
 }
