@@ -699,17 +699,22 @@ fn describe_cycles(edges: &Edges) -> Vec<String> {
 
 /// The module graph of a crate's sources on disk.
 fn crate_module_edges(src: &Path) -> Edges {
-    let files: Vec<(String, String)> = rust_files(src)
+    module_edges(&top_modules(src), &read_sources(src))
+}
+
+/// The Rust files below `dir`, each as its path relative to `dir` (with
+/// `/`) and its text.
+fn read_sources(dir: &Path) -> Vec<(String, String)> {
+    rust_files(dir)
         .into_iter()
         .filter_map(|file| {
-            let rel = file.strip_prefix(src).ok()?;
+            let rel = file.strip_prefix(dir).ok()?;
             let rel = rel.components().map(|c| c.as_os_str().to_string_lossy());
             let rel = rel.collect::<Vec<_>>().join("/");
             let text = fs::read(&file).ok()?;
             Some((rel, String::from_utf8_lossy(&text).into_owned()))
         })
-        .collect();
-    module_edges(&top_modules(src), &files)
+        .collect()
 }
 
 fn modules(names: &[&str]) -> BTreeSet<String> {
@@ -894,17 +899,7 @@ fn module_folders(src: &Path) -> Vec<(String, PathBuf)> {
 /// The graph of one folder's members as its files on disk make it, less
 /// the edges `allowed` (`(from, to)`).
 fn folder_graph(dir: &Path, module: &str, allowed: &[(&str, &str)]) -> Edges {
-    let files: Vec<(String, String)> = rust_files(dir)
-        .into_iter()
-        .filter_map(|file| {
-            let rel = file.strip_prefix(dir).ok()?;
-            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy());
-            let rel = rel.collect::<Vec<_>>().join("/");
-            let text = fs::read(&file).ok()?;
-            Some((rel, String::from_utf8_lossy(&text).into_owned()))
-        })
-        .collect();
-    let mut edges = folder_edges(&top_modules(dir), &files, module);
+    let mut edges = folder_edges(&top_modules(dir), &read_sources(dir), module);
     for (from, to) in allowed {
         if let Some(out) = edges.get_mut(*from) {
             out.remove(*to);
