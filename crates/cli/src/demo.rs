@@ -89,6 +89,7 @@ pub(crate) fn run(display: Display) -> anyhow::Result<ExitCode> {
             encoding: None,
             syntax: htmlio::emit::Syntax::Xhtml,
             tables: false,
+            doctype: false,
             onto: None,
         },
         "chorale.txt",

@@ -484,7 +484,7 @@ pub struct ToHtmlArgs {
     /// charset lacks become character references. One input only. The
     /// text is compared with what `to-text PAGE` gives with the default
     /// options.
-    #[arg(long, value_name = "PAGE", conflicts_with_all = ["html", "encoding", "tables"])]
+    #[arg(long, value_name = "PAGE", conflicts_with_all = ["html", "encoding", "tables", "doctype"])]
     pub onto: Option<PathBuf>,
 
     /// Write the HTML syntax (with <!DOCTYPE html>) instead of XHTML 1.0.
@@ -504,6 +504,14 @@ pub struct ToHtmlArgs {
     /// the output is exactly the seed's: nested <dl compact>.
     #[arg(long)]
     pub tables: bool,
+
+    /// Begin the XHTML with the XHTML 1.0 Transitional DOCTYPE, so that
+    /// browsers render it in standards mode and validators know its DTD.
+    /// Without it the output has none, as the seed says (and browsers
+    /// render it in quirks mode). The HTML syntax (--html) always has
+    /// <!DOCTYPE html>.
+    #[arg(long, conflicts_with = "html")]
+    pub doctype: bool,
 
     /// Inputs and batch options.
     #[command(flatten)]

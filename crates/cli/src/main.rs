@@ -211,6 +211,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 encoding: args.encoding,
                 syntax,
                 tables: args.tables,
+                doctype: args.doctype,
                 onto,
             };
             batch_command(

@@ -1287,6 +1287,15 @@ fn links_keep_pointing_where_they_did() {
         "to_html_tables",
         s.run(&["to-html", "--tables", "links/table.txt"])
     );
+    // The XHTML 1.0 Transitional DOCTYPE, on request; never with --html.
+    snap!(
+        "to_html_doctype",
+        s.run(&["to-html", "--doctype", "links/table.txt"])
+    );
+    snap!(
+        "to_html_doctype_with_html",
+        s.run(&["to-html", "--doctype", "--html", "links/table.txt"])
+    );
     snap!(
         "links_base_refused",
         s.run(&["to-text", "--base", "docs/page.html", "links/page.html"])

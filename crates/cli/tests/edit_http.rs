@@ -993,8 +993,14 @@ fn new_pages_are_created_inside_and_never_over_anything() {
     assert_eq!(made.status, 200, "{}", made.text());
     assert_eq!(made.json()["path"], "sub/page.html");
     let html = fs::read_to_string(site_path.join("sub/page.html")).unwrap();
+    // The clean XHTML, with its DOCTYPE: the page renders in standards
+    // mode, as the preview does.
     assert!(
-        html.starts_with("<html xmlns=\"http://www.w3.org/1999/xhtml\">"),
+        html.starts_with(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \
+             \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n\
+             <html xmlns=\"http://www.w3.org/1999/xhtml\">"
+        ),
         "{html}"
     );
     assert!(html.contains("<title>page</title>"), "{html}");

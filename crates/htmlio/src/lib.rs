@@ -51,6 +51,7 @@
 //!         syntax: Syntax::Html { omit_optional_tags: true },
 //!         tables: false,
 //!         source_lines: false,
+//!         doctype: false,
 //!     },
 //! );
 //! assert!(html.text.starts_with("<!DOCTYPE html>\n<meta charset=\"windows-1252\">\n"));

@@ -789,6 +789,56 @@ fn a_leading_empty_pre_line_is_reported() {
     );
 }
 
+/// `to-html --doctype`: the XHTML 1.0 Transitional DOCTYPE before the
+/// document, which stays the same, DTD-valid, and which an HTML parser
+/// then reads in limited-quirks mode (a browser's "almost standards"),
+/// not quirks.
+#[test]
+fn the_doctype_is_written_when_asked() {
+    use html5ever::tree_builder::QuirksMode;
+    let plain = xhtml(&sample());
+    let opts = EmitOptions {
+        doctype: true,
+        ..EmitOptions::default()
+    };
+    let with = checked(&sample(), &opts);
+    assert_eq!(
+        with.text,
+        format!(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \
+             \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n{}",
+            plain.text
+        )
+    );
+    assert_eq!(support::html_mode(&plain.text), QuirksMode::Quirks);
+    assert_eq!(support::html_mode(&with.text), QuirksMode::LimitedQuirks);
+    // In another encoding the XML declaration comes first.
+    let latin = EmitOptions {
+        encoding: htmlio::encoding_rs::WINDOWS_1252,
+        doctype: true,
+        ..EmitOptions::default()
+    };
+    let out = checked(&sample(), &latin);
+    assert!(
+        out.text.starts_with(
+            "<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<!DOCTYPE html PUBLIC"
+        )
+    );
+    // The HTML syntax has its own, whatever the option says.
+    let html = EmitOptions {
+        syntax: Syntax::Html {
+            omit_optional_tags: false,
+        },
+        doctype: true,
+        ..EmitOptions::default()
+    };
+    assert!(
+        emit::emit(&sample(), &html)
+            .text
+            .starts_with("<!DOCTYPE html>\n")
+    );
+}
+
 #[test]
 fn the_checks_catch_what_they_should() {
     // Not polyglot: an HTML parser closes the p before the div.

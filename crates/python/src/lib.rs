@@ -294,24 +294,29 @@ impl XhtmlResult {
 /// Converts text in the text format to XHTML 1.0 bytes in `encoding`
 /// (characters it lacks become character references). With `tables`, an
 /// emulated table (a grid-shaped compact definition list) becomes a
-/// `<table>`. With `onto`, the bytes of the page the text was read from,
-/// the text is written onto that page instead (`htmlio::onto`): only what
-/// was edited changes, in the page's own charset and syntax, and an
-/// unchanged text gives back the page's bytes; `encoding` and `tables`
-/// are then refused. The result holds the bytes and the diagnostics.
+/// `<table>`. With `doctype`, the XHTML begins with the XHTML 1.0
+/// Transitional DOCTYPE (browsers then render it in standards mode; the
+/// seed's default has none). With `onto`, the bytes of the page the text
+/// was read from, the text is written onto that page instead
+/// (`htmlio::onto`): only what was edited changes, in the page's own
+/// charset and syntax, and an unchanged text gives back the page's bytes;
+/// `encoding`, `tables` and `doctype` are then refused. The result holds
+/// the bytes and the diagnostics.
 #[pyfunction]
-#[pyo3(signature = (text, *, encoding=None, tables=false, onto=None))]
+#[pyo3(signature = (text, *, encoding=None, tables=false, doctype=false, onto=None))]
 fn to_xhtml(
     py: Python<'_>,
     text: String,
     encoding: Option<&str>,
     tables: bool,
+    doctype: bool,
     onto: Option<Vec<u8>>,
 ) -> PyResult<XhtmlResult> {
     if let Some(page) = onto {
-        if encoding.is_some() || tables {
+        if encoding.is_some() || tables || doctype {
             return Err(PyValueError::new_err(
-                "onto keeps the page's own charset and tables: encoding and tables cannot be given with it",
+                "onto keeps the page's own charset, tables and DOCTYPE: encoding, tables and \
+                 doctype cannot be given with it",
             ));
         }
         let saved = py.detach(|| htmlio::onto::onto(&page, &text, &htmlio::TextOptions::default()));
@@ -329,6 +334,7 @@ fn to_xhtml(
         syntax: htmlio::emit::Syntax::Xhtml,
         tables,
         source_lines: false,
+        doctype,
     };
     let out = py.detach(|| htmlio::to_xhtml(&text, &options));
     let mut diagnostics: Vec<Diag> = out.parsed.iter().map(Diag::of).collect();

@@ -119,6 +119,18 @@ def test_to_xhtml_onto_changes_only_what_was_edited():
         pagetext.to_xhtml(text, onto=page, tables=True)
 
 
+def test_to_xhtml_doctype_is_asked_for():
+    plain = pagetext.to_xhtml("#Title T\n\nx\n").xhtml
+    assert plain.startswith(b"<html xmlns=")
+    with_doctype = pagetext.to_xhtml("#Title T\n\nx\n", doctype=True).xhtml
+    assert with_doctype == (
+        b'<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" '
+        b'"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n' + plain
+    )
+    with pytest.raises(ValueError):
+        pagetext.to_xhtml("x", onto=b"<p>x", doctype=True)
+
+
 def test_to_xhtml_reports_what_emission_changed():
     # Latin-1 has no snowman: a character reference, and a diagnostic saying so.
     out = pagetext.to_xhtml("\nA \u2603 here\n", encoding="iso-8859-1")

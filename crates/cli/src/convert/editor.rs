@@ -78,7 +78,7 @@ pub(crate) struct Saved {
     pub(crate) changes: Vec<htmlio::onto::Change>,
 }
 
-/// An HTML page as the editor saves it: XHTML as `to-html --tables` writes
+/// An HTML page as the editor saves it: XHTML as `to-html --tables --doctype` writes
 /// it, in `encoding` (the page's own) when that holds every character, and
 /// otherwise in UTF-8 with a notice (a character reference or a replaced
 /// control character would not be the character itself).
@@ -91,6 +91,9 @@ pub(crate) fn save_html(text: &str, encoding: &'static encoding_rs::Encoding) ->
             tables: true,
             // A saved page never carries the preview's marks.
             source_lines: false,
+            // The preview renders in standards mode; so does the page as
+            // saved (without a DOCTYPE, browsers would use quirks mode).
+            doctype: true,
         };
         htmlio::to_xhtml(text, &options).emitted
     };

@@ -44,6 +44,8 @@ pub(crate) enum Job {
         syntax: htmlio::emit::Syntax,
         /// Grid-shaped compact definition lists as tables (`--tables`).
         tables: bool,
+        /// XHTML begins with its DOCTYPE (`--doctype`).
+        doctype: bool,
         /// The page to write the text onto (`--onto`), read once.
         onto: Option<&'static [u8]>,
     },
@@ -239,8 +241,9 @@ fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8])
             encoding,
             syntax,
             tables,
+            doctype,
             onto: None,
-        } => text::to_html(bytes, *encoding, *syntax, *tables),
+        } => text::to_html(bytes, *encoding, *syntax, (*tables, *doctype)),
         Job::Fmt { escapes } => text::text_round_trip(bytes, Output::Keep, *escapes),
         Job::Check {
             from,

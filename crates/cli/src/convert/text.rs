@@ -4,12 +4,13 @@
 use super::{Converted, Output};
 use crate::diag::{Diag, Severity, from_library, line_column, sort_by_position};
 
-/// `to-html`: text -> events -> XHTML (or HTML) bytes.
+/// `to-html`: text -> events -> XHTML (or HTML) bytes, with tables
+/// (`--tables`) and the DOCTYPE (`--doctype`) as asked.
 pub(super) fn to_html(
     bytes: &[u8],
     encoding: Option<&'static encoding_rs::Encoding>,
     syntax: htmlio::emit::Syntax,
-    tables: bool,
+    (tables, doctype): (bool, bool),
 ) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
     let options = htmlio::emit::EmitOptions {
@@ -17,6 +18,7 @@ pub(super) fn to_html(
         syntax,
         tables,
         source_lines: false,
+        doctype,
     };
     let htmlio::emit::EmittedText { emitted, parsed } = htmlio::to_xhtml(&text, &options);
     diagnostics.extend(parsed.iter().map(from_library));

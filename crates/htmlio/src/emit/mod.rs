@@ -4,7 +4,8 @@
 //! # The XHTML profile
 //!
 //! No DOCTYPE (the seed: "without using an explicit document type
-//! declaration"); `<html>` carries the XHTML namespace and, from `#Lang`,
+//! declaration"), unless [`EmitOptions::doctype`] asks for XHTML 1.0
+//! Transitional's; `<html>` carries the XHTML namespace and, from `#Lang`,
 //! both `lang` and `xml:lang`. The `head` starts with the content-type
 //! `meta` naming the output encoding, then the `title` (always, even empty,
 //! as the DTD requires), one `meta` per `#Meta:` line and one `link` per
@@ -92,6 +93,13 @@ pub struct EmitOptions {
     /// written: off by default, and nothing but the editor's preview turns
     /// it on. Blocks of a document built by hand (line 0) are not marked.
     pub source_lines: bool,
+    /// Begin XHTML with the document type declaration of XHTML 1.0
+    /// Transitional (`to-html --doctype`), so that a browser renders the
+    /// page in standards mode and a validator knows its DTD. Off by
+    /// default, as the seed says: its documents have none (and browsers
+    /// render them in quirks mode). The HTML syntax always has
+    /// `<!DOCTYPE html>`.
+    pub doctype: bool,
 }
 
 impl Default for EmitOptions {
@@ -102,6 +110,7 @@ impl Default for EmitOptions {
             syntax: Syntax::Xhtml,
             tables: false,
             source_lines: false,
+            doctype: false,
         }
     }
 }
@@ -354,6 +363,7 @@ fn emit_sized<'a: 'm, 'm>(
             walker.check_chars = check_chars;
             walker.tables = opts.tables;
             walker.source_lines = opts.source_lines;
+            walker.doctype = opts.doctype;
             walker.document(meta, events, charset);
             let diagnostics = std::mem::take(&mut walker.diagnostics);
             (walker.into_sink().finish(), diagnostics)

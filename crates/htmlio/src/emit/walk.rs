@@ -104,6 +104,9 @@ pub(crate) struct Walker<'d, S> {
     /// Mark block elements with their source line
     /// ([`EmitOptions::source_lines`](super::EmitOptions::source_lines)).
     pub(crate) source_lines: bool,
+    /// Begin XHTML with its DOCTYPE
+    /// ([`EmitOptions::doctype`](super::EmitOptions::doctype)).
+    pub(crate) doctype: bool,
     /// The image whose alternative text is being collected.
     pub(super) image: Option<Pending<'d>>,
 }
@@ -133,6 +136,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             check_chars: true,
             tables: false,
             source_lines: false,
+            doctype: false,
             image: None,
         }
     }
@@ -269,6 +273,9 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         if !xhtml {
             // Seed 003 §"The DOCTYPE".
             self.push(Token::Doctype(Doctype::html()));
+            self.layout();
+        } else if self.doctype {
+            self.push(Token::Doctype(Doctype::xhtml1_transitional()));
             self.layout();
         }
         let mut html_attrs = Vec::new();

@@ -100,6 +100,18 @@ impl Doctype<'static> {
             system_id: None,
         }
     }
+
+    /// The document type declaration of XHTML 1.0 Transitional (XHTML 1.0
+    /// §3.1.1, and its DTD's formal public identifier).
+    pub fn xhtml1_transitional() -> Self {
+        Doctype {
+            name: Cow::Borrowed("html"),
+            public_id: Some(Cow::Borrowed("-//W3C//DTD XHTML 1.0 Transitional//EN")),
+            system_id: Some(Cow::Borrowed(
+                "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd",
+            )),
+        }
+    }
 }
 
 /// One token of the stream a serializer writes.

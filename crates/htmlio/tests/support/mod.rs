@@ -69,7 +69,9 @@ pub fn try_xml_tree(text: &str) -> Result<Tree, String> {
     let doc = roxmltree::Document::parse_with_options(
         text,
         roxmltree::ParsingOptions {
-            allow_dtd: false,
+            // A DOCTYPE (`to-html --doctype`) names an external DTD, which
+            // roxmltree never loads.
+            allow_dtd: true,
             ..Default::default()
         },
     )
@@ -105,6 +107,13 @@ pub fn try_xml_tree(text: &str) -> Result<Tree, String> {
     let mut tree = build(doc.root_element());
     normalise(&mut tree);
     Ok(tree)
+}
+
+/// The mode an HTML parser (html5ever) renders the text in: quirks
+/// without a DOCTYPE, limited quirks for XHTML 1.0 Transitional's.
+pub fn html_mode(text: &str) -> html5ever::tree_builder::QuirksMode {
+    let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(text);
+    dom.quirks_mode.get()
 }
 
 /// The tree an HTML parser sees (html5ever).

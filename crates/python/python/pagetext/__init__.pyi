@@ -93,11 +93,13 @@ def to_xhtml(
     *,
     encoding: Optional[str] = None,
     tables: bool = False,
+    doctype: bool = False,
     onto: Optional[bytes] = None,
 ) -> XhtmlResult:
     """Text in the text format to XHTML 1.0 bytes in `encoding` (UTF-8 by default), with
-    diagnostics; with `onto` (the bytes of the page the text was read from), the text written
-    onto that page, changing only what was edited."""
+    diagnostics; with `doctype`, beginning with the XHTML 1.0 Transitional DOCTYPE (standards
+    mode in browsers; the seed's default has none); with `onto` (the bytes of the page the text
+    was read from), the text written onto that page, changing only what was edited."""
 
 def sniff(data: bytes, content_type: Optional[str] = None) -> Sniffed:
     """Which encoding a page is in, how sure that is, and why."""

@@ -621,10 +621,12 @@ async function review() {
 
 $("review-save").addEventListener("click", () => { ui.reviewPanel.hidden = true; save(); });
 // The seed's save, an explicit choice: the page written again from the
-// text alone, its template, classes, scripts and DOCTYPE gone.
+// text alone, its template, classes and scripts gone (with the XHTML 1.0
+// Transitional DOCTYPE, so that it renders in standards mode as the
+// preview does).
 $("review-save-clean").addEventListener("click", () => {
   const kept = page.original && !page.original.exists ? ` The first save keeps the original as ${page.original.name}.` : "";
-  const ok = window.confirm(`Write ${page.path} again as clean XHTML from the text alone? Everything the text does not hold is lost from the page: its template, classes, styles, scripts and DOCTYPE.${kept}`);
+  const ok = window.confirm(`Write ${page.path} again as clean XHTML from the text alone? Everything the text does not hold is lost from the page: its template, classes, styles and scripts (its DOCTYPE becomes XHTML 1.0 Transitional's).${kept}`);
   if (!ok) return;
   ui.reviewPanel.hidden = true;
   save(page.version, true);
