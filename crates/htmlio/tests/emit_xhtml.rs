@@ -839,6 +839,46 @@ fn the_doctype_is_written_when_asked() {
     );
 }
 
+/// A table's first rows of header cells go in a `thead`, when rows are
+/// left for the `tbody` and no header cell spans into them; and a page's
+/// `thead` comes back as one through the text.
+#[test]
+fn leading_header_rows_are_the_table_s_head() {
+    let emitted = |text: &str| {
+        let doc = wikitext::parse(&format!("#Extend table\n\n{text}")).document;
+        let out = checked(&doc, &EmitOptions::default());
+        body_of(&out).to_owned()
+    };
+    let head = emitted("|= a |= b |\n|= c |= d |\n| 1 | 2 |\n");
+    assert!(
+        head.starts_with("<table>\n<thead>\n<tr><th>a</th><th>b</th></tr>\n<tr><th>c</th><th>d</th></tr>\n</thead>\n<tbody>\n<tr><td>1</td>"),
+        "{head}"
+    );
+    // Only header rows: the DTD wants a body, so there is no head.
+    let all = emitted("|= a |= b |\n|= c |= d |\n");
+    assert!(!all.contains("thead") && all.contains("<tbody>"), "{all}");
+    // A header cell that spans into the body keeps the rows together.
+    let spans = emitted("|= a |= b |\n| ^ | 2 |\n");
+    assert!(!spans.contains("thead"), "{spans}");
+    // A header row that is not the first is not a head.
+    let later = emitted("| 1 | 2 |\n|= a |= b |\n");
+    assert!(!later.contains("thead"), "{later}");
+    // From a page and back.
+    let page = b"<table><thead><tr><th>x</th><th>y</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>";
+    let text = htmlio::to_text(page, &Default::default()).text;
+    let back = htmlio::to_xhtml(&text, &EmitOptions::default())
+        .emitted
+        .text;
+    assert!(
+        back.contains("<thead>\n<tr><th>x</th><th>y</th></tr>\n</thead>"),
+        "{back}"
+    );
+    assert_eq!(
+        htmlio::to_text(back.as_bytes(), &Default::default()).text,
+        text
+    );
+}
+
 #[test]
 fn the_checks_catch_what_they_should() {
     // Not polyglot: an HTML parser closes the p before the div.

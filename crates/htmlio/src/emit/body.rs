@@ -90,6 +90,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
     ) {
         let pos = start.1;
         let (table, left_out) = super::rows::holdable(super::table::collect(start, events));
+        self.head_rows = super::rows::head_rows(&table).into();
         if left_out > 0 {
             self.report(
                 Code::EmptyElementDropped,
@@ -324,21 +325,14 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             Tag::Table => {
                 self.begin_block(Last::Other);
                 self.open_element(end, Some("table"), pos);
+                let head = self.head_rows.pop_front().unwrap_or(0);
+                if let Some(table) = self.open.last_mut() {
+                    table.head_left = head;
+                }
                 self.layout();
             }
             Tag::Caption => self.open_element(end, Some("caption"), pos),
-            Tag::Row => {
-                // Rows go in a `tbody`, which an HTML parser would make.
-                if let Some(table) = self.open.last_mut()
-                    && table.end == TagEnd::Table
-                    && !table.tbody
-                {
-                    table.tbody = true;
-                    self.start("tbody");
-                    self.layout();
-                }
-                self.open_element(end, Some("tr"), pos);
-            }
+            Tag::Row => self.open_row(end, pos),
             Tag::Cell {
                 header,
                 colspan,
@@ -358,6 +352,38 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 self.open.push(open);
             }
         }
+    }
+
+    /// A row: in the table's `thead` while its first rows of header cells
+    /// last (`rows::head_rows`), then in its `tbody`.
+    fn open_row(&mut self, end: TagEnd, pos: Pos) {
+        // A table's first rows of header cells go in a `thead`, the
+        // rest in a `tbody`, which an HTML parser would make.
+        let (mut head, mut close_head, mut body) = (false, false, false);
+        if let Some(table) = self.open.last_mut()
+            && table.end == TagEnd::Table
+        {
+            if table.head_left > 0 {
+                table.head_left -= 1;
+                head = !table.thead;
+                table.thead = true;
+            } else if !table.tbody {
+                close_head = std::mem::take(&mut table.thead);
+                table.tbody = true;
+                body = true;
+            }
+        }
+        if close_head {
+            self.end("thead");
+            self.layout();
+        }
+        for (open, name) in [(head, "thead"), (body, "tbody")] {
+            if open {
+                self.start(name);
+                self.layout();
+            }
+        }
+        self.open_element(end, Some("tr"), pos);
     }
 
     /// Closes the element on top, which `end` ends.
@@ -398,9 +424,11 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             }
             _ => {}
         }
-        if open.tbody {
-            self.end("tbody");
-            self.layout();
+        for (was_open, name) in [(open.thead, "thead"), (open.tbody, "tbody")] {
+            if was_open {
+                self.end(name);
+                self.layout();
+            }
         }
         if let Some(name) = open.name {
             self.end(name);

@@ -167,3 +167,78 @@ fn shorten_spans<'a>(mut events: Vec<Positioned<'a>>, drop: &[bool]) -> Vec<Posi
     }
     events
 }
+
+/// For each table of `events`, in the order of their starts, how many of
+/// its first rows go in a `thead`: the leading rows whose cells are all
+/// header cells, as long as rows are left for the `tbody` (XHTML 1.0's
+/// DTD wants one) and no cell of them spans a row below them (a row
+/// group holds its cells' spans). The text cannot say where a table's
+/// head ends; a row of header cells at the top is what a `thead` held.
+pub(super) fn head_rows(events: &[Positioned<'_>]) -> Vec<usize> {
+    /// One open table: its index in the answer, its rows so far, whether
+    /// every row so far was a header row, and the lowest row a cell of
+    /// those rows reaches (exclusive).
+    struct Open {
+        index: usize,
+        rows: usize,
+        heading: bool,
+        reach: usize,
+        /// Whether the current row has only header cells so far.
+        row_heading: bool,
+    }
+    let mut out: Vec<usize> = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    for (event, _) in events {
+        match event {
+            Event::Start(Tag::Table) => {
+                stack.push(Open {
+                    index: out.len(),
+                    rows: 0,
+                    heading: true,
+                    reach: 0,
+                    row_heading: true,
+                });
+                out.push(0);
+            }
+            Event::Start(Tag::Row) => {
+                if let Some(t) = stack.last_mut() {
+                    t.row_heading = true;
+                }
+            }
+            Event::Start(Tag::Cell {
+                header, rowspan, ..
+            }) => {
+                if let Some(t) = stack.last_mut()
+                    && t.heading
+                {
+                    t.row_heading &= *header;
+                    let span = usize::try_from(*rowspan).unwrap_or(usize::MAX).max(1);
+                    t.reach = t.reach.max(t.rows.saturating_add(span));
+                }
+            }
+            Event::End(TagEnd::Row) => {
+                if let Some(t) = stack.last_mut() {
+                    t.rows += 1;
+                    if t.heading && t.row_heading && t.reach <= t.rows {
+                        if let Some(n) = out.get_mut(t.index) {
+                            *n = t.rows;
+                        }
+                    } else if !t.row_heading {
+                        t.heading = false;
+                    }
+                }
+            }
+            Event::End(TagEnd::Table) => {
+                if let Some(t) = stack.pop()
+                    && let Some(n) = out.get_mut(t.index)
+                    && *n >= t.rows
+                {
+                    // No row would be left for the body.
+                    *n = 0;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}

@@ -63,6 +63,10 @@ pub(super) struct Open {
     /// Tables: the `tbody` its rows go in was started (XHTML's parsers
     /// and HTML's then build the same tree).
     pub(super) tbody: bool,
+    /// Tables: how many of the rows still to come go in the `thead`
+    /// (`rows::head_rows`), and whether it was started.
+    pub(super) head_left: usize,
+    pub(super) thead: bool,
     pub(super) pos: Pos,
 }
 
@@ -79,6 +83,8 @@ impl Open {
             definition: false,
             empty_dd: false,
             tbody: false,
+            head_left: 0,
+            thead: false,
             pos,
         }
     }
@@ -109,6 +115,9 @@ pub(crate) struct Walker<'d, S> {
     pub(crate) doctype: bool,
     /// The image whose alternative text is being collected.
     pub(super) image: Option<Pending<'d>>,
+    /// For each table still to come in the events being written, in order,
+    /// how many of its rows go in a `thead` (`rows::head_rows`).
+    pub(super) head_rows: std::collections::VecDeque<usize>,
 }
 
 /// An image whose start came and whose end has not: its attributes, and
@@ -138,6 +147,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             source_lines: false,
             doctype: false,
             image: None,
+            head_rows: std::collections::VecDeque::new(),
         }
     }
 
