@@ -96,14 +96,14 @@
 //! | `picture` | transparent: its `img` is the image; its `source`s are ballast |
 //! | `q` | its text in quotation marks “…” |
 //! | `sub`, `sup`, `s`, `strike`, `del` | transparent (the presentation lost is noted) |
-//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `button` (its label: the control is not kept), `select`, `textarea` (the text they show, without the control), `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
+//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `button` (its label: the control is not kept), `select`, `textarea` (the text they show, without the control), `output` (what it shows), `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
 //! | `option`, `optgroup` | the text of a choice of a list box (a group's `label`), after ` / ` when a choice of the same box came before it (noted once) |
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |
 //! | `math` (MathML) | its TeX annotation (`encoding="application/x-tex"`) as sample text (noted); without one, transparent: the formula as plain text (noted); `annotation`, `annotation-xml` are not read as text |
 //! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the host of the URL, else the URL (a relative one without its query), and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
 //! | `svg` | an image whose source is the sanitised graphic as a `data:image/svg+xml` URL (what the sanitiser removed is noted); an `svg` that draws nothing but one `image` from elsewhere (a logo) is an image of that picture, with the svg's alternative text and size (noted); left out in preformatted text (noted) |
-//! | `script`, `style`, `template`, `input`, `datalist`, `keygen`, `output`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
+//! | `script`, `style`, `template`, `input`, `datalist`, `keygen`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
 //! | any other element | transparent (noted once per name) |
 //! | attributes other than the above (`style`, `class`, event handlers, presentational ones) | ballast |
 //!

@@ -192,7 +192,6 @@ fn ballast_tag(local: &LocalName) -> Option<Tag> {
         | local_name!("input")
         | local_name!("datalist")
         | local_name!("keygen")
-        | local_name!("output")
         | local_name!("meter")
         | local_name!("progress")
         | local_name!("isindex")
@@ -327,6 +326,9 @@ fn inline_tag(local: &LocalName) -> Option<Tag> {
         // area (its text): the words are the page's, the control is not.
         | local_name!("select")
         | local_name!("textarea")
+        // A calculation's result shows its content, as a span would (news
+        // sites wrap article images in one).
+        | local_name!("output")
         | local_name!("nobr")
         | local_name!("blink")
         | local_name!("ruby")
