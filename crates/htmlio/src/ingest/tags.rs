@@ -421,6 +421,10 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
             | local_name!("encoding")
             | local_name!("width")
             | local_name!("height")
+            // What a list box shows: a drop-down, its chosen option alone.
+            | local_name!("selected")
+            | local_name!("multiple")
+            | local_name!("size")
     )
 }
 

@@ -235,7 +235,7 @@ impl Builder<'_> {
                 self.inline_text("\u{201c}", line);
                 exit.quote = true;
             }
-            Tag::Choice => self.choice(id, e, line),
+            Tag::Choice => return self.choice(id, e, line),
             // The other tags are in other groups (see `element`).
             _ => {}
         }

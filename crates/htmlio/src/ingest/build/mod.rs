@@ -113,6 +113,8 @@ pub(crate) struct Builder<'a> {
     last_choice_owner: NodeId,
     /// A list box was kept as its choices (reported once).
     choice_seen: bool,
+    /// The last drop-down seen and the option it shows (`text::choice`).
+    shown_choice: (NodeId, NodeId),
     /// The nodes the walk skips with all inside them (the main-content
     /// selection's drops); empty for the whole page.
     skip: Vec<bool>,
@@ -153,6 +155,7 @@ impl<'a> Builder<'a> {
             depth_warned: false,
             last_choice_owner: NONE,
             choice_seen: false,
+            shown_choice: (NONE, NONE),
             skip: Vec::new(),
         };
         if base_href.is_some() {

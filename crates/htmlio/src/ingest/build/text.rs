@@ -19,17 +19,49 @@ fn shows_markup(text: &str) -> bool {
         .any(|w| matches!(w, [b'<', n] if n.is_ascii_alphabetic() || *n == b'/' || *n == b'!'))
 }
 
+/// Whether a `select` is a drop-down, which shows one option: no
+/// `multiple`, and a `size` that is absent or at most 1 (HTML's rules for
+/// non-negative integers; a value that is not one counts as absent).
+fn is_drop_down(select: &Element) -> bool {
+    if &*select.name.local != "select" || select.attr("multiple").is_some() {
+        return false;
+    }
+    select
+        .attr("size")
+        .and_then(|s| microsyntax::parse_non_negative_integer(s).ok())
+        .is_none_or(|n| n <= 1)
+}
+
 /// Whether a character is white space for HTML (ASCII white space).
 fn is_html_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
 }
 
 impl Builder<'_> {
-    /// The start of an `option` or `optgroup` (a choice of a list box): a
-    /// ` / ` when a choice of the same box came before it, and a group's
-    /// `label`. The box itself is gone: its choices are the words a reader
-    /// could pick from.
-    pub(super) fn choice(&mut self, id: NodeId, e: &Element, line: u32) {
+    /// The start of an `option` or `optgroup` (a choice of a list box);
+    /// whether its content is read. A drop-down (a `select` without
+    /// `multiple` whose `size` is at most 1) shows one option, the first
+    /// that is `selected` or else its first: that option's text alone is
+    /// kept, as a reader sees it. A list box shows its choices: each is
+    /// kept, after a ` / ` when a choice of the same box came before it,
+    /// and a group's `label`. The box itself is gone.
+    pub(super) fn choice(&mut self, id: NodeId, e: &Element, line: u32) -> bool {
+        let parent = self.arena.node(id).map_or(NONE, |n| n.parent);
+        let select = match self.arena.element(parent) {
+            Some(p) if &*p.name.local == "optgroup" => {
+                self.arena.node(parent).map_or(NONE, |n| n.parent)
+            }
+            _ => parent,
+        };
+        if self.arena.element(select).is_some_and(is_drop_down) {
+            if &*e.name.local == "optgroup" {
+                return true;
+            }
+            if self.shown_choice.0 != select {
+                self.shown_choice = (select, self.shown_option(select));
+            }
+            return self.shown_choice.1 == id;
+        }
         if !self.choice_seen {
             self.choice_seen = true;
             self.report(
@@ -55,6 +87,43 @@ impl Builder<'_> {
         if let Some(label) = e.attr("label").filter(|_| &*e.name.local == "optgroup") {
             self.text(label, line);
         }
+        true
+    }
+
+    /// The option a drop-down `select` shows: its first `selected` option
+    /// (in a group or not), else its first option; one walk of its
+    /// children and its groups' children.
+    fn shown_option(&self, select: NodeId) -> NodeId {
+        let mut first = NONE;
+        let mut child = self.arena.node(select).map_or(NONE, |n| n.first_child);
+        let mut stack: Vec<NodeId> = Vec::new();
+        while child != NONE {
+            if let Some(el) = self.arena.element(child) {
+                match &*el.name.local {
+                    "option" => {
+                        if el.attr("selected").is_some() {
+                            return child;
+                        }
+                        if first == NONE {
+                            first = child;
+                        }
+                    }
+                    "optgroup" if stack.is_empty() => {
+                        stack.push(child);
+                        child = self.arena.node(child).map_or(NONE, |n| n.first_child);
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            child = self.arena.node(child).map_or(NONE, |n| n.next);
+            while child == NONE
+                && let Some(group) = stack.pop()
+            {
+                child = self.arena.node(group).map_or(NONE, |n| n.next);
+            }
+        }
+        first
     }
 
     /// A text node.
@@ -185,5 +254,46 @@ impl Builder<'_> {
             _ => {}
         }
         let _ = line;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn text(html: &str) -> String {
+        crate::to_text(html.as_bytes(), &Default::default()).text
+    }
+
+    #[test]
+    fn a_drop_down_shows_its_chosen_option_and_a_list_box_its_choices() {
+        let months =
+            "<option>Select Month</option><option>May 2012</option><option>April 2012</option>";
+        assert_eq!(
+            text(&format!("<p>Archives: <select>{months}</select>")),
+            "\nArchives: Select Month\n"
+        );
+        // The first `selected` option, in a group or not; a group's label
+        // is not shown by a drop-down.
+        let chosen = "<select size=1><optgroup label=G><option>a<option selected>b</optgroup><option selected>c</select>";
+        assert_eq!(text(&format!("<p>x {chosen} y")), "\nx b y\n");
+        // A list box shows its choices.
+        assert_eq!(
+            text("<p><select multiple><option>a<option>b</select>"),
+            "\na / b\n"
+        );
+        assert_eq!(
+            text("<p><select size=\" 3 \"><option>a<option>b</select>"),
+            "\na / b\n"
+        );
+        // A size that is not a number is none.
+        assert_eq!(
+            text("<p><select size=x><option>a<option>b</select>"),
+            "\na\n"
+        );
+    }
+
+    #[test]
+    fn a_huge_drop_down_is_read_in_one_walk() {
+        let options: String = (0..100_000).map(|i| format!("<option>o{i}")).collect();
+        assert_eq!(text(&format!("<p><select>{options}</select>")), "\no0\n");
     }
 }
