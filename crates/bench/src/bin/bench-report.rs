@@ -735,8 +735,23 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
         whole_process_xhtml_table(out, cli, &texts, &markdowns);
     }
 
-    // Peak memory on the largest page of the corpus.
-    if let Some(rcdom) = &args.rcdom {
+    peak_memory_section(out, args, (pagetext, corpus), &work)?;
+    let _ = std::fs::remove_dir_all(&work);
+    Ok(())
+}
+
+/// Peak memory on the largest page of the corpus: `pagetext to-text` and
+/// `to-html` beside html5ever's parse (`rcdom-parse`), when it is given.
+fn peak_memory_section(
+    out: &mut String,
+    args: &Args,
+    (pagetext, corpus): (&Path, &Path),
+    work: &Path,
+) -> Result<(), String> {
+    let Some(rcdom) = &args.rcdom else {
+        return Ok(());
+    };
+    {
         let largest = html_files(corpus)
             .into_iter()
             .max_by_key(|p| std::fs::metadata(p).map_or(0, |m| m.len()));
@@ -785,7 +800,6 @@ fn cli_section(out: &mut String, args: &Args, corpus: &Path) -> Result<(), Strin
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&work);
     Ok(())
 }
 
