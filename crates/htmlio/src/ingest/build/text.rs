@@ -46,19 +46,21 @@ impl Builder<'_> {
     /// kept, after a ` / ` when a choice of the same box came before it,
     /// and a group's `label`. The box itself is gone.
     pub(super) fn choice(&mut self, id: NodeId, e: &Element, line: u32) -> bool {
+        // The box: the parent, or the group's parent for a choice in a group
+        // (two steps at most, so hostile nesting costs nothing).
         let parent = self.arena.node(id).map_or(NONE, |n| n.parent);
-        let select = match self.arena.element(parent) {
+        let owner = match self.arena.element(parent) {
             Some(p) if &*p.name.local == "optgroup" => {
                 self.arena.node(parent).map_or(NONE, |n| n.parent)
             }
             _ => parent,
         };
-        if self.arena.element(select).is_some_and(is_drop_down) {
+        if self.arena.element(owner).is_some_and(is_drop_down) {
             if &*e.name.local == "optgroup" {
                 return true;
             }
-            if self.shown_choice.0 != select {
-                self.shown_choice = (select, self.shown_option(select));
+            if self.shown_choice.0 != owner {
+                self.shown_choice = (owner, self.shown_option(owner));
             }
             return self.shown_choice.1 == id;
         }
@@ -71,15 +73,6 @@ impl Builder<'_> {
                 "the choices of a list box kept as text, the control left out",
             );
         }
-        // The box: the parent, or the group's parent for a choice in a group
-        // (two steps at most, so hostile nesting costs nothing).
-        let parent = self.arena.node(id).map_or(NONE, |n| n.parent);
-        let owner = match self.arena.element(parent) {
-            Some(p) if &*p.name.local == "optgroup" => {
-                self.arena.node(parent).map_or(NONE, |n| n.parent)
-            }
-            _ => parent,
-        };
         if owner != NONE && self.last_choice_owner == owner {
             self.text(" / ", line);
         }
@@ -94,36 +87,34 @@ impl Builder<'_> {
     /// (in a group or not), else its first option; one walk of its
     /// children and its groups' children.
     fn shown_option(&self, select: NodeId) -> NodeId {
+        let next = |id: NodeId| self.arena.node(id).map_or(NONE, |n| n.next);
         let mut first = NONE;
         let mut child = self.arena.node(select).map_or(NONE, |n| n.first_child);
-        let mut stack: Vec<NodeId> = Vec::new();
-        while child != NONE {
-            if let Some(el) = self.arena.element(child) {
-                match &*el.name.local {
-                    "option" => {
-                        if el.attr("selected").is_some() {
-                            return child;
-                        }
-                        if first == NONE {
-                            first = child;
-                        }
-                    }
-                    "optgroup" if stack.is_empty() => {
-                        stack.push(child);
-                        child = self.arena.node(child).map_or(NONE, |n| n.first_child);
-                        continue;
-                    }
-                    _ => {}
+        // The group being walked: groups do not nest.
+        let mut group = NONE;
+        loop {
+            if child == NONE {
+                // The end of a group goes on after it; the end of the box
+                // ends the walk.
+                if group == NONE {
+                    return first;
                 }
+                child = next(group);
+                group = NONE;
+                continue;
             }
-            child = self.arena.node(child).map_or(NONE, |n| n.next);
-            while child == NONE
-                && let Some(group) = stack.pop()
-            {
-                child = self.arena.node(group).map_or(NONE, |n| n.next);
+            match self.arena.element(child).map(|el| (&*el.name.local, el)) {
+                Some(("option", el)) if el.attr("selected").is_some() => return child,
+                Some(("option", _)) if first == NONE => first = child,
+                Some(("optgroup", _)) if group == NONE => {
+                    group = child;
+                    child = self.arena.node(child).map_or(NONE, |n| n.first_child);
+                    continue;
+                }
+                _ => {}
             }
+            child = next(child);
         }
-        first
     }
 
     /// A text node.
@@ -275,6 +266,11 @@ mod tests {
         // is not shown by a drop-down.
         let chosen = "<select size=1><optgroup label=G><option>a<option selected>b</optgroup><option selected>c</select>";
         assert_eq!(text(&format!("<p>x {chosen} y")), "\nx b y\n");
+        // An empty group is passed over.
+        assert_eq!(
+            text("<p><select><optgroup label=G></optgroup><option>a<option selected>b</select>"),
+            "\nb\n"
+        );
         // A list box shows its choices.
         assert_eq!(
             text("<p><select multiple><option>a<option>b</select>"),
@@ -292,7 +288,7 @@ mod tests {
     }
 
     #[test]
-    fn a_huge_drop_down_is_read_in_one_walk() {
+    fn a_huge_drop_down_keeps_its_first_option() {
         let options: String = (0..100_000).map(|i| format!("<option>o{i}")).collect();
         assert_eq!(text(&format!("<p><select>{options}</select>")), "\no0\n");
     }
