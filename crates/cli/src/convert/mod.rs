@@ -243,7 +243,16 @@ fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8])
             tables,
             doctype,
             onto: None,
-        } => text::to_html(bytes, *encoding, *syntax, (*tables, *doctype)),
+        } => {
+            let options = htmlio::emit::EmitOptions {
+                encoding: encoding.unwrap_or(encoding_rs::UTF_8),
+                syntax: *syntax,
+                tables: *tables,
+                source_lines: false,
+                doctype: *doctype,
+            };
+            text::to_html(bytes, &options)
+        }
         Job::Fmt { escapes } => text::text_round_trip(bytes, Output::Keep, *escapes),
         Job::Check {
             from,

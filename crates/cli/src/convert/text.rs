@@ -4,34 +4,19 @@
 use super::{Converted, Output};
 use crate::diag::{Diag, Severity, from_library, line_column, sort_by_position};
 
-/// `to-html`: text -> events -> XHTML (or HTML) bytes, with tables
-/// (`--tables`) and the DOCTYPE (`--doctype`) as asked.
-pub(super) fn to_html(
-    bytes: &[u8],
-    encoding: Option<&'static encoding_rs::Encoding>,
-    syntax: htmlio::emit::Syntax,
-    (tables, doctype): (bool, bool),
-) -> Converted {
+/// `to-html`: text -> events -> XHTML (or HTML) bytes, as `options` say
+/// (`--encoding`, `--html`, `--tables`, `--doctype`).
+pub(super) fn to_html(bytes: &[u8], options: &htmlio::emit::EmitOptions) -> Converted {
     let (text, input_encoding, mut diagnostics) = decode_text(bytes);
-    let options = htmlio::emit::EmitOptions {
-        encoding: encoding.unwrap_or(encoding_rs::UTF_8),
-        syntax,
-        tables,
-        source_lines: false,
-        doctype,
-    };
-    let htmlio::emit::EmittedText { emitted, parsed } = htmlio::to_xhtml(&text, &options);
+    let htmlio::emit::EmittedText { emitted, parsed } = htmlio::to_xhtml(&text, options);
     diagnostics.extend(parsed.iter().map(from_library));
     diagnostics.extend(emitted.diagnostics.iter().map(from_library));
-    sort_by_position(&mut diagnostics);
-    Converted {
-        output_encoding: (emitted.encoding != encoding_rs::UTF_8).then_some(emitted.encoding),
-        output: Some(emitted.bytes),
-        encoding: Some(input_encoding),
+    markup(
+        (text, input_encoding),
         diagnostics,
-        source: Some(text),
-        ..Converted::default()
-    }
+        emitted.bytes,
+        emitted.encoding,
+    )
 }
 
 /// `to-html --onto PAGE`: the text written onto the page it was read from
@@ -41,10 +26,27 @@ pub(super) fn onto_html(bytes: &[u8], page: &[u8]) -> Converted {
     let saved = htmlio::onto::onto(page, &text, &htmlio::TextOptions::default());
     diagnostics.extend(saved.parsed.iter().map(from_library));
     diagnostics.extend(saved.diagnostics.iter().map(from_library));
+    markup(
+        (text, input_encoding),
+        diagnostics,
+        saved.bytes,
+        saved.encoding,
+    )
+}
+
+/// What `to-html` gives for a text read in `input_encoding`: the markup's
+/// bytes in `encoding` (named when it is not UTF-8), and the diagnostics
+/// by position.
+fn markup(
+    (text, input_encoding): (String, &'static encoding_rs::Encoding),
+    mut diagnostics: Vec<Diag>,
+    bytes: Vec<u8>,
+    encoding: &'static encoding_rs::Encoding,
+) -> Converted {
     sort_by_position(&mut diagnostics);
     Converted {
-        output_encoding: (saved.encoding != encoding_rs::UTF_8).then_some(saved.encoding),
-        output: Some(saved.bytes),
+        output_encoding: (encoding != encoding_rs::UTF_8).then_some(encoding),
+        output: Some(bytes),
         encoding: Some(input_encoding),
         diagnostics,
         source: Some(text),
