@@ -751,55 +751,54 @@ fn peak_memory_section(
     let Some(rcdom) = &args.rcdom else {
         return Ok(());
     };
-    {
-        let largest = html_files(corpus)
-            .into_iter()
-            .max_by_key(|p| std::fs::metadata(p).map_or(0, |m| m.len()));
-        if let Some(largest) = largest {
-            let size = std::fs::metadata(&largest).map_or(0, |m| m.len());
-            let dest = work.join("largest.txt");
-            let ours = peak_rss(
-                pagetext,
-                &[
-                    "to-text".as_ref(),
-                    largest.as_os_str(),
-                    "-o".as_ref(),
-                    dest.as_os_str(),
-                ],
-            )?;
-            let theirs = peak_rss(rcdom, &[largest.as_os_str()])?;
-            // Back to XHTML from the text form just written.
-            let back = work.join("largest.xhtml");
-            let to_html = peak_rss(
-                pagetext,
-                &[
-                    "to-html".as_ref(),
-                    dest.as_os_str(),
-                    "-o".as_ref(),
-                    back.as_os_str(),
-                ],
-            )?;
-            let text_size = std::fs::metadata(&dest).map_or(0, |m| m.len());
-            let r = ours as f64 / theirs as f64;
-            let r_html = to_html as f64 / theirs as f64;
-            let _ = writeln!(
-                out,
-                "### Peak memory on the largest page ({}, {:.1} MB)\n\n\
-                 | program | max RSS (MiB) | ratio to html5ever's parse | target |\n|---|---|---|---|\n\
-                 | `pagetext to-text` | {:.1} | **{r:.2}** | <= 1.5 ({}) |\n\
-                 | `pagetext to-html` on its text form ({:.1} MB) | {:.1} | {r_html:.2} | <= 1.5 ({}) |\n\
-                 | html5ever RcDom parse (`rcdom-parse`) | {:.1} | 1.00 | |\n",
-                largest.display(),
-                size as f64 / 1e6,
-                ours as f64 / 1024.0,
-                verdict(Some(r), 1.5, false),
-                text_size as f64 / 1e6,
-                to_html as f64 / 1024.0,
-                verdict(Some(r_html), 1.5, false),
-                theirs as f64 / 1024.0,
-            );
-        }
-    }
+    let largest = html_files(corpus)
+        .into_iter()
+        .max_by_key(|p| std::fs::metadata(p).map_or(0, |m| m.len()));
+    let Some(largest) = largest else {
+        return Ok(());
+    };
+    let size = std::fs::metadata(&largest).map_or(0, |m| m.len());
+    let dest = work.join("largest.txt");
+    let ours = peak_rss(
+        pagetext,
+        &[
+            "to-text".as_ref(),
+            largest.as_os_str(),
+            "-o".as_ref(),
+            dest.as_os_str(),
+        ],
+    )?;
+    let theirs = peak_rss(rcdom, &[largest.as_os_str()])?;
+    // Back to XHTML from the text form just written.
+    let back = work.join("largest.xhtml");
+    let to_html = peak_rss(
+        pagetext,
+        &[
+            "to-html".as_ref(),
+            dest.as_os_str(),
+            "-o".as_ref(),
+            back.as_os_str(),
+        ],
+    )?;
+    let text_size = std::fs::metadata(&dest).map_or(0, |m| m.len());
+    let r = ours as f64 / theirs as f64;
+    let r_html = to_html as f64 / theirs as f64;
+    let _ = writeln!(
+        out,
+        "### Peak memory on the largest page ({}, {:.1} MB)\n\n\
+         | program | max RSS (MiB) | ratio to html5ever's parse | target |\n|---|---|---|---|\n\
+         | `pagetext to-text` | {:.1} | **{r:.2}** | <= 1.5 ({}) |\n\
+         | `pagetext to-html` on its text form ({:.1} MB) | {:.1} | {r_html:.2} | <= 1.5 ({}) |\n\
+         | html5ever RcDom parse (`rcdom-parse`) | {:.1} | 1.00 | |\n",
+        largest.display(),
+        size as f64 / 1e6,
+        ours as f64 / 1024.0,
+        verdict(Some(r), 1.5, false),
+        text_size as f64 / 1e6,
+        to_html as f64 / 1024.0,
+        verdict(Some(r_html), 1.5, false),
+        theirs as f64 / 1024.0,
+    );
     Ok(())
 }
 
