@@ -999,21 +999,17 @@ fn the_cycle_check_finds_a_planted_file_cycle() {
         ("tables.rs", "use super::blocks::render_blocks;\n"),
         ("blocks.rs", "use super::tables::render_table;\n"),
     ]);
-    assert_eq!(cycles(&folder_graph(&dir, "render", &[])).len(), 1);
-    assert!(cycles(&folder_graph(&dir, "render", &[("tables", "blocks")])).is_empty());
-    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(cycles(&folder_graph(dir.path(), "render", &[])).len(), 1);
+    assert!(cycles(&folder_graph(dir.path(), "render", &[("tables", "blocks")])).is_empty());
 }
 
-/// A fresh directory under the target directory holding `files`.
-fn tempdir_with(files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "pagetext-tidy-{}-{}",
-        std::process::id(),
-        files.len()
-    ));
-    let _ = fs::remove_dir_all(&dir);
+/// A fresh temporary directory holding `files` (removed when dropped).
+// A test helper: failing to make the directory fails the test.
+#[allow(clippy::expect_used)]
+fn tempdir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary directory");
     for (name, text) in files {
-        let path = dir.join(name);
+        let path = dir.path().join(name);
         if let Some(parent) = path.parent() {
             assert!(fs::create_dir_all(parent).is_ok(), "{}", parent.display());
         }
@@ -1146,9 +1142,8 @@ fn issue_numbers(text: &str) -> Vec<(usize, String)> {
     for (n, line) in text.lines().enumerate() {
         let lower = line.to_ascii_lowercase();
         let hit = lower.match_indices("issue").any(|(at, _)| {
-            let rest = lower[at + "issue".len()..]
-                .strip_prefix('s')
-                .unwrap_or_else(|| &lower[at + "issue".len()..]);
+            let after = &lower[at + "issue".len()..];
+            let rest = after.strip_prefix('s').unwrap_or(after);
             let rest = rest.trim_start_matches([' ', '#']);
             word_starts(&lower, at) && rest.starts_with(|c: char| c.is_ascii_digit())
         });
