@@ -67,9 +67,13 @@ impl TextPage {
     /// source line), then the writer's: the one list a caller reports.
     ///
     /// ```
-    /// let page = htmlio::to_text(b"<p>a<font>b</font>", &Default::default());
-    /// let codes: Vec<&str> = page.diagnostics().map(|d| d.code()).collect();
-    /// assert_eq!(codes.len(), page.ingest_diagnostics.len() + page.write_diagnostics.len());
+    /// use wikitext::Severity;
+    ///
+    /// // `sub` keeps its text and loses its meaning: ingestion says so.
+    /// let page = htmlio::to_text(b"<p>H<sub>2</sub>O", &Default::default());
+    /// let all: Vec<_> = page.diagnostics().map(|d| (d.code(), d.severity())).collect();
+    /// assert_eq!(all, [("presentation-lost", Severity::Info)]);
+    /// assert_eq!(all.len(), page.ingest_diagnostics.len() + page.write_diagnostics.len());
     /// ```
     pub fn diagnostics(&self) -> impl Iterator<Item = PageDiagnostic<'_>> {
         let ingest = self.ingest_diagnostics.iter().map(PageDiagnostic::Ingest);
