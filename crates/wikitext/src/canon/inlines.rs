@@ -99,6 +99,18 @@ impl Flatten<'_> {
         }
     }
 
+    /// What is kept of `run` when its element cannot be written: its
+    /// content one level down, or, at the depth bound, its plain text on
+    /// one line.
+    fn kept_text(&mut self, run: &[Inline], depth: usize, within: Within) {
+        if depth >= MAX_INLINE_DEPTH {
+            self.out
+                .push(Ev::Text(plain_text(run).replace(['\n', '\r'], " ")));
+        } else {
+            self.run(run, depth + 1, within);
+        }
+    }
+
     /// Text: LF, CR and CRLF end lines in the text format, so each is a
     /// line division.
     fn text(&mut self, text: &str) {
@@ -161,8 +173,7 @@ impl Flatten<'_> {
                 format!("inline markup nests deeper than {MAX_INLINE_DEPTH} levels; the inner text was kept without markup"),
                 self.block,
             );
-            self.out
-                .push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
+            self.kept_text(content, depth, within);
             return;
         }
         let (open, delimiter) = match node {
@@ -208,12 +219,7 @@ impl Flatten<'_> {
             };
             self.fixer
                 .report(Code::UnrepresentableLink, Severity::Error, why, pos);
-            if depth >= MAX_INLINE_DEPTH {
-                self.out
-                    .push(Ev::Text(plain_text(content).replace(['\n', '\r'], " ")));
-            } else {
-                self.run(content, depth + 1, within);
-            }
+            self.kept_text(content, depth, within);
             return;
         }
         let (url, fragment) = link_values(url, fragment, pos, self.fixer);
@@ -268,12 +274,7 @@ impl Flatten<'_> {
                 format!("{why}{kept}"),
                 *pos,
             );
-            if depth >= MAX_INLINE_DEPTH {
-                self.out
-                    .push(Ev::Text(plain_text(alt).replace(['\n', '\r'], " ")));
-            } else {
-                self.run(alt, depth + 1, within);
-            }
+            self.kept_text(alt, depth, within);
             return;
         }
         let encoded = encode_enders(
