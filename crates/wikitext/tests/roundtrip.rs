@@ -160,6 +160,20 @@ fn check_fixpoint(t: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Text ending in a line that starts with a bar, then a definition list
+/// whose first line starts with one, in a definition: without the empty
+/// line between them the two lines read as a table's rows, and the writer
+/// had to escape them (a case the fixpoint property found).
+#[test]
+fn a_list_starting_with_a_bar_stays_apart_from_text_ending_in_one() {
+    let t = "#Extend table\n\n_\n_\n        |-\n\n        |\n         * \n";
+    assert!(check_fixpoint(t).is_ok(), "{:?}", check_fixpoint(t));
+    assert_eq!(
+        write(&parse(t).document).text,
+        "#Extend table\n\n_\n\n_   |-\n\n    |   *\n"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
 

@@ -5,7 +5,9 @@
 use crate::model::{Block, DefItem, Inline, ListItem, ListKind};
 use crate::scan::ends_sentence;
 
-use super::defs::{Form, decide_form, needs_lead, render_def_item, starts_with_term_line};
+use super::defs::{
+    Form, decide_form, first_item_line, needs_lead, render_def_item, starts_with_term_line,
+};
 use super::layout::{
     Container, Level, RULE, Start, bare_shift, bullet, heading_line, is_text, last_text_line,
     layout, padded, spaces_after,
@@ -105,7 +107,16 @@ fn gap_before<'s>(
             }) && !prev
                 .and_then(|b| last_text_line(b, out.spell))
                 .is_some_and(|l| ends_sentence(&l));
-            if is_text(prev) && joins {
+            // Two lines in a row that start with a bar read as a table's
+            // rows where `#Extend table` is declared: text ending in such a
+            // line and a list starting with one are kept apart.
+            let bars = prev
+                .and_then(|b| last_text_line(b, out.spell))
+                .is_some_and(|l| l.starts_with('|'))
+                && items.first().is_some_and(|item| {
+                    first_item_line(item, *compact, out.spell).starts_with('|')
+                });
+            if is_text(prev) && (joins || bars) {
                 out.must_empty();
             } else {
                 out.prefer(!nested);

@@ -155,6 +155,13 @@ fn item_first_line<'s>(
     }
 }
 
+/// The first line a definition list's first item is written with, in the
+/// form [`decide_form`] picks for it.
+pub(super) fn first_item_line<'s>(item: &'s DefItem, compact: bool, spell: Spell<'s>) -> String {
+    let (form, def_line) = decide_form(item, 0, compact, spell);
+    item_first_line(item, form, def_line.as_deref(), spell)
+}
+
 /// Whether a line would start a list item where it stands as the first
 /// line of a definition (a `>` would not: the definition comes first).
 fn looks_like_bullet(line: &str) -> bool {
