@@ -69,8 +69,8 @@ impl TextPage {
     /// ```
     /// use wikitext::Severity;
     ///
-    /// // `sub` keeps its text and loses its meaning: ingestion says so.
-    /// let page = htmlio::to_text(b"<p>H<sub>2</sub>O", &Default::default());
+    /// // `del` keeps its text and loses its meaning: ingestion says so.
+    /// let page = htmlio::to_text(b"<p>H<del>2</del>O", &Default::default());
     /// let all: Vec<_> = page.diagnostics().map(|d| (d.code(), d.severity())).collect();
     /// assert_eq!(all, [("presentation-lost", Severity::Info)]);
     /// assert_eq!(all.len(), page.ingest_diagnostics.len() + page.write_diagnostics.len());

@@ -29,6 +29,7 @@ fn inline() -> impl Strategy<Value = Inline> {
     let leaf = prop_oneof![
         4 => text().prop_map(Inline::text),
         1 => Just(Inline::line_break()),
+        1 => Just(Inline::hard_break()),
         1 => prop::sample::select(vec!["a@b.de", "x_y@z.org"]).prop_map(Inline::email),
     ];
     leaf.prop_recursive(3, 12, 3, |inner| {
@@ -37,6 +38,8 @@ fn inline() -> impl Strategy<Value = Inline> {
             kids.clone().prop_map(Inline::emphasis),
             kids.clone().prop_map(Inline::strong),
             kids.clone().prop_map(Inline::code),
+            kids.clone().prop_map(Inline::superscript),
+            kids.clone().prop_map(Inline::subscript),
             (
                 prop::option::of(attr_value()),
                 prop::option::of(prop::sample::select(vec!["top", "a1", "_z", "1st", "a/b"])),
@@ -145,6 +148,8 @@ fn document() -> impl Strategy<Value = Document> {
                     open: false,
                     image: false,
                     table: false,
+                    breaks: false,
+                    subsup: false,
                 },
                 body,
             )

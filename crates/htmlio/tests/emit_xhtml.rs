@@ -51,6 +51,8 @@ fn sample() -> Document {
             open: false,
             image: false,
             table: false,
+            breaks: false,
+            subsup: false,
         },
         vec![
             Block::heading(1, vec![t("A Simple HTML Document")]),
@@ -268,6 +270,31 @@ fn headings_rules_and_pre() {
         body_of(&out),
         "<h3>Three</h3>\n<h6>Six</h6>\n<hr />\n<pre>  indented <em>x</em>\n\na &lt; b &amp; c</pre>\n"
     );
+}
+
+/// `docs/format.md` section 10: a forced break is `<br />` before the line
+/// feed; superscripts and subscripts are `<sup>` and `<sub>`, but in
+/// preformatted text, where XHTML 1.0 allows neither: there their text.
+#[test]
+fn forced_breaks_superscripts_and_subscripts() {
+    let doc = body(vec![
+        Block::paragraph(vec![
+            t("12 Main Street"),
+            Inline::hard_break(),
+            t("H"),
+            Inline::subscript(vec![t("2")]),
+            t("O and 10"),
+            Inline::superscript(vec![Inline::emphasis(vec![t("6")])]),
+        ]),
+        Block::preformatted(vec![vec![t("x"), Inline::superscript(vec![t("2")])]]),
+    ]);
+    let out = xhtml(&doc);
+    assert_eq!(
+        body_of(&out),
+        "<p>12 Main Street<br />\nH<sub>2</sub>O and 10<sup><em>6</em></sup></p>\n<pre>x2</pre>\n"
+    );
+    let codes: Vec<_> = out.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::ScriptAsText]);
 }
 
 #[test]

@@ -355,6 +355,8 @@ fn emit_then_ingest(text: &str) -> Result<(), String> {
     parsed.meta.open = false;
     parsed.meta.image = false;
     parsed.meta.table = false;
+    parsed.meta.breaks = false;
+    parsed.meta.subsup = false;
     // An image's alternative text is an attribute: its markup is gone.
     plain_alts(&mut parsed.body);
     // Two bare text blocks in a row, and an item with terms but no
@@ -499,6 +501,11 @@ fn bit() -> impl Strategy<Value = String> {
         Just("?".to_owned()),
         Just("ü".to_owned()),
         Just("\u{a0}".to_owned()),
+        // `#Extend break` and `#Extend subsup`, where the header says so.
+        Just("x\\".to_owned()),
+        Just("H~{2}O".to_owned()),
+        Just("^{".to_owned()),
+        Just("}".to_owned()),
         "[a-zA-Z0-9]{1,6}",
     ]
 }
@@ -516,6 +523,7 @@ fn document_text() -> impl Strategy<Value = String> {
                 Just("#Lang de-ch".to_owned()),
                 Just("#Meta:keywords a, b".to_owned()),
                 Just("#Link:alternate:stylesheet s.css Alt Style".to_owned()),
+                Just("#Extend break subsup".to_owned()),
             ],
             0..3,
         ),

@@ -95,6 +95,11 @@ pub enum Code {
     /// preformatted text, inside another image's alternative text, or
     /// without a source); its alternative text was kept.
     UnrepresentableImage,
+    /// A forced line break, superscript or subscript the text cannot hold
+    /// where it is (in pure seed text, in preformatted text or a heading,
+    /// or a script whose text has unbalanced braces): a break became a
+    /// line division (or a space), a script its content.
+    UnrepresentableMarkup,
     /// Part of the document does not read back the same from the written text.
     NotRoundTrip,
     /// A space was put in where inline markup touched a letter or digit
@@ -145,6 +150,7 @@ impl Code {
             Code::UnrepresentableHeader => "unrepresentable-header",
             Code::UnrepresentableLink => "unrepresentable-link",
             Code::UnrepresentableImage => "unrepresentable-image",
+            Code::UnrepresentableMarkup => "unrepresentable-markup",
             Code::NotRoundTrip => "not-round-trip",
             Code::SpaceAdded => "space-added",
             Code::MarkupWidened => "markup-widened",

@@ -144,6 +144,17 @@ pub fn tree(doc: &Document) -> String {
                     Inline::LineBreak { .. } => {
                         let _ = writeln!(out, "{pad}line-break");
                     }
+                    Inline::HardBreak { .. } => {
+                        let _ = writeln!(out, "{pad}hard-break{pos}");
+                    }
+                    Inline::Superscript { content, .. } => {
+                        let _ = writeln!(out, "{pad}superscript{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
+                    Inline::Subscript { content, .. } => {
+                        let _ = writeln!(out, "{pad}subscript{pos}");
+                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+                    }
                     Inline::Emphasis { content, .. } => {
                         let _ = writeln!(out, "{pad}emphasis{pos}");
                         children.extend(content.iter().map(|i| (child, Node::Inline(i))));
@@ -259,6 +270,8 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         || meta.open
         || meta.image
         || meta.table
+        || meta.breaks
+        || meta.subsup
     {
         out.push_str("meta\n");
         if let Some(title) = &meta.title {
@@ -285,6 +298,12 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         }
         if meta.table {
             out.push_str("  extend table\n");
+        }
+        if meta.breaks {
+            out.push_str("  extend break\n");
+        }
+        if meta.subsup {
+            out.push_str("  extend subsup\n");
         }
         if meta.open {
             out.push_str("  extend open\n");

@@ -72,10 +72,7 @@ mod tests {
             text,
             Places::Unknown,
             Mode::Normal,
-            Syntax {
-                escapes: true,
-                images: false,
-            },
+            Syntax::SEED.escaping(true),
         )
     }
 

@@ -12,9 +12,10 @@
 //!   and then at most one `Definition`; [`Event::Rule`] stands alone;
 //! - tables: `Table` holds at most one `Caption` (inline events), then
 //!   `Row`s, each of them `Cell`s, which hold blocks;
-//! - inlines: `Emphasis`, `Strong`, `Code` and `Link` hold inline events,
-//!   and `Image` its alternative text's;
-//!   [`Event::Text`], [`Event::LineBreak`] and [`Event::Email`] stand alone.
+//! - inlines: `Emphasis`, `Strong`, `Code`, `Superscript`, `Subscript`
+//!   and `Link` hold inline events, and `Image` its alternative text's;
+//!   [`Event::Text`], [`Event::LineBreak`], [`Event::HardBreak`] and
+//!   [`Event::Email`] stand alone.
 //!
 //! Every event comes with its source [`Pos`] (an end event with
 //! [`Pos::UNKNOWN`]). Text borrows from the source wherever the source
@@ -65,6 +66,9 @@ pub enum Event<'a> {
     /// paragraph, text block, term or heading, and between the lines of
     /// preformatted text.
     LineBreak,
+    /// A forced line break (`<br />`, `#Extend break`): a line division
+    /// that a browser shows. It takes the place of a [`Event::LineBreak`].
+    HardBreak,
     /// A horizontal rule (`<hr>`).
     Rule,
     /// An e-mail address `localpart@domain` (`<a href="mailto:...">`).
@@ -120,6 +124,10 @@ pub enum Tag<'a> {
     Strong,
     /// `<code>`.
     Code,
+    /// `<sup>`.
+    Superscript,
+    /// `<sub>`.
+    Subscript,
     /// `<a>`: a hyperlink, an anchor, or both.
     Link {
         /// The `href`.
@@ -162,6 +170,8 @@ pub enum TagEnd {
     Emphasis,
     Strong,
     Code,
+    Superscript,
+    Subscript,
     Link,
     Image,
 }
@@ -188,6 +198,8 @@ impl Tag<'_> {
             Tag::Emphasis => TagEnd::Emphasis,
             Tag::Strong => TagEnd::Strong,
             Tag::Code => TagEnd::Code,
+            Tag::Superscript => TagEnd::Superscript,
+            Tag::Subscript => TagEnd::Subscript,
             Tag::Link { .. } => TagEnd::Link,
             Tag::Image { .. } => TagEnd::Image,
         }
@@ -311,10 +323,13 @@ impl<'d> Events<'d> {
         let (tag, content) = match inline {
             Inline::Text { text, .. } => return (Event::Text(Cow::Borrowed(text)), pos),
             Inline::LineBreak { .. } => return (Event::LineBreak, pos),
+            Inline::HardBreak { .. } => return (Event::HardBreak, pos),
             Inline::Email { address, .. } => return (Event::Email(Cow::Borrowed(address)), pos),
             Inline::Emphasis { content, .. } => (Tag::Emphasis, content),
             Inline::Strong { content, .. } => (Tag::Strong, content),
             Inline::Code { content, .. } => (Tag::Code, content),
+            Inline::Superscript { content, .. } => (Tag::Superscript, content),
+            Inline::Subscript { content, .. } => (Tag::Subscript, content),
             Inline::Link {
                 url,
                 fragment,
@@ -564,6 +579,8 @@ fn owned_tag(tag: Tag<'_>) -> Tag<'static> {
         Tag::Emphasis => Tag::Emphasis,
         Tag::Strong => Tag::Strong,
         Tag::Code => Tag::Code,
+        Tag::Superscript => Tag::Superscript,
+        Tag::Subscript => Tag::Subscript,
     }
 }
 
@@ -605,6 +622,12 @@ impl Builder {
                 Some(Open::Run { run, .. }) => run.push(Inline::LineBreak { pos }),
                 _ => {}
             },
+            // Preformatted text has no forced break but its line ends.
+            Event::HardBreak => match self.stack.last_mut() {
+                Some(Open::Pre { lines, run, .. }) => lines.push(std::mem::take(run)),
+                Some(Open::Run { run, .. }) => run.push(Inline::HardBreak { pos }),
+                _ => {}
+            },
             Event::Email(address) => {
                 if let Some(run) = self.stack.last_mut().and_then(Open::run) {
                     run.push(Inline::Email {
@@ -632,7 +655,13 @@ impl Builder {
             (Tag::Caption | Tag::Row, Open::Table { .. }) => true,
             (Tag::Cell { .. }, Open::Row { .. }) => true,
             (
-                Tag::Emphasis | Tag::Strong | Tag::Code | Tag::Link { .. } | Tag::Image { .. },
+                Tag::Emphasis
+                | Tag::Strong
+                | Tag::Code
+                | Tag::Superscript
+                | Tag::Subscript
+                | Tag::Link { .. }
+                | Tag::Image { .. },
                 top,
             ) => {
                 matches!(top, Open::Run { .. } | Open::Pre { .. })
@@ -860,6 +889,8 @@ fn close_run(parent: &mut Open, tag: Tag<'static>, pos: Pos, content: Vec<Inline
         Tag::Emphasis => Inline::Emphasis { content, pos },
         Tag::Strong => Inline::Strong { content, pos },
         Tag::Code => Inline::Code { content, pos },
+        Tag::Superscript => Inline::Superscript { content, pos },
+        Tag::Subscript => Inline::Subscript { content, pos },
         Tag::Link { url, fragment } => Inline::Link {
             url: url.map(Cow::into_owned),
             fragment: fragment.map(Cow::into_owned),

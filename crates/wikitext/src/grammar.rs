@@ -47,6 +47,20 @@ pub const FEATURE_TABLE: &str = "table";
 /// The header line that declares the `table` feature.
 pub const TABLE_DECLARATION: &str = "#Extend table";
 
+/// The feature word of `#Extend` that makes a `\` at the end of a line a
+/// forced line break (`docs/format.md`, "Line breaks").
+pub const FEATURE_BREAK: &str = "break";
+
+/// The header line that declares the `break` feature.
+pub const BREAK_DECLARATION: &str = "#Extend break";
+
+/// The feature word of `#Extend` that makes `^{...}` a superscript and
+/// `~{...}` a subscript (`docs/format.md`, "Superscripts and subscripts").
+pub const FEATURE_SUBSUP: &str = "subsup";
+
+/// The header line that declares the `subsup` feature.
+pub const SUBSUP_DECLARATION: &str = "#Extend subsup";
+
 /// Whether, in a document that declares `#Escape \`, a backslash before
 /// `c` makes `c` plain text: the characters the format uses as markup
 /// anywhere (`_ * ' [ ] | < >`, and the `!` of an image), those that begin a bullet, heading, rule

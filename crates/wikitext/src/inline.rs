@@ -75,6 +75,12 @@ pub(crate) struct Syntax {
     /// `#Extend image`: `!` right before a link prefix with a URL and no
     /// fragment starts an image.
     pub(crate) images: bool,
+    /// `#Extend break`: a `\` that ends a line (not the text's last) is a
+    /// forced line break.
+    pub(crate) breaks: bool,
+    /// `#Extend subsup`: `^{` starts a superscript and `~{` a subscript,
+    /// which end at the `}` that balances the `{`.
+    pub(crate) subsup: bool,
 }
 
 impl Syntax {
@@ -82,7 +88,25 @@ impl Syntax {
     pub(crate) const SEED: Syntax = Syntax {
         escapes: false,
         images: false,
+        breaks: false,
+        subsup: false,
     };
+
+    /// What the header `meta` turns on.
+    pub(crate) fn of(meta: &crate::model::Metadata) -> Syntax {
+        Syntax {
+            escapes: meta.escape,
+            images: meta.image,
+            breaks: meta.breaks,
+            subsup: meta.subsup,
+        }
+    }
+
+    /// The same syntax with escapes on or off.
+    #[must_use]
+    pub(crate) const fn escaping(self, escapes: bool) -> Syntax {
+        Syntax { escapes, ..self }
+    }
 }
 
 /// Which sequences are recognised.
@@ -171,6 +195,12 @@ struct Brackets {
 
 impl Brackets {
     fn build(view: &View<'_, '_>) -> Brackets {
+        Brackets::build_for(view, (b'[', b']'))
+    }
+
+    /// The partners of every `open` byte among the `close` bytes, in one
+    /// stack pass.
+    fn build_for(view: &View<'_, '_>, (open, close): (u8, u8)) -> Brackets {
         let mut pairs: Vec<(usize, usize)> = Vec::new();
         let mut stack: Vec<usize> = Vec::new();
         view.each_piece(|off, line| {
@@ -178,10 +208,10 @@ impl Brackets {
             let mut at = 0;
             while let Some(x) = bytes
                 .get(at..)
-                .and_then(|rest| memchr::memchr2(b'[', b']', rest))
+                .and_then(|rest| memchr::memchr2(open, close, rest))
             {
                 let i = at + x;
-                if bytes.get(i) == Some(&b'[') {
+                if bytes.get(i) == Some(&open) {
                     stack.push(pairs.len());
                     pairs.push((off + i, usize::MAX));
                 } else if let Some(rank) = stack.pop()
@@ -269,6 +299,10 @@ enum Start {
     /// An e-mail address `<localpart@domain>`, `len` bytes up to its `>`,
     /// the address at `[a, b)`.
     Email { address: (usize, usize), len: usize },
+    /// `#Extend break`: a `\` right before a line feed.
+    Break,
+    /// `#Extend subsup`: `^{` (a superscript when `sup`) or `~{`.
+    Script { sup: bool },
 }
 
 /// The offsets of `part`, a slice of `base`, where `base` starts at offset
@@ -290,6 +324,23 @@ const MARKUP: [bool; 256] = {
     table
 };
 
+/// [`MARKUP`] and the bytes that start the extensions' sequences: the `\`
+/// of a forced break (`#Extend break`), the `^` and `~` of a superscript
+/// and a subscript (`#Extend subsup`).
+const MARKUP_EXTENDED: [bool; 256] = {
+    let mut table = MARKUP;
+    table[b'\\' as usize] = true;
+    table[b'^' as usize] = true;
+    table[b'~' as usize] = true;
+    table
+};
+
+/// Partners of `{` (the braces of a superscript or subscript end at the
+/// `}` that balances the `{`), with a cursor: [`Brackets`] for braces.
+fn braces(view: &View<'_, '_>) -> Brackets {
+    Brackets::build_for(view, (b'{', b'}'))
+}
+
 /// The state of one run of the algorithm over a text: the text, the end
 /// tables built before the loop, and where the events go.
 struct Scanner<'t, 'a> {
@@ -301,24 +352,44 @@ struct Scanner<'t, 'a> {
     ends: [Ends; 3],
     /// The partners of `[`, built when a link prefix first needs them.
     brackets: Option<Brackets>,
+    /// The partners of `{`, built when a superscript or subscript first
+    /// needs them.
+    braces: Option<Brackets>,
     /// Sample text (code) and e-mail addresses are recognised.
     code_allowed: bool,
     /// Images are recognised.
     images: bool,
+    /// Forced breaks are recognised (`#Extend break`).
+    breaks: bool,
+    /// Superscripts and subscripts are recognised (`#Extend subsup`).
+    subsup: bool,
+    /// Step 1's candidates.
+    table: &'static [bool; 256],
 }
 
 impl<'t, 'a> Scanner<'t, 'a> {
     /// A scanner over the text of `out`. The end tables are built when
     /// first needed, one pass over the text each: most texts need few or
     /// none of them.
-    fn new(out: Out<'t, 'a>, mode: Mode, images: bool) -> Self {
+    fn new(out: Out<'t, 'a>, mode: Mode, syntax: Syntax) -> Self {
+        let normal = mode == Mode::Normal;
+        let breaks = syntax.breaks && normal;
+        let subsup = syntax.subsup && normal;
         Scanner {
             view: out.view,
             out,
             ends: [Ends::new(b'_'), Ends::new(b'*'), Ends::new(b'\'')],
             brackets: None,
-            code_allowed: mode == Mode::Normal,
-            images: images && mode == Mode::Normal,
+            braces: None,
+            code_allowed: normal,
+            images: syntax.images && normal,
+            breaks,
+            subsup,
+            table: if breaks || subsup {
+                &MARKUP_EXTENDED
+            } else {
+                &MARKUP
+            },
         }
     }
 
@@ -332,7 +403,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
         stack.push(Frame::new(None, (0, view.len()), false, (0, 0)));
         while let Some(f) = stack.last_mut() {
             // Step 1: the next candidate start.
-            let Some(i) = view.find(f.p, f.end, &MARKUP) else {
+            let Some(i) = view.find(f.p, f.end, self.table) else {
                 // The fragment is done: emit its text and close it.
                 self.finish(f);
                 if let Some(done) = stack.pop()
@@ -374,11 +445,40 @@ impl<'t, 'a> Scanner<'t, 'a> {
         self.out.text(sa, sb);
     }
 
+    /// Whether what stands at `i` (before `end`) is white space to rules 1
+    /// and 2: a white space character, or a forced break (`\\` before a
+    /// line feed), which takes the place of a line division.
+    fn ws_at(&self, i: usize, end: usize) -> bool {
+        let view = self.view;
+        is_ws(view.char_at(i, end))
+            || (self.breaks
+                && i + 1 < end
+                && view.byte(i) == Some(b'\\')
+                && view.byte(i + 1) == Some(b'\n'))
+    }
+
     /// Step 1: whether the candidate at `i` in the fragment `f` is a valid
     /// start. `Err(p)`: it is not, and the scan goes on at `p`.
     fn valid_start(&self, f: &Frame, i: usize) -> Result<Start, usize> {
         let view = self.view;
         let c = view.byte(i).unwrap_or(0);
+        // The extensions' sequences stand anywhere (no rule 3).
+        match c {
+            // A forced break ends a line that holds something before it.
+            b'\\'
+                if self.breaks
+                    && i + 1 < f.end
+                    && view.byte(i + 1) == Some(b'\n')
+                    && view.char_before(i, f.start).is_some_and(|c| c != '\n') =>
+            {
+                return Ok(Start::Break);
+            }
+            b'^' | b'~' if self.subsup && view.byte(i + 1) == Some(b'{') => {
+                return Ok(Start::Script { sup: c == b'^' });
+            }
+            b'\\' | b'^' | b'~' => return Err(i + 1),
+            _ => {}
+        }
         let before = view.char_before(i, f.start);
         if !is_side_char(before) {
             // Rule 3: a start must follow white space or a side character.
@@ -393,7 +493,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 // enclosed text (a run never spans a line).
                 let q = i + 1 + run_length(view, i + 1, c).min(f.end.saturating_sub(i + 1));
                 // Rules 1 and 2: something follows, and not white space.
-                if is_ws(view.char_at(q, f.end)) {
+                if self.ws_at(q, f.end) {
                     return Err(q);
                 }
                 Ok(Start::Run { c, q })
@@ -468,7 +568,9 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 let after = view.char_at(j + 1, f.end);
                 let first = view.char_at(t, j);
                 let last = view.char_before(j, t);
-                if !is_side_char(after) || (t < j && (is_ws(first) || is_ws(last))) {
+                if !is_side_char(after)
+                    || (t < j && (is_ws(first) || self.ws_at(t, j) || is_ws(last)))
+                {
                     return Err(i + 1);
                 }
                 // An image's braces (size, title) belong to it; they stop
@@ -479,6 +581,21 @@ impl<'t, 'a> Scanner<'t, 'a> {
                     0
                 };
                 Ok((j, j + 1 + braces))
+            }
+            // The line feed ends it.
+            Start::Break => Ok((i + 2, i + 2)),
+            Start::Script { .. } => {
+                // The `}` that balances the `{`, in the fragment, around
+                // content that neither starts nor ends with white space
+                // (rules 1 and 2).
+                let braces = self.braces.get_or_insert_with(|| braces(view));
+                let t = i + 2;
+                match braces.partner(i + 1).filter(|&j| j < f.end && j > t) {
+                    Some(j) if !self.ws_at(t, j) && !is_ws(view.char_before(j, t)) => {
+                        Ok((j, j + 1))
+                    }
+                    _ => Err(i + 1),
+                }
             }
             Start::Email { len, .. } => {
                 // The address is its own end.
@@ -554,6 +671,23 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 } else {
                     Some(Frame::new(Some(TagEnd::Link), (t, a), true, (a, a)))
                 }
+            }
+            Start::Break => {
+                // In place of the line division.
+                self.out.push(Event::HardBreak, pos);
+                None
+            }
+            Start::Script { sup } => {
+                let tag = if sup {
+                    Tag::Superscript
+                } else {
+                    Tag::Subscript
+                };
+                let end = tag.end();
+                self.out.push(Event::Start(tag), pos);
+                let mut middle = Frame::new(Some(end), (i + 2, a), f.in_link, (a, a));
+                middle.in_alt = f.in_alt;
+                Some(middle)
             }
             Start::Email {
                 address: (x, y), ..
@@ -634,7 +768,7 @@ pub(crate) fn inline_events<'a>(
         None => &[][..],
     };
     let out = Out::new(&view, skips, places, events);
-    Scanner::new(out, mode, syntax.images).run();
+    Scanner::new(out, mode, syntax).run();
 }
 
 /// [`inline_events`] over one text, its pieces the parts between its line

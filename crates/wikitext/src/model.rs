@@ -158,6 +158,17 @@ pub struct Metadata {
     /// holds a table, and keeps it once a text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub table: bool,
+    /// `#Extend break`: a `\` at the end of a line that is not its
+    /// block's last is a forced line break (see [`Inline::HardBreak`]).
+    /// The writer sets it when the body holds one, and keeps it once a
+    /// text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub breaks: bool,
+    /// `#Extend subsup`: `^{...}` is a superscript and `~{...}` a
+    /// subscript (see [`Inline::Superscript`]). The writer sets it when
+    /// the body holds one, and keeps it once a text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub subsup: bool,
 }
 
 /// A `#Meta:` line: `<meta name="..." content="...">`.
@@ -523,6 +534,33 @@ pub enum Inline {
         #[serde(default, skip_serializing_if = "Pos::is_unknown")]
         pos: Pos,
     },
+    /// A forced line break (`<br />`), in a document that declares
+    /// `#Extend break`: a line division that a browser shows as one,
+    /// written as a `\` at the end of the line. It stands where a
+    /// [`Inline::LineBreak`] would, never beside one.
+    HardBreak {
+        /// Where the backslash is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `^{superscript}` (`<sup>`), in a document that declares
+    /// `#Extend subsup`.
+    Superscript {
+        /// The raised inlines.
+        content: Vec<Inline>,
+        /// Where the `^` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// `~{subscript}` (`<sub>`), in a document that declares
+    /// `#Extend subsup`.
+    Subscript {
+        /// The lowered inlines.
+        content: Vec<Inline>,
+        /// Where the `~` is.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
     /// `_emphasis_` (`<em>`).
     Emphasis {
         /// The emphasized inlines.
@@ -728,6 +766,27 @@ impl Inline {
         Inline::LineBreak { pos: Pos::UNKNOWN }
     }
 
+    /// A forced line break with an unknown position.
+    pub fn hard_break() -> Inline {
+        Inline::HardBreak { pos: Pos::UNKNOWN }
+    }
+
+    /// A superscript with an unknown position.
+    pub fn superscript(content: Vec<Inline>) -> Inline {
+        Inline::Superscript {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
+    /// A subscript with an unknown position.
+    pub fn subscript(content: Vec<Inline>) -> Inline {
+        Inline::Subscript {
+            content,
+            pos: Pos::UNKNOWN,
+        }
+    }
+
     /// Emphasis with an unknown position.
     pub fn emphasis(content: Vec<Inline>) -> Inline {
         Inline::Emphasis {
@@ -787,6 +846,9 @@ impl Inline {
         match self {
             Inline::Text { pos, .. }
             | Inline::LineBreak { pos }
+            | Inline::HardBreak { pos }
+            | Inline::Superscript { pos, .. }
+            | Inline::Subscript { pos, .. }
             | Inline::Emphasis { pos, .. }
             | Inline::Strong { pos, .. }
             | Inline::Code { pos, .. }
@@ -801,6 +863,9 @@ impl Inline {
         match &mut self {
             Inline::Text { pos, .. }
             | Inline::LineBreak { pos }
+            | Inline::HardBreak { pos }
+            | Inline::Superscript { pos, .. }
+            | Inline::Subscript { pos, .. }
             | Inline::Emphasis { pos, .. }
             | Inline::Strong { pos, .. }
             | Inline::Code { pos, .. }
@@ -816,11 +881,16 @@ impl Inline {
     pub fn children(&self) -> Option<&Vec<Inline>> {
         match self {
             Inline::Emphasis { content, .. }
+            | Inline::Superscript { content, .. }
+            | Inline::Subscript { content, .. }
             | Inline::Strong { content, .. }
             | Inline::Code { content, .. }
             | Inline::Link { content, .. }
             | Inline::Image { alt: content, .. } => Some(content),
-            Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
+            Inline::Text { .. }
+            | Inline::LineBreak { .. }
+            | Inline::HardBreak { .. }
+            | Inline::Email { .. } => None,
         }
     }
 
@@ -835,6 +905,14 @@ impl Inline {
                 pos: *pos,
             },
             Inline::Strong { pos, .. } => Inline::Strong {
+                content: Vec::new(),
+                pos: *pos,
+            },
+            Inline::Superscript { pos, .. } => Inline::Superscript {
+                content: Vec::new(),
+                pos: *pos,
+            },
+            Inline::Subscript { pos, .. } => Inline::Subscript {
                 content: Vec::new(),
                 pos: *pos,
             },
@@ -865,7 +943,10 @@ impl Inline {
                 height: *height,
                 pos: *pos,
             },
-            Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => return None,
+            Inline::Text { .. }
+            | Inline::LineBreak { .. }
+            | Inline::HardBreak { .. }
+            | Inline::Email { .. } => return None,
         })
     }
 
@@ -874,11 +955,16 @@ impl Inline {
     pub fn children_mut(&mut self) -> Option<&mut Vec<Inline>> {
         match self {
             Inline::Emphasis { content, .. }
+            | Inline::Superscript { content, .. }
+            | Inline::Subscript { content, .. }
             | Inline::Strong { content, .. }
             | Inline::Code { content, .. }
             | Inline::Link { content, .. }
             | Inline::Image { alt: content, .. } => Some(content),
-            Inline::Text { .. } | Inline::LineBreak { .. } | Inline::Email { .. } => None,
+            Inline::Text { .. }
+            | Inline::LineBreak { .. }
+            | Inline::HardBreak { .. }
+            | Inline::Email { .. } => None,
         }
     }
 }
@@ -943,6 +1029,8 @@ mod tests {
                 open: true,
                 image: true,
                 table: true,
+                breaks: true,
+                subsup: true,
             },
             vec![
                 Block::heading(1, vec![Inline::text("H")]),

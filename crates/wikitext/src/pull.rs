@@ -76,10 +76,7 @@ impl<'a> Parser<'a> {
         };
         let flat = parse_body(body_lines, features, &mut diagnostics);
         Parser {
-            syntax: Syntax {
-                escapes: meta.escape,
-                images: meta.image,
-            },
+            syntax: Syntax::of(&meta),
             meta,
             diagnostics,
             flat,

@@ -27,18 +27,26 @@
 use std::mem;
 
 use crate::events::Events;
-use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, TABLE_DECLARATION};
+use crate::grammar::{
+    BREAK_DECLARATION, ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, SUBSUP_DECLARATION,
+    TABLE_DECLARATION,
+};
 use crate::inline::{Mode, Places, Syntax, parse_inlines, text_events};
 use crate::model::{Block, DefItem, Inline, Pos};
 use crate::scan::{clean_edges, is_side_char};
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
 /// `_`, `*`, `'` with the right neighbours, the brackets of links and
-/// addresses anywhere, and a `!` at the end (it would make a link that
-/// follows an image).
+/// addresses anywhere, a `!` at the end (it would make a link that
+/// follows an image), a `\` at the end (a forced break before a line
+/// division, `#Extend break`) and a `^` or `~` before a `{` or at the
+/// end (a superscript or subscript, `#Extend subsup`).
 fn live(text: &str, pre: bool) -> bool {
     let bytes = text.as_bytes();
-    if bytes.last() == Some(&b'!') {
+    if matches!(bytes.last(), Some(b'!' | b'\\' | b'^' | b'~')) {
+        return true;
+    }
+    if text.contains("^{") || text.contains("~{") {
         return true;
     }
     for (i, &b) in bytes.iter().enumerate() {
@@ -87,6 +95,11 @@ pub(crate) fn cannot_misread(run: &[Inline], pre: bool) -> bool {
                 // Preformatted text writes a line division as a space.
                 Inline::LineBreak { .. } if pre => return false,
                 Inline::LineBreak { .. } => continue,
+                // A forced break, superscripts and subscripts are read back
+                // (rare, and their spelling has more ways to go wrong).
+                Inline::HardBreak { .. }
+                | Inline::Superscript { .. }
+                | Inline::Subscript { .. } => return false,
                 // An address or a link value can hold characters that end
                 // the markup around it (`'` in a URL inside code).
                 Inline::Email { address, .. } => {
@@ -210,6 +223,14 @@ pub(crate) fn read_part(part: &str, syntax: Syntax, (open, tables): (bool, bool)
     }
     if tables {
         header.push_str(TABLE_DECLARATION);
+        header.push('\n');
+    }
+    if syntax.breaks {
+        header.push_str(BREAK_DECLARATION);
+        header.push('\n');
+    }
+    if syntax.subsup {
+        header.push_str(SUBSUP_DECLARATION);
         header.push('\n');
     }
     if syntax.escapes {
@@ -446,6 +467,10 @@ fn describe(run: &[Inline], out: &mut String) {
                 out.push_str("line-break");
                 continue;
             }
+            Inline::HardBreak { .. } => {
+                out.push_str("hard-break");
+                continue;
+            }
             Inline::Email { address, .. } => {
                 out.push_str(&format!("email({address})"));
                 continue;
@@ -453,6 +478,8 @@ fn describe(run: &[Inline], out: &mut String) {
             Inline::Emphasis { .. } => "emphasis",
             Inline::Strong { .. } => "strong",
             Inline::Code { .. } => "code",
+            Inline::Superscript { .. } => "superscript",
+            Inline::Subscript { .. } => "subscript",
             Inline::Link { .. } => "link",
             Inline::Image { .. } => "image",
         };
@@ -513,8 +540,8 @@ mod tests {
         for (text, run) in cases {
             for escapes in [false, true] {
                 let syntax = Syntax {
-                    escapes,
                     images: escapes,
+                    ..Syntax::SEED.escaping(escapes)
                 };
                 let tree = read_run(text, false, syntax) == run;
                 assert_eq!(

@@ -161,6 +161,37 @@ pub fn has_images(blocks: &[Block]) -> bool {
     })
 }
 
+/// Whether blocks hold a forced line break, and whether they hold a
+/// superscript or subscript, at any depth (what `#Extend break` and
+/// `#Extend subsup` are declared for). Walks without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("#Extend subsup\n\nH~{2}O\n").document;
+/// assert_eq!(wikitext::has_extended_inlines(&doc.body), (false, true));
+/// ```
+pub fn has_extended_inlines(blocks: &[Block]) -> (bool, bool) {
+    let (mut breaks, mut scripts) = (false, false);
+    for run in runs(blocks) {
+        let mut stack: Vec<&[Inline]> = vec![run];
+        while let Some(run) = stack.pop() {
+            for node in run {
+                match node {
+                    Inline::HardBreak { .. } => breaks = true,
+                    Inline::Superscript { .. } | Inline::Subscript { .. } => scripts = true,
+                    _ => {}
+                }
+                if let Some(children) = node.children() {
+                    stack.push(children);
+                }
+            }
+        }
+        if breaks && scripts {
+            break;
+        }
+    }
+    (breaks, scripts)
+}
+
 /// The plain text of an inline run: text, e-mail addresses, link texts and
 /// the alternative texts of images with markup removed, line divisions as `\n`.
 pub fn plain_text(run: &[Inline]) -> String {
@@ -173,9 +204,11 @@ pub fn plain_text(run: &[Inline]) -> String {
         };
         match node {
             Inline::Text { text, .. } => out.push_str(text),
-            Inline::LineBreak { .. } => out.push('\n'),
+            Inline::LineBreak { .. } | Inline::HardBreak { .. } => out.push('\n'),
             Inline::Email { address, .. } => out.push_str(address),
             Inline::Emphasis { content, .. }
+            | Inline::Superscript { content, .. }
+            | Inline::Subscript { content, .. }
             | Inline::Strong { content, .. }
             | Inline::Code { content, .. }
             | Inline::Link { content, .. }
@@ -185,13 +218,14 @@ pub fn plain_text(run: &[Inline]) -> String {
     out
 }
 
-/// Whether an inline run holds a line division, at any depth. Walks
+/// Whether an inline run holds a line division (a forced one too), at any
+/// depth. Walks
 /// without recursion.
 pub(crate) fn has_line_break(run: &[Inline]) -> bool {
     let mut stack: Vec<&[Inline]> = vec![run];
     while let Some(run) = stack.pop() {
         for node in run {
-            if matches!(node, Inline::LineBreak { .. }) {
+            if matches!(node, Inline::LineBreak { .. } | Inline::HardBreak { .. }) {
                 return true;
             }
             if let Some(children) = node.children() {

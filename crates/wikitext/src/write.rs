@@ -26,7 +26,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::canon::{self, Escapes, Policy, Reading};
 use crate::diag::Diagnostic;
-use crate::inline::Syntax;
 use crate::model::{Block, Document};
 use crate::readback;
 use crate::render::{self, Memo, Rendered};
@@ -229,10 +228,7 @@ fn read_doubtful(r: &Rendered, body: &[Block], lines: &[bool]) -> Vec<Reading> {
 /// group is not doubtful.
 fn read_part(r: &Rendered, i: usize, j: usize) -> Option<Vec<Block>> {
     r.suspect_part(i, j).map(|part| {
-        let syntax = Syntax {
-            escapes: r.escapes,
-            images: r.images,
-        };
+        let syntax = r.syntax.escaping(r.escapes);
         readback::read_part(part, syntax, (r.open, r.tables))
     })
 }
@@ -474,6 +470,8 @@ mod tests {
                 open: false,
                 image: false,
                 table: false,
+                breaks: false,
+                subsup: false,
             },
             vec![],
         );

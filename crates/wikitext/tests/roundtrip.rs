@@ -70,6 +70,14 @@ fn piece() -> impl Strategy<Value = String> {
         Just("| \\| |".to_owned()),
         Just("|".to_owned()),
         Just(" | ".to_owned()),
+        // `#Extend break` and `#Extend subsup`.
+        Just("x\\".to_owned()),
+        Just("^{".to_owned()),
+        Just("~{".to_owned()),
+        Just("}".to_owned()),
+        Just("^{2}".to_owned()),
+        Just("H~{2}O".to_owned()),
+        Just("\\^{".to_owned()),
         "[a-z]{1,5}",
     ]
 }
@@ -107,10 +115,10 @@ fn text() -> impl Strategy<Value = String> {
         0u8..3,
         prop::bool::ANY,
         prop::bool::ANY,
-        (prop::bool::ANY, prop::bool::ANY),
+        (prop::bool::ANY, prop::bool::ANY, prop::bool::ANY),
         prop::collection::vec(line(), 0..14),
     )
-        .prop_map(|(header, escape, open, (image, table), lines)| {
+        .prop_map(|(header, escape, open, (image, table, more), lines)| {
             let mut t = String::new();
             // Half the texts declare the escape extension, and half the
             // `open` feature (the other lines of their header are in the
@@ -127,7 +135,10 @@ fn text() -> impl Strategy<Value = String> {
             if table {
                 t.push_str("#Extend table\n");
             }
-            if escape || open || image || table || header == 0 {
+            if more {
+                t.push_str("#Extend break subsup\n");
+            }
+            if escape || open || image || table || more || header == 0 {
                 t.push('\n');
             }
             for l in lines {
@@ -207,6 +218,7 @@ mod models {
         prop_oneof![
             6 => words().prop_map(Inline::text),
             1 => Just(Inline::line_break()),
+            1 => Just(Inline::hard_break()),
             1 => "[a-z]{1,4}@[a-z]{1,4}\\.[a-z]{2}".prop_map(Inline::email),
             1 => "[a-z]{1,4}@[a-z]{1,4}".prop_map(Inline::email),
         ]
@@ -219,6 +231,8 @@ mod models {
                 run.clone().prop_map(Inline::emphasis),
                 run.clone().prop_map(Inline::strong),
                 run.clone().prop_map(Inline::code),
+                run.clone().prop_map(Inline::superscript),
+                run.clone().prop_map(Inline::subscript),
                 (
                     prop::option::of("[a-z:/.#]{1,8}"),
                     prop::option::of("[a-z]{1,5}"),
@@ -393,18 +407,24 @@ mod models {
                 prop::bool::weighted(0.1),
                 prop::bool::weighted(0.1),
                 prop::bool::weighted(0.1),
+                prop::bool::weighted(0.1),
+                prop::bool::weighted(0.1),
             ),
         )
             .prop_map(
-                |(title, lang, metas, links, (escape, open, image, table))| Metadata {
-                    title,
-                    lang,
-                    metas,
-                    links,
-                    escape,
-                    open,
-                    image,
-                    table,
+                |(title, lang, metas, links, (escape, open, image, table, breaks, subsup))| {
+                    Metadata {
+                        title,
+                        lang,
+                        metas,
+                        links,
+                        escape,
+                        open,
+                        image,
+                        table,
+                        breaks,
+                        subsup,
+                    }
                 },
             )
     }
@@ -428,6 +448,8 @@ mod models {
             let open = header().any(|l| l == "#Extend open");
             let image = header().any(|l| l == "#Extend image");
             let table = header().any(|l| l == "#Extend table");
+            let breaks = header().any(|l| l == "#Extend break");
+            let subsup = header().any(|l| l == "#Extend subsup");
             if written.is_exact() {
                 prop_assert!(written.diagnostics.is_empty());
                 let mut back = parse(&written.text).document;
@@ -435,10 +457,14 @@ mod models {
                 prop_assert_eq!(back.meta.open, open);
                 prop_assert_eq!(back.meta.image, image);
                 prop_assert_eq!(back.meta.table, table);
+                prop_assert_eq!(back.meta.breaks, breaks);
+                prop_assert_eq!(back.meta.subsup, subsup);
                 back.meta.escape = doc.meta.escape;
                 back.meta.open = doc.meta.open;
                 back.meta.image = doc.meta.image;
                 back.meta.table = doc.meta.table;
+                back.meta.breaks = doc.meta.breaks;
+                back.meta.subsup = doc.meta.subsup;
                 prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
             } else {
                 prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);
@@ -480,7 +506,7 @@ mod models {
     /// Text made of the characters the format uses, no white space at the
     /// edges, no run of three spaces.
     fn literal() -> impl Strategy<Value = String> {
-        "[a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\()]{1,6}( [a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\()]{1,6}){0,4}"
+        "[a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\(){}]{1,6}( [a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\(){}]{1,6}){0,4}"
     }
 
     fn text_document() -> impl Strategy<Value = Document> {
@@ -513,14 +539,21 @@ mod models {
                 )]
             )),
         ];
-        // A paragraph between blocks: two lists in a row would merge.
-        prop::collection::vec(block, 1..4).prop_map(|blocks| {
+        // A paragraph between blocks: two lists in a row would merge. Some
+        // documents declare `#Extend break subsup`, where a backslash at a
+        // line end, `^{` and `~{` are markup.
+        (prop::collection::vec(block, 1..4), any::<bool>()).prop_map(|(blocks, extended)| {
             let mut body = Vec::new();
             for b in blocks {
                 body.push(b);
                 body.push(Block::paragraph(vec![Inline::text("x")]));
             }
-            Document::new(Metadata::default(), body)
+            let meta = Metadata {
+                breaks: extended,
+                subsup: extended,
+                ..Metadata::default()
+            };
+            Document::new(meta, body)
         })
     }
 

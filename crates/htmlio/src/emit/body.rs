@@ -130,6 +130,15 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             // A line division is a newline inside the element, so that a
             // paragraph keeps the lines it was written in.
             Event::LineBreak => self.line_break(),
+            // A forced break is a `<br />` before the newline (in
+            // preformatted text, where a line ends anyway, the newline).
+            Event::HardBreak => {
+                if !self.in_pre() {
+                    self.start("br");
+                    self.end("br");
+                }
+                self.line_break();
+            }
             Event::Rule => {
                 self.begin_block(Last::Other);
                 self.start_block("hr", pos);
@@ -138,6 +147,11 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             }
             Event::Email(address) => self.email(address, pos),
         }
+    }
+
+    /// Whether the events are inside preformatted text.
+    pub(super) fn in_pre(&self) -> bool {
+        self.open.iter().any(|o| o.end == TagEnd::Preformatted)
     }
 
     /// The nearest container of blocks.
@@ -315,6 +329,24 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             Tag::Emphasis => self.open_element(end, Some("em"), pos),
             Tag::Strong => self.open_element(end, Some("strong"), pos),
             Tag::Code => self.open_element(end, Some("code"), pos),
+            Tag::Superscript | Tag::Subscript => {
+                let name = if matches!(tag, Tag::Superscript) {
+                    "sup"
+                } else {
+                    "sub"
+                };
+                if self.in_pre() {
+                    self.report(
+                        Code::ScriptAsText,
+                        Severity::Warning,
+                        format!("XHTML 1.0 allows no `<{name}>` in preformatted text; its text was written"),
+                        pos,
+                    );
+                    self.open_element(end, None, pos);
+                } else {
+                    self.open_element(end, Some(name), pos);
+                }
+            }
             Tag::Link { url, fragment } => self.link(url, fragment, pos),
             Tag::Image {
                 src,

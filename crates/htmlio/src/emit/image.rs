@@ -39,7 +39,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
         };
         match event {
             Event::Text(text) | Event::Email(text) => image.alt.push_str(&text),
-            Event::LineBreak => image.alt.push(' '),
+            Event::LineBreak | Event::HardBreak => image.alt.push(' '),
             Event::Rule => {}
             Event::Start(_) => image.depth += 1,
             Event::End(TagEnd::Image) if image.depth == 0 => {
@@ -64,7 +64,7 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             ..
         } = image;
         let alt = self.cleaned(alt, "an image's alternative text", pos);
-        let why = if self.open.iter().any(|o| o.end == TagEnd::Preformatted) {
+        let why = if self.in_pre() {
             Some("XHTML 1.0 allows no image in preformatted text")
         } else if !crate::ingest::url::is_safe_image_source(&src) {
             Some("its source could run a script")

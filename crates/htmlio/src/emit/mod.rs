@@ -160,6 +160,9 @@ pub enum Code {
     /// (`javascript:`, `vbscript:`, `data:`) was written as its text (a
     /// `#Link:` line left out), as ingestion neutralises it.
     UnsafeLink,
+    /// A superscript or subscript in preformatted text, where XHTML 1.0
+    /// allows neither, was written as its text.
+    ScriptAsText,
 }
 
 impl Code {
@@ -180,6 +183,7 @@ impl Code {
             Code::ImageAsText => "image-as-text",
             Code::GraphicSanitized => "graphic-sanitized",
             Code::UnsafeLink => "unsafe-link",
+            Code::ScriptAsText => "script-as-text",
         }
     }
 

@@ -282,8 +282,8 @@ impl Code {
             ),
             Code::MathAsTex => s("formula kept as its TeX", "formulas kept as their TeX"),
             Code::PresentationLost => s(
-                "sub/superscript or struck text kept as plain text",
-                "sub/superscripts or struck texts kept as plain text",
+                "struck text kept as plain text",
+                "struck texts kept as plain text",
             ),
             Code::FrameAsLink => s("frame shown as a link", "frames shown as links"),
             Code::BlocksFlattened => s(

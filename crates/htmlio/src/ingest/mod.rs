@@ -38,7 +38,7 @@
 //!     Block::paragraph(vec![
 //!         Inline::text("Schöne "),
 //!         Inline::strong(vec![Inline::text("Grüße")]),
-//!         Inline::line_break(),
+//!         Inline::hard_break(),
 //!         Inline::text("aus "),
 //!         Inline::link(Some("http://x.de/".into()), None, vec![Inline::text("Bonn")]),
 //!     ]),

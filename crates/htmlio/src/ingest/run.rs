@@ -22,6 +22,8 @@ pub(crate) enum Kind {
     Em,
     Strong,
     Code,
+    Sup,
+    Sub,
     Link {
         url: Option<String>,
         fragment: Option<String>,
@@ -63,6 +65,8 @@ pub(crate) enum Pending {
     Nothing,
     Space(String),
     Break,
+    /// One `<br>`: a forced line break (`#Extend break`).
+    HardBreak,
     /// Two or more `<br>`: the block ends here (in [`Mode::Flow`]).
     Split,
 }
@@ -201,6 +205,7 @@ impl Run {
             (_, Mode::Term) if ends_sentence(self.last_char) => space(),
             (Brk::Hard(n), Mode::Flow | Mode::Bare) if n >= 2 => Pending::Split,
             (Brk::Blank, Mode::Bare) => Pending::Split,
+            (Brk::Hard(_), _) => Pending::HardBreak,
             _ => Pending::Break,
         }
     }
@@ -235,6 +240,17 @@ impl Run {
         trim_end(target);
         if !target.is_empty() {
             target.push(Inline::LineBreak { pos });
+        }
+        self.last_char = Some('\n');
+    }
+
+    /// Appends a forced line break (`<br>`), trimming white space before
+    /// it.
+    pub(crate) fn hard_break(&mut self, pos: Pos) {
+        let target = self.target();
+        trim_end(target);
+        if !target.is_empty() {
+            target.push(Inline::HardBreak { pos });
         }
         self.last_char = Some('\n');
     }
@@ -311,6 +327,14 @@ impl Run {
                     pos,
                 },
                 Kind::Code => Inline::Code {
+                    content: children,
+                    pos,
+                },
+                Kind::Sup => Inline::Superscript {
+                    content: children,
+                    pos,
+                },
+                Kind::Sub => Inline::Subscript {
                     content: children,
                     pos,
                 },
@@ -407,7 +431,7 @@ fn take_leading_ws(run: &mut Vec<Inline>) -> Option<Piece> {
     let mut out = String::new();
     loop {
         match run.first_mut() {
-            Some(Inline::LineBreak { .. }) => {
+            Some(Inline::LineBreak { .. } | Inline::HardBreak { .. }) => {
                 run.remove(0);
             }
             Some(Inline::Text { text, .. }) => {
@@ -436,7 +460,7 @@ fn take_trailing_ws(run: &mut Vec<Inline>) -> Option<Piece> {
     let mut out = String::new();
     loop {
         match run.last_mut() {
-            Some(Inline::LineBreak { .. }) => {
+            Some(Inline::LineBreak { .. } | Inline::HardBreak { .. }) => {
                 run.pop();
             }
             Some(Inline::Text { text, .. }) => {
@@ -500,6 +524,9 @@ mod tests {
         );
         run.pending_ws(" \n ");
         assert_eq!(run.take_pending(Mode::Flow), Pending::Break);
+        run.pending_br();
+        run.pending_ws("\n");
+        assert_eq!(run.take_pending(Mode::Bare), Pending::HardBreak);
         run.pending_br();
         run.pending_ws("\n");
         run.pending_br();

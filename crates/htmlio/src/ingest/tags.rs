@@ -14,6 +14,10 @@ pub(crate) enum Fmt {
     Strong,
     /// `'sample text'`: `code`, and on input `tt`, `samp`, `kbd`.
     Code,
+    /// `^{superscript}` (`#Extend subsup`): `sup`.
+    Sup,
+    /// `~{subscript}` (`#Extend subsup`): `sub`.
+    Sub,
 }
 
 /// How an element is mapped. One value per row group of the mapping table.
@@ -98,8 +102,8 @@ pub(crate) enum Tag {
     Media,
     /// `q`: its text in quotation marks.
     Quote,
-    /// `sub`, `sup`, `s`, `strike`, `del`: kept as plain text, with a note
-    /// that their presentation is lost.
+    /// `s`, `strike`, `del`: kept as plain text, with a note that their
+    /// presentation is lost.
     Presentational,
     /// A transparent inline: its children are kept as they are (`span`,
     /// `font`, `abbr`, `small`, `label`, and the controls `button`,
@@ -300,9 +304,9 @@ fn inline_tag(local: &LocalName) -> Option<Tag> {
         | local_name!("embed") => Tag::Media,
         local_name!("q") => Tag::Quote,
         local_name!("option") | local_name!("optgroup") => Tag::Choice,
-        local_name!("sub")
-        | local_name!("sup")
-        | local_name!("s")
+        local_name!("sup") => Tag::Format(Fmt::Sup),
+        local_name!("sub") => Tag::Format(Fmt::Sub),
+        local_name!("s")
         | local_name!("strike")
         | local_name!("del") => Tag::Presentational,
 

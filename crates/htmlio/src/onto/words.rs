@@ -262,7 +262,12 @@ pub(crate) fn doc_words(doc: &Document) -> Vec<(String, usize)> {
                 }
                 depth += 1;
                 match tag {
-                    Tag::Emphasis | Tag::Strong | Tag::Code | Tag::Link { .. } => {}
+                    Tag::Emphasis
+                    | Tag::Strong
+                    | Tag::Code
+                    | Tag::Superscript
+                    | Tag::Subscript
+                    | Tag::Link { .. } => {}
                     Tag::Image { .. } => {
                         image += 1;
                         flush(&mut word, block, &mut out);
@@ -273,7 +278,12 @@ pub(crate) fn doc_words(doc: &Document) -> Vec<(String, usize)> {
             Event::End(end) => {
                 depth = depth.saturating_sub(1);
                 match end {
-                    TagEnd::Emphasis | TagEnd::Strong | TagEnd::Code | TagEnd::Link => {}
+                    TagEnd::Emphasis
+                    | TagEnd::Strong
+                    | TagEnd::Code
+                    | TagEnd::Superscript
+                    | TagEnd::Subscript
+                    | TagEnd::Link => {}
                     TagEnd::Image => image = image.saturating_sub(1),
                     _ => flush(&mut word, block, &mut out),
                 }
@@ -288,7 +298,7 @@ pub(crate) fn doc_words(doc: &Document) -> Vec<(String, usize)> {
                     block += 1;
                 }
             }
-            Event::LineBreak => flush(&mut word, block, &mut out),
+            Event::LineBreak | Event::HardBreak => flush(&mut word, block, &mut out),
             Event::Text(t) | Event::Email(t) if image == 0 => {
                 for piece in t.split_inclusive(ends_word) {
                     let trimmed = piece.trim_end_matches(ends_word);

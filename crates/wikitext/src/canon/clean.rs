@@ -213,6 +213,11 @@ pub(super) fn clean_run(
                 // An image is text on its line.
                 *at_line_start = false;
             }
+            // The extensions of `#Extend break` and `subsup` go through
+            // the pipeline, which knows where they may stand.
+            Inline::HardBreak { .. } | Inline::Superscript { .. } | Inline::Subscript { .. } => {
+                return false;
+            }
         }
     }
     true

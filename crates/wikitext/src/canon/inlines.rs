@@ -36,7 +36,10 @@ enum Ev {
     Open(Open),
     Close,
     Text(String),
-    Break,
+    /// A line division; a forced one (`#Extend break`) when `hard`.
+    Break {
+        hard: bool,
+    },
     Email(String),
 }
 
@@ -45,6 +48,8 @@ enum Open {
     Emphasis(Pos),
     Strong(Pos),
     Code(Pos),
+    Superscript(Pos),
+    Subscript(Pos),
     Link {
         url: Option<String>,
         fragment: Option<String>,
@@ -77,7 +82,11 @@ impl Flatten<'_> {
         for node in run {
             match node {
                 Inline::Text { text, .. } => self.text(text),
-                Inline::LineBreak { .. } => self.out.push(Ev::Break),
+                Inline::LineBreak { .. } => self.out.push(Ev::Break { hard: false }),
+                Inline::HardBreak { pos } => self.hard_break(*pos),
+                Inline::Superscript { content, pos } | Inline::Subscript { content, pos } => {
+                    self.script(node, content, *pos, depth, within);
+                }
                 Inline::Email { address, .. } => self.email(address, within),
                 Inline::Emphasis { content, pos }
                 | Inline::Strong { content, pos }
@@ -123,7 +132,7 @@ impl Flatten<'_> {
                     "a line feed inside text was taken as a line division",
                     self.block,
                 );
-                self.out.push(Ev::Break);
+                self.out.push(Ev::Break { hard: false });
             }
             first = false;
             if !piece.is_empty() {
@@ -195,6 +204,73 @@ impl Flatten<'_> {
         self.fixer.enclosing.push(delimiter);
         self.run(content, depth + 1, within);
         self.fixer.enclosing.pop();
+        self.out.push(Ev::Close);
+    }
+
+    /// A forced break (`#Extend break`); a line division where the text
+    /// cannot hold one (pure seed text, preformatted text).
+    fn hard_break(&mut self, pos: Pos) {
+        let why = if !self.fixer.breaks() {
+            Some("pure seed text cannot hold a forced line break")
+        } else if self.ctx == Ctx::Pre {
+            Some("preformatted text holds its line ends, not forced breaks")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.fixer.report(
+                Code::UnrepresentableMarkup,
+                Severity::Warning,
+                format!("{why}; it became a line division, which a browser shows as a space"),
+                pos,
+            );
+        }
+        self.out.push(Ev::Break {
+            hard: why.is_none(),
+        });
+    }
+
+    /// A superscript or subscript (`node`, `#Extend subsup`) whose content
+    /// is `content`; its content alone where the text cannot hold it (pure
+    /// seed text, preformatted text, text whose braces do not balance).
+    fn script(
+        &mut self,
+        node: &Inline,
+        content: &[Inline],
+        pos: Pos,
+        depth: usize,
+        within: Within,
+    ) {
+        let why = if !self.fixer.subsup() {
+            Some("pure seed text cannot hold a superscript or subscript")
+        } else if self.ctx == Ctx::Pre {
+            Some(
+                "preformatted text cannot hold a superscript or subscript (XHTML 1.0 allows none in `<pre>`)",
+            )
+        } else if depth >= MAX_INLINE_DEPTH {
+            Some("inline markup nests too deep for a superscript or subscript")
+        } else if !braces_balance(&plain_text(content)) {
+            Some("a superscript or subscript whose text has unbalanced braces cannot be written")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.fixer.report(
+                Code::UnrepresentableMarkup,
+                Severity::Warning,
+                format!("{why}; its text was kept"),
+                pos,
+            );
+            self.kept_text(content, depth, within);
+            return;
+        }
+        let open = if matches!(node, Inline::Superscript { .. }) {
+            Open::Superscript(pos)
+        } else {
+            Open::Subscript(pos)
+        };
+        self.out.push(Ev::Open(open));
+        self.run(content, depth + 1, within);
         self.out.push(Ev::Close);
     }
 
@@ -388,6 +464,24 @@ pub(crate) fn encode_enders(value: &str, enclosing: &[u8]) -> String {
     out
 }
 
+/// Whether every `}` of `text` closes a `{` before it and every `{` is
+/// closed: then the braces around a superscript or subscript holding it
+/// end where they should (`#Extend subsup`).
+fn braces_balance(text: &str) -> bool {
+    let mut open = 0usize;
+    for b in text.bytes() {
+        match b {
+            b'{' => open += 1,
+            b'}' => match open.checked_sub(1) {
+                Some(n) => open = n,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    open == 0
+}
+
 /// Splits a text event into leading white space, the rest, and trailing
 /// white space.
 fn split_ws(t: &str) -> (&str, &str, &str) {
@@ -408,11 +502,11 @@ fn bubble(events: Vec<Ev>, block: Pos, fixer: &mut Fixer) -> Vec<Ev> {
     for ev in events {
         match ev {
             Ev::Text(t) => bubble.text(&t),
-            Ev::Break => {
+            Ev::Break { hard } => {
                 if !bubble.pending_opens.is_empty() {
                     bubble.moved = true;
                 }
-                bubble.pending_ws.push(Ev::Break);
+                bubble.pending_ws.push(Ev::Break { hard });
             }
             Ev::Email(a) => {
                 bubble.content();
@@ -571,7 +665,7 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
             *slot = next_is_break;
         }
         match ev {
-            Ev::Break => next_is_break = true,
+            Ev::Break { .. } => next_is_break = true,
             // An image is content on its line, as text is.
             Ev::Text(_) | Ev::Email(_) | Ev::Open(Open::Image { .. }) => next_is_break = false,
             Ev::Open(_) | Ev::Close => {}
@@ -580,7 +674,7 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     let mut at_line_start = true;
     for (i, ev) in events.iter_mut().enumerate() {
         match ev {
-            Ev::Break => at_line_start = true,
+            Ev::Break { .. } => at_line_start = true,
             Ev::Email(_) | Ev::Open(Open::Image { .. }) => at_line_start = false,
             Ev::Open(_) | Ev::Close => {}
             Ev::Text(t) => {
@@ -615,24 +709,44 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
         }
     }
     // Line divisions: none at the edges, never two in a row (an empty line
-    // would end the paragraph); headings have one line.
+    // would end the paragraph, and a `\` alone on a line is text), a
+    // forced one taking in a plain one beside it; headings have one line.
     let mut out: Vec<Ev> = Vec::with_capacity(events.len());
     // The last text, address or line division: `Some(true)` for a division.
     let mut last_was_break: Option<bool> = None;
+    // Where the last division is in `out`, and whether it is forced.
+    let mut last_break: Option<(usize, bool)> = None;
     for ev in merge_text(events) {
         match &ev {
-            Ev::Break => {
+            &Ev::Break { hard } => {
                 if ctx.is_heading() {
                     changed = true;
                     out.push(Ev::Text(" ".to_owned()));
                     last_was_break = Some(false);
                     continue;
                 }
-                if last_was_break != Some(false) {
+                if last_was_break.is_none() {
                     changed = true;
                     continue;
                 }
+                if last_was_break == Some(true) {
+                    match last_break {
+                        Some((at, false)) if hard => {
+                            if let Some(slot) = out.get_mut(at) {
+                                *slot = Ev::Break { hard: true };
+                            }
+                            last_break = Some((at, true));
+                            changed = true;
+                            continue;
+                        }
+                        _ => {
+                            changed = true;
+                            continue;
+                        }
+                    }
+                }
                 last_was_break = Some(true);
+                last_break = Some((out.len(), hard));
             }
             Ev::Text(_) | Ev::Email(_) | Ev::Open(Open::Image { .. }) => {
                 last_was_break = Some(false);
@@ -645,10 +759,10 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     while let Some(pos) = out.iter().rposition(|e| {
         matches!(
             e,
-            Ev::Text(_) | Ev::Email(_) | Ev::Break | Ev::Open(Open::Image { .. })
+            Ev::Text(_) | Ev::Email(_) | Ev::Break { .. } | Ev::Open(Open::Image { .. })
         )
     }) {
-        if out.get(pos) == Some(&Ev::Break) {
+        if matches!(out.get(pos), Some(Ev::Break { .. })) {
             out.remove(pos);
             changed = true;
         } else {
@@ -716,9 +830,13 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
                     crate::model::push_text(run, &t, Pos::UNKNOWN);
                 }
             }
-            Ev::Break => {
+            Ev::Break { hard } => {
                 if let Some((_, run)) = stack.last_mut() {
-                    run.push(Inline::line_break());
+                    run.push(if hard {
+                        Inline::hard_break()
+                    } else {
+                        Inline::line_break()
+                    });
                 }
             }
             Ev::Email(a) => {
@@ -735,6 +853,8 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
                         Open::Emphasis(pos) => Inline::Emphasis { content, pos },
                         Open::Strong(pos) => Inline::Strong { content, pos },
                         Open::Code(pos) => Inline::Code { content, pos },
+                        Open::Superscript(pos) => Inline::Superscript { content, pos },
+                        Open::Subscript(pos) => Inline::Subscript { content, pos },
                         Open::Link { url, fragment, pos } => Inline::Link {
                             url,
                             fragment,

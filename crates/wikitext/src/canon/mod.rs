@@ -164,7 +164,14 @@ pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
     // it (when images may be written at all).
     meta.image = fixer.images() && (doc.meta.image || crate::walk::has_images(&body));
     meta.table = fixer.tables() && (doc.meta.table || has_tables(&body));
-    if (doc.meta.image && !meta.image) || (doc.meta.table && !meta.table) {
+    let (breaks, scripts) = crate::walk::has_extended_inlines(&body);
+    meta.breaks = fixer.breaks() && (doc.meta.breaks || breaks);
+    meta.subsup = fixer.subsup() && (doc.meta.subsup || scripts);
+    if (doc.meta.image && !meta.image)
+        || (doc.meta.table && !meta.table)
+        || (doc.meta.breaks && !meta.breaks)
+        || (doc.meta.subsup && !meta.subsup)
+    {
         fixer.changed = true;
     }
     (Document { meta, body }, fixer)
@@ -268,6 +275,18 @@ impl Fixer {
     /// extensions): then an image stays an image; otherwise it becomes its
     /// alternative text.
     fn images(&self) -> bool {
+        self.escapes()
+    }
+
+    /// Whether `#Extend break` may be written (with escapes, as the other
+    /// extensions: a text backslash at a line end is escaped).
+    fn breaks(&self) -> bool {
+        self.escapes()
+    }
+
+    /// Whether `#Extend subsup` may be written (with escapes, as the other
+    /// extensions: a text `^{` or `~{` is escaped).
+    fn subsup(&self) -> bool {
         self.escapes()
     }
 

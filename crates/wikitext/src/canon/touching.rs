@@ -18,14 +18,18 @@ pub(super) fn space_apart(run: &mut [Inline], depth: usize) -> u32 {
     for i in 0..run.len() {
         let is_markup = !matches!(
             run.get(i),
-            None | Some(Inline::Text { .. } | Inline::LineBreak { .. })
+            None | Some(Inline::Text { .. } | Inline::LineBreak { .. } | Inline::HardBreak { .. })
         );
         if !is_markup {
             continue;
         }
         // An image's `!` stands anywhere, and its braces (empty ones if
-        // need be) end it wherever they are.
-        let image = matches!(run.get(i), Some(Inline::Image { .. }));
+        // need be) end it wherever they are; so do the braces of a
+        // superscript or subscript.
+        let image = matches!(
+            run.get(i),
+            Some(Inline::Image { .. } | Inline::Superscript { .. } | Inline::Subscript { .. })
+        );
         if !image
             && let Some(Inline::Text { text, .. }) = i.checked_sub(1).and_then(|j| run.get_mut(j))
             && !is_side_char(text.chars().next_back())

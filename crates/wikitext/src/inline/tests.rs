@@ -288,10 +288,7 @@ fn lines_read_in_place_as_if_joined() {
     // Escapes, a link and emphasis across the line feeds of three
     // lines: the same events as the joined text, each line's text
     // at its own place.
-    let escapes = Syntax {
-        escapes: true,
-        images: false,
-    };
+    let escapes = Syntax::SEED.escaping(true);
     let lines = ["_a \\_ b", "c_ [u||x", "y] \\_z_ é *w*"];
     let mut pieces = Vec::new();
     let mut offset = 0;
@@ -357,4 +354,59 @@ fn positions() {
         panic!("{out:?}")
     };
     assert!(pos.same_place(&Pos::new(4, 8)), "{pos:?}");
+}
+
+/// `docs/format.md` section 10: a `\` that ends a line with something
+/// before it is a forced break where `#Extend break` is declared; `^{..}`
+/// and `~{..}` are a superscript and a subscript where `#Extend subsup` is.
+#[test]
+fn forced_breaks_and_scripts_where_declared() {
+    let extended = Syntax {
+        breaks: true,
+        subsup: true,
+        ..Syntax::SEED
+    };
+    let read = |text: &str, syntax| parse_inlines(text, Places::Unknown, Mode::Normal, syntax);
+    assert_eq!(
+        read("Main St\\\nTown", extended),
+        vec![t("Main St"), I::hard_break(), t("Town")]
+    );
+    // The last line's backslash, and one alone on its line, are text.
+    assert_eq!(read("a\\", extended), vec![t("a\\")]);
+    assert_eq!(
+        read("a\n\\\nb", extended),
+        vec![t("a"), I::line_break(), t("\\"), I::line_break(), t("b")]
+    );
+    // A break is white space to rules 1 and 2: no emphasis starts with one.
+    assert_eq!(
+        read("_\\\nx_", extended),
+        vec![t("_"), I::hard_break(), t("x_")]
+    );
+    assert_eq!(
+        read("H~{2}O 10^{[#n||6]}", extended),
+        vec![
+            t("H"),
+            I::subscript(vec![t("2")]),
+            t("O 10"),
+            I::superscript(vec![I::link(Some("#n".into()), None, vec![t("6")])]),
+        ]
+    );
+    // Braces balance; empty content and white space at its edges are text.
+    assert_eq!(
+        read("a^{b{c}d}", extended),
+        vec![t("a"), I::superscript(vec![t("b{c}d")])]
+    );
+    for text in ["a^{}", "a^{ b}", "a^{b }", "a^{b", "a ^ b"] {
+        assert_eq!(read(text, extended), vec![t(text)], "{text}");
+    }
+    // Undeclared, the same spellings are the seed's text.
+    assert_eq!(
+        read("a\\\nH~{2}O", Syntax::SEED),
+        vec![t("a\\"), I::line_break(), t("H~{2}O")]
+    );
+    // Not in preformatted text.
+    assert_eq!(
+        parse_inlines("x^{2}", Places::Unknown, Mode::Preformatted, extended),
+        vec![t("x^{2}")]
+    );
 }

@@ -13,7 +13,11 @@
 
 use std::cell::Cell;
 
-use crate::grammar::{ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, TABLE_DECLARATION};
+use crate::grammar::{
+    BREAK_DECLARATION, ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, SUBSUP_DECLARATION,
+    TABLE_DECLARATION,
+};
+use crate::inline::Syntax;
 use crate::model::{Block, Document};
 
 mod blocks;
@@ -43,8 +47,9 @@ pub(crate) struct Rendered {
     pub(crate) escapes: bool,
     /// Whether the text declares `#Extend open`.
     pub(crate) open: bool,
-    /// Whether the text declares `#Extend image`.
-    pub(crate) images: bool,
+    /// The extensions the text declares that the inline pass reads
+    /// (`#Extend image`, `break`, `subsup`; escapes are `escapes`).
+    pub(crate) syntax: Syntax,
     /// Whether the text declares `#Extend table`.
     pub(crate) tables: bool,
 }
@@ -106,7 +111,7 @@ pub(crate) fn render<'d>(
     } else {
         Spell::seed()
     }
-    .with_images(doc.meta.image);
+    .with_features(Syntax::of(&doc.meta));
     let mut text = String::with_capacity(4096);
     render_header(doc, &mut text);
     let header_end = text.len().saturating_sub(1);
@@ -163,7 +168,7 @@ pub(crate) fn render<'d>(
         tops,
         escapes: doc.meta.escape || used.escaped,
         open,
-        images: doc.meta.image,
+        syntax: Syntax::of(&doc.meta),
         tables: doc.meta.table,
     }
 }
@@ -251,6 +256,14 @@ fn render_header(doc: &Document, text: &mut String) {
     }
     if meta.table {
         text.push_str(TABLE_DECLARATION);
+        text.push('\n');
+    }
+    if meta.breaks {
+        text.push_str(BREAK_DECLARATION);
+        text.push('\n');
+    }
+    if meta.subsup {
+        text.push_str(SUBSUP_DECLARATION);
         text.push('\n');
     }
     if meta.escape {

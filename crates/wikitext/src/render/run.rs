@@ -34,21 +34,38 @@ pub(crate) mod origin {
     pub(crate) const IN_LINK: u8 = 1 << 5;
     /// The `]` that ends a link.
     pub(crate) const LINK_END: u8 = 1 << 6;
+    /// Inside a superscript or subscript.
+    pub(crate) const IN_SCRIPT: u8 = 1 << 7;
 }
 
 /// Renders an inline run as seed 000 spells it (no escapes): `_..._`,
 /// `*...*`, `'...'`, `[url|fragment|text]` (an empty text where it equals
 /// the URL, or the fragment without URL), `<address>`, a line division as a
-/// line feed, or as a space in a line of preformatted text (`pre`); and an
-/// image as `#Extend image` spells it, `![src||alt]{WxH "title"}`.
+/// line feed, or as a space in a line of preformatted text (`pre`); an
+/// image as `#Extend image` spells it, `![src||alt]{WxH "title"}`; a
+/// forced break as `#Extend break` does, a `\` before the line feed; and
+/// superscripts and subscripts as `#Extend subsup` does, `^{..}`, `~{..}`.
 /// `inside` holds the [`origin`] flags of the enclosing elements.
 /// Recursion is bounded by the inline depth of a canonical run.
 pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &mut S) {
-    use origin::{DELIM, IN_CODE, IN_EM, IN_LINK, IN_STRONG, LINK_END, TEXT};
+    use origin::{DELIM, IN_CODE, IN_EM, IN_LINK, IN_SCRIPT, IN_STRONG, LINK_END, TEXT};
     for (i, node) in run.iter().enumerate() {
         match node {
             Inline::Text { text, .. } => out.piece(text, TEXT | inside),
             Inline::LineBreak { .. } => out.piece(if pre { " " } else { "\n" }, inside),
+            // `#Extend break`: a backslash ends the line.
+            Inline::HardBreak { .. } => out.piece(if pre { " " } else { "\\\n" }, inside),
+            // `#Extend subsup`: the braces end them wherever they stand.
+            Inline::Superscript { content, .. } => {
+                out.piece("^{", inside);
+                render_run(content, pre, inside | IN_SCRIPT, out);
+                out.piece("}", inside);
+            }
+            Inline::Subscript { content, .. } => {
+                out.piece("~{", inside);
+                render_run(content, pre, inside | IN_SCRIPT, out);
+                out.piece("}", inside);
+            }
             Inline::Emphasis { content, .. } => {
                 out.piece("_", DELIM | inside);
                 render_run(content, pre, inside | IN_EM, out);

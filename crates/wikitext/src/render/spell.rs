@@ -52,8 +52,9 @@ enum Choice {
     All,
 }
 
-/// The bytes to escape under `choice`.
-fn choose(p: &Plain, pre: bool, choice: Choice) -> Vec<bool> {
+/// The bytes to escape under `choice`, in a document that declares the
+/// extensions of `syntax`.
+fn choose(p: &Plain, pre: bool, choice: Choice, syntax: Syntax) -> Vec<bool> {
     let bytes = p.text.as_bytes();
     let flag = |k: usize| p.flags.get(k).copied().unwrap_or(0);
     let mut esc = vec![false; bytes.len()];
@@ -81,7 +82,32 @@ fn choose(p: &Plain, pre: bool, choice: Choice) -> Vec<bool> {
             }
         }
     }
+    extended(p, syntax, &mut esc);
     esc
+}
+
+/// Escapes what the extensions would read as markup: a text `\` before a
+/// line feed (a forced break, `#Extend break`), a text `^` or `~` before
+/// a `{` (a superscript or subscript, `#Extend subsup`).
+fn extended(p: &Plain, syntax: Syntax, esc: &mut [bool]) {
+    if !syntax.breaks && !syntax.subsup {
+        return;
+    }
+    let bytes = p.text.as_bytes();
+    for (k, b) in bytes.iter().enumerate() {
+        let next = bytes.get(k + 1).copied();
+        let live = match b {
+            b'\\' => syntax.breaks && next == Some(b'\n'),
+            b'^' | b'~' => syntax.subsup && next == Some(b'{'),
+            _ => false,
+        };
+        if live
+            && p.flags.get(k).is_some_and(|f| f & from::TEXT != 0)
+            && let Some(e) = esc.get_mut(k)
+        {
+            *e = true;
+        }
+    }
 }
 
 /// Escapes the text characters `c` that could start or end emphasis, strong
@@ -217,21 +243,14 @@ struct Spelled {
 /// escapes where markup could start or end ([`Choice::Needed`]), or, when
 /// that still reads differently, before every markup character of its
 /// text ([`Choice::All`]).
-fn spell_escaped(run: &[Inline], pre: bool, images: bool) -> Spelled {
+fn spell_escaped(run: &[Inline], pre: bool, syntax: Syntax) -> Spelled {
     let p = plain(run, pre);
     let mut last = None;
     for choice in [Choice::Needed, Choice::All] {
-        let esc = choose(&p, pre, choice);
+        let esc = choose(&p, pre, choice, syntax);
         let mut text = String::new();
         let (escaped, doubled) = compose(&p, &esc, &mut text);
-        let reading = read_run(
-            &text,
-            pre,
-            Syntax {
-                escapes: true,
-                images,
-            },
-        );
+        let reading = read_run(&text, pre, syntax.escaping(true));
         let done = reading == run;
         last = Some(Spelled {
             text,
@@ -266,8 +285,12 @@ pub(crate) fn spell_plain(run: &[Inline], pre: bool, out: &mut String) -> bool {
 /// Whether rendered text holds a byte that escapes or markup could be
 /// about: a backslash or an inline markup character (all ASCII).
 fn has_markup_byte(text: &str) -> bool {
-    text.bytes()
-        .any(|b| matches!(b, b'\\' | b'_' | b'*' | b'\'' | b'[' | b']' | b'<' | b'>'))
+    text.bytes().any(|b| {
+        matches!(
+            b,
+            b'\\' | b'_' | b'*' | b'\'' | b'[' | b']' | b'<' | b'>' | b'^' | b'~'
+        )
+    })
 }
 
 /// Room for the plain rendering of a run: its text two levels deep (what
@@ -289,21 +312,13 @@ fn room_for(run: &[Inline]) -> usize {
 /// The spelling of a run (with escapes where it needs them when `escapes`;
 /// read as `#Extend image` reads when `images`), and what was noticed
 /// making it.
-fn spelling(escapes: bool, images: bool, run: &[Inline], pre: bool) -> (String, Marks) {
+fn spelling(escapes: bool, syntax: Syntax, run: &[Inline], pre: bool) -> (String, Marks) {
     let mut text = String::with_capacity(room_for(run));
     render_run(run, pre, 0, &mut text);
     if !escapes
         || !has_markup_byte(&text)
         || cannot_misread(run, pre)
-        || reads_as(
-            &text,
-            pre,
-            Syntax {
-                escapes: false,
-                images,
-            },
-            run,
-        )
+        || reads_as(&text, pre, syntax.escaping(false), run)
     {
         let mut seen = Marks::default();
         if escapes && text.contains(ESCAPE) {
@@ -312,7 +327,7 @@ fn spelling(escapes: bool, images: bool, run: &[Inline], pre: bool) -> (String, 
         }
         return (text, seen);
     }
-    let spelled = spell_escaped(run, pre, images);
+    let spelled = spell_escaped(run, pre, syntax);
     let seen = Marks {
         escaped: spelled.escaped,
         doubled: spelled.doubled,
@@ -421,8 +436,9 @@ impl Hasher for AddrHasher {
 pub(crate) struct Spell<'a> {
     marks: Option<&'a Cell<Marks>>,
     memo: Option<&'a Spellings>,
-    /// The document declares `#Extend image`.
-    images: bool,
+    /// The extensions the document declares (`#Extend image`, `break`,
+    /// `subsup`); whether escapes are written is `marks`.
+    syntax: Syntax,
     runs: PhantomData<Invariant<'a>>,
 }
 
@@ -432,7 +448,7 @@ impl<'a> Spell<'a> {
         Spell {
             marks: None,
             memo: None,
-            images: false,
+            syntax: Syntax::SEED,
             runs: PhantomData,
         }
     }
@@ -443,7 +459,7 @@ impl<'a> Spell<'a> {
         Spell {
             marks: Some(marks),
             memo: None,
-            images: false,
+            syntax: Syntax::SEED,
             runs: PhantomData,
         }
     }
@@ -454,15 +470,15 @@ impl<'a> Spell<'a> {
         Spell {
             marks: Some(marks),
             memo: Some(memo),
-            images: false,
+            syntax: Syntax::SEED,
             runs: PhantomData,
         }
     }
 
-    /// The same spelling in a document that declares `#Extend image`
-    /// when `images`.
-    pub(crate) fn with_images(mut self, images: bool) -> Spell<'a> {
-        self.images = images;
+    /// The same spelling in a document that declares the extensions of
+    /// `syntax`.
+    pub(crate) fn with_features(mut self, syntax: Syntax) -> Spell<'a> {
+        self.syntax = syntax;
         self
     }
 
@@ -487,7 +503,7 @@ impl<'a> Spell<'a> {
     /// holds no line division: one is written as a space).
     pub(crate) fn run(self, run: &'a [Inline], pre: bool) -> String {
         let Some(memo) = self.memo else {
-            let (text, seen) = spelling(self.escapes(), self.images, run, pre);
+            let (text, seen) = spelling(self.escapes(), self.syntax, run, pre);
             self.note(seen);
             return text;
         };
@@ -498,7 +514,7 @@ impl<'a> Spell<'a> {
             self.note(*seen);
             return text.clone();
         }
-        let (text, seen) = spelling(self.escapes(), self.images, run, pre);
+        let (text, seen) = spelling(self.escapes(), self.syntax, run, pre);
         self.note(seen);
         memo.done.borrow_mut().insert(key, (text.clone(), seen));
         text
@@ -527,14 +543,11 @@ impl<'a> Spell<'a> {
         let needs = |k: usize, b: u8| {
             p.flags.get(k).is_some_and(|f| f & from::TEXT != 0) && matches!(b, b'|' | b'[' | b']')
         };
-        let syntax = Syntax {
-            escapes: true,
-            images: self.images,
-        };
+        let syntax = self.syntax.escaping(true);
         let mut text = String::new();
         let mut seen = Marks::default();
         for choice in [Choice::Needed, Choice::All] {
-            let mut esc = choose(&p, false, choice);
+            let mut esc = choose(&p, false, choice, self.syntax);
             for (k, b) in p.text.bytes().enumerate() {
                 if needs(k, b)
                     && let Some(e) = esc.get_mut(k)

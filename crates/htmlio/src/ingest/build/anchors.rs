@@ -63,7 +63,9 @@ pub(super) fn place_on_free_word(
             }
             Inline::Emphasis { content, .. }
             | Inline::Strong { content, .. }
-            | Inline::Code { content, .. } => {
+            | Inline::Code { content, .. }
+            | Inline::Superscript { content, .. }
+            | Inline::Subscript { content, .. } => {
                 if !holds_link(content) {
                     wrap_in_anchor(node, anchor);
                     return Ok(());
@@ -74,7 +76,7 @@ pub(super) fn place_on_free_word(
                 wrap_in_anchor(node, anchor);
                 return Ok(());
             }
-            Inline::Email { .. } | Inline::LineBreak { .. } => {}
+            Inline::Email { .. } | Inline::LineBreak { .. } | Inline::HardBreak { .. } => {}
         }
     }
     Err(anchor)

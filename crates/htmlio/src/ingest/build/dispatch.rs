@@ -199,16 +199,11 @@ impl Builder<'_> {
         match tag {
             Tag::Inline => {}
             Tag::Presentational => {
-                let what = match &*e.name.local {
-                    "sub" => "subscript",
-                    "sup" => "superscript",
-                    _ => "struck-through text",
-                };
                 self.report(
                     Code::PresentationLost,
                     Severity::Info,
                     line,
-                    format!("{what} kept as plain text"),
+                    "struck-through text kept as plain text",
                 );
             }
             Tag::Format(fmt) => {
@@ -216,6 +211,8 @@ impl Builder<'_> {
                     Fmt::Em => Kind::Em,
                     Fmt::Strong => Kind::Strong,
                     Fmt::Code => Kind::Code,
+                    Fmt::Sup => Kind::Sup,
+                    Fmt::Sub => Kind::Sub,
                 });
             }
             Tag::Anchor => self.start_anchor(e, line, exit),

@@ -46,7 +46,8 @@ impl FmtEntry {
     /// until its first use.
     fn applies(&self, pre: bool) -> bool {
         match &self.kind {
-            Kind::Code => !pre,
+            // XHTML 1.0 allows no `sub` or `sup` in `pre` either.
+            Kind::Code | Kind::Sup | Kind::Sub => !pre,
             Kind::Link { url: None, .. } => !self.used,
             _ => true,
         }

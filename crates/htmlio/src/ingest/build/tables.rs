@@ -301,7 +301,9 @@ fn block_content(blocks: Vec<Block>, header: bool) -> Vec<Block> {
 /// Whether a cell's blocks fit on one line of a compact item: nothing, or
 /// one paragraph or text block.
 /// Whether a table can be written in the grid form of `#Extend table`:
-/// more than one column, and every cell empty or one block of text.
+/// more than one column, and every cell empty or one block of text
+/// without a forced line break (a row of the grid is one line; a cell
+/// with a `<br>` keeps it in the block form).
 fn is_grid(rows: &[Vec<CellData>], depth: usize) -> bool {
     let columns = rows
         .iter()
@@ -311,8 +313,14 @@ fn is_grid(rows: &[Vec<CellData>], depth: usize) -> bool {
     columns > 1
         && depth < MAX_NEST
         && rows.iter().flatten().all(|c| {
-            one_line_able(&c.blocks) || matches!(c.blocks.as_slice(), [Block::Heading { .. }])
+            (one_line_able(&c.blocks) && !has_hard_break(&c.blocks))
+                || matches!(c.blocks.as_slice(), [Block::Heading { .. }])
         })
+}
+
+/// Whether blocks hold a forced line break (`<br>`).
+fn has_hard_break(blocks: &[Block]) -> bool {
+    wikitext::has_extended_inlines(blocks).0
 }
 
 fn one_line_able(blocks: &[Block]) -> bool {
@@ -363,7 +371,7 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
         let mut out: Vec<Inline> = Vec::with_capacity(run.len());
         for inline in run {
             let inline = match inline {
-                Inline::LineBreak { pos } => {
+                Inline::LineBreak { pos } | Inline::HardBreak { pos } => {
                     *changed = true;
                     Inline::Text {
                         text: " ".into(),
