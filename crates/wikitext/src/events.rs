@@ -66,8 +66,8 @@ pub enum Event<'a> {
     /// paragraph, text block, term or heading, and between the lines of
     /// preformatted text.
     LineBreak,
-    /// A forced line break (`<br />`, `#Extend break`): a line division
-    /// that a browser shows. It takes the place of a [`Event::LineBreak`].
+    /// A forced line break (`<br />`, `#Extend break`): a new line that a
+    /// browser shows, written `<br>` in the text.
     HardBreak,
     /// A horizontal rule (`<hr>`).
     Rule,

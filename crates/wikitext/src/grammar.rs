@@ -47,9 +47,13 @@ pub const FEATURE_TABLE: &str = "table";
 /// The header line that declares the `table` feature.
 pub const TABLE_DECLARATION: &str = "#Extend table";
 
-/// The feature word of `#Extend` that makes a `\` at the end of a line a
-/// forced line break (`docs/format.md`, "Line breaks").
+/// The feature word of `#Extend` that makes `<br>` a forced line break
+/// (`docs/format.md`, "Line breaks, superscripts and subscripts").
 pub const FEATURE_BREAK: &str = "break";
+
+/// A forced line break, as a document that declares `#Extend break`
+/// spells it.
+pub const BREAK: &str = "<br>";
 
 /// The header line that declares the `break` feature.
 pub const BREAK_DECLARATION: &str = "#Extend break";

@@ -75,8 +75,7 @@ pub(crate) struct Syntax {
     /// `#Extend image`: `!` right before a link prefix with a URL and no
     /// fragment starts an image.
     pub(crate) images: bool,
-    /// `#Extend break`: a `\` that ends a line (not the text's last) is a
-    /// forced line break.
+    /// `#Extend break`: `<br>` is a forced line break.
     pub(crate) breaks: bool,
     /// `#Extend subsup`: `^{` starts a superscript and `~{` a subscript,
     /// which end at the `}` that balances the `{`.
@@ -299,7 +298,7 @@ enum Start {
     /// An e-mail address `<localpart@domain>`, `len` bytes up to its `>`,
     /// the address at `[a, b)`.
     Email { address: (usize, usize), len: usize },
-    /// `#Extend break`: a `\` right before a line feed.
+    /// `#Extend break`: `<br>`.
     Break,
     /// `#Extend subsup`: `^{` (a superscript when `sup`) or `~{`.
     Script { sup: bool },
@@ -324,16 +323,18 @@ const MARKUP: [bool; 256] = {
     table
 };
 
-/// [`MARKUP`] and the bytes that start the extensions' sequences: the `\`
-/// of a forced break (`#Extend break`), the `^` and `~` of a superscript
-/// and a subscript (`#Extend subsup`).
+/// [`MARKUP`] and the bytes that start the sequences of `#Extend subsup`:
+/// the `^` of a superscript and the `~` of a subscript (a forced break,
+/// `<br>`, starts with the `<` of an address).
 const MARKUP_EXTENDED: [bool; 256] = {
     let mut table = MARKUP;
-    table[b'\\' as usize] = true;
     table[b'^' as usize] = true;
     table[b'~' as usize] = true;
     table
 };
+
+/// The spelling of a forced line break (`#Extend break`).
+const BREAK: &str = crate::grammar::BREAK;
 
 /// Partners of `{` (the braces of a superscript or subscript end at the
 /// `}` that balances the `{`), with a cursor: [`Brackets`] for braces.
@@ -385,11 +386,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
             images: syntax.images && normal,
             breaks,
             subsup,
-            table: if breaks || subsup {
-                &MARKUP_EXTENDED
-            } else {
-                &MARKUP
-            },
+            table: if subsup { &MARKUP_EXTENDED } else { &MARKUP },
         }
     }
 
@@ -445,18 +442,6 @@ impl<'t, 'a> Scanner<'t, 'a> {
         self.out.text(sa, sb);
     }
 
-    /// Whether what stands at `i` (before `end`) is white space to rules 1
-    /// and 2: a white space character, or a forced break (`\\` before a
-    /// line feed), which takes the place of a line division.
-    fn ws_at(&self, i: usize, end: usize) -> bool {
-        let view = self.view;
-        is_ws(view.char_at(i, end))
-            || (self.breaks
-                && i + 1 < end
-                && view.byte(i) == Some(b'\\')
-                && view.byte(i + 1) == Some(b'\n'))
-    }
-
     /// Step 1: whether the candidate at `i` in the fragment `f` is a valid
     /// start. `Err(p)`: it is not, and the scan goes on at `p`.
     fn valid_start(&self, f: &Frame, i: usize) -> Result<Start, usize> {
@@ -464,19 +449,13 @@ impl<'t, 'a> Scanner<'t, 'a> {
         let c = view.byte(i).unwrap_or(0);
         // The extensions' sequences stand anywhere (no rule 3).
         match c {
-            // A forced break ends a line that holds something before it.
-            b'\\'
-                if self.breaks
-                    && i + 1 < f.end
-                    && view.byte(i + 1) == Some(b'\n')
-                    && view.char_before(i, f.start).is_some_and(|c| c != '\n') =>
-            {
+            b'<' if self.breaks && view.seen_line(i, f.end).starts_with(BREAK) => {
                 return Ok(Start::Break);
             }
             b'^' | b'~' if self.subsup && view.byte(i + 1) == Some(b'{') => {
                 return Ok(Start::Script { sup: c == b'^' });
             }
-            b'\\' | b'^' | b'~' => return Err(i + 1),
+            b'^' | b'~' => return Err(i + 1),
             _ => {}
         }
         let before = view.char_before(i, f.start);
@@ -493,7 +472,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 // enclosed text (a run never spans a line).
                 let q = i + 1 + run_length(view, i + 1, c).min(f.end.saturating_sub(i + 1));
                 // Rules 1 and 2: something follows, and not white space.
-                if self.ws_at(q, f.end) {
+                if is_ws(view.char_at(q, f.end)) {
                     return Err(q);
                 }
                 Ok(Start::Run { c, q })
@@ -568,9 +547,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 let after = view.char_at(j + 1, f.end);
                 let first = view.char_at(t, j);
                 let last = view.char_before(j, t);
-                if !is_side_char(after)
-                    || (t < j && (is_ws(first) || self.ws_at(t, j) || is_ws(last)))
-                {
+                if !is_side_char(after) || (t < j && (is_ws(first) || is_ws(last))) {
                     return Err(i + 1);
                 }
                 // An image's braces (size, title) belong to it; they stop
@@ -582,8 +559,8 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 };
                 Ok((j, j + 1 + braces))
             }
-            // The line feed ends it.
-            Start::Break => Ok((i + 2, i + 2)),
+            // It is its own end.
+            Start::Break => Ok((i + BREAK.len(), i + BREAK.len())),
             Start::Script { .. } => {
                 // The `}` that balances the `{`, in the fragment, around
                 // content that neither starts nor ends with white space
@@ -591,7 +568,7 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 let braces = self.braces.get_or_insert_with(|| braces(view));
                 let t = i + 2;
                 match braces.partner(i + 1).filter(|&j| j < f.end && j > t) {
-                    Some(j) if !self.ws_at(t, j) && !is_ws(view.char_before(j, t)) => {
+                    Some(j) if !is_ws(view.char_at(t, j)) && !is_ws(view.char_before(j, t)) => {
                         Ok((j, j + 1))
                     }
                     _ => Err(i + 1),
@@ -673,7 +650,6 @@ impl<'t, 'a> Scanner<'t, 'a> {
                 }
             }
             Start::Break => {
-                // In place of the line division.
                 self.out.push(Event::HardBreak, pos);
                 None
             }

@@ -158,8 +158,8 @@ pub struct Metadata {
     /// holds a table, and keeps it once a text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub table: bool,
-    /// `#Extend break`: a `\` at the end of a line that is not its
-    /// block's last is a forced line break (see [`Inline::HardBreak`]).
+    /// `#Extend break`: `<br>` is a forced line break (see
+    /// [`Inline::HardBreak`]).
     /// The writer sets it when the body holds one, and keeps it once a
     /// text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -535,11 +535,10 @@ pub enum Inline {
         pos: Pos,
     },
     /// A forced line break (`<br />`), in a document that declares
-    /// `#Extend break`: a line division that a browser shows as one,
-    /// written as a `\` at the end of the line. It stands where a
-    /// [`Inline::LineBreak`] would, never beside one.
+    /// `#Extend break`: a new line a browser shows, written `<br>`. It is
+    /// inline content, not white space; a line division may follow it.
     HardBreak {
-        /// Where the backslash is.
+        /// Where the `<` is.
         #[serde(default, skip_serializing_if = "Pos::is_unknown")]
         pos: Pos,
     },

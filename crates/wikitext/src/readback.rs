@@ -37,13 +37,12 @@ use crate::scan::{clean_edges, is_side_char};
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
 /// `_`, `*`, `'` with the right neighbours, the brackets of links and
-/// addresses anywhere, a `!` at the end (it would make a link that
-/// follows an image), a `\` at the end (a forced break before a line
-/// division, `#Extend break`) and a `^` or `~` before a `{` or at the
-/// end (a superscript or subscript, `#Extend subsup`).
+/// addresses (and forced breaks, `<br>`) anywhere, a `!` at the end (it
+/// would make a link that follows an image) and a `^` or `~` before a `{`
+/// or at the end (a superscript or subscript, `#Extend subsup`).
 fn live(text: &str, pre: bool) -> bool {
     let bytes = text.as_bytes();
-    if matches!(bytes.last(), Some(b'!' | b'\\' | b'^' | b'~')) {
+    if matches!(bytes.last(), Some(b'!' | b'^' | b'~')) {
         return true;
     }
     if text.contains("^{") || text.contains("~{") {

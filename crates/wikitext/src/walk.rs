@@ -218,14 +218,14 @@ pub fn plain_text(run: &[Inline]) -> String {
     out
 }
 
-/// Whether an inline run holds a line division (a forced one too), at any
-/// depth. Walks
+/// Whether an inline run holds a line division (a forced break, `<br>`,
+/// stands on its line), at any depth. Walks
 /// without recursion.
 pub(crate) fn has_line_break(run: &[Inline]) -> bool {
     let mut stack: Vec<&[Inline]> = vec![run];
     while let Some(run) = stack.pop() {
         for node in run {
-            if matches!(node, Inline::LineBreak { .. } | Inline::HardBreak { .. }) {
+            if matches!(node, Inline::LineBreak { .. }) {
                 return true;
             }
             if let Some(children) = node.children() {

@@ -71,7 +71,8 @@ fn piece() -> impl Strategy<Value = String> {
         Just("|".to_owned()),
         Just(" | ".to_owned()),
         // `#Extend break` and `#Extend subsup`.
-        Just("x\\".to_owned()),
+        Just("<br>".to_owned()),
+        Just("x<br>".to_owned()),
         Just("^{".to_owned()),
         Just("~{".to_owned()),
         Just("}".to_owned()),
@@ -506,7 +507,11 @@ mod models {
     /// Text made of the characters the format uses, no white space at the
     /// edges, no run of three spaces.
     fn literal() -> impl Strategy<Value = String> {
-        "[a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\(){}]{1,6}( [a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\(){}]{1,6}){0,4}"
+        prop_oneof![
+            9 => "[a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\(){}]{1,6}( [a-z_*'\\[\\]|<>@.:=#^~+\\-\\\\(){}]{1,6}){0,4}",
+            // What `#Extend break` and `#Extend subsup` read as markup.
+            1 => "(<br>|x<br>y|a\\^\\{b\\}|H~\\{2\\}O|\\\\<br>)",
+        ]
     }
 
     fn text_document() -> impl Strategy<Value = Document> {

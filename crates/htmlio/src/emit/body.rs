@@ -130,14 +130,15 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             // A line division is a newline inside the element, so that a
             // paragraph keeps the lines it was written in.
             Event::LineBreak => self.line_break(),
-            // A forced break is a `<br />` before the newline (in
-            // preformatted text, where a line ends anyway, the newline).
+            // A forced break is a `<br />` (in preformatted text, which only
+            // a document built through the library gives one, a newline).
             Event::HardBreak => {
-                if !self.in_pre() {
+                if self.in_pre() {
+                    self.line_break();
+                } else {
                     self.start("br");
                     self.end("br");
                 }
-                self.line_break();
             }
             Event::Rule => {
                 self.begin_block(Last::Other);

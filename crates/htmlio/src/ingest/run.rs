@@ -65,8 +65,11 @@ pub(crate) enum Pending {
     Nothing,
     Space(String),
     Break,
-    /// One `<br>`: a forced line break (`#Extend break`).
-    HardBreak,
+    /// One `<br>`: a forced line break (`#Extend break`), and a line
+    /// division after it when the source had a line feed there.
+    HardBreak {
+        feed: bool,
+    },
     /// Two or more `<br>`: the block ends here (in [`Mode::Flow`]).
     Split,
 }
@@ -79,8 +82,9 @@ enum Brk {
     Soft,
     /// Two or more line feeds with only white space between them.
     Blank,
-    /// `<br>` elements.
-    Hard(u32),
+    /// `<br>` elements, and whether a line feed of the source came after
+    /// them.
+    Hard(u32, bool),
 }
 
 /// A run of inlines under construction.
@@ -153,7 +157,7 @@ impl Run {
             self.brk = match self.brk {
                 Brk::None if feeds == 1 => Brk::Soft,
                 Brk::None | Brk::Soft | Brk::Blank => Brk::Blank,
-                hard @ Brk::Hard(_) => hard,
+                Brk::Hard(n, _) => Brk::Hard(n, true),
             };
         } else if self.ws.len() < 64 {
             self.ws.push_str(ws);
@@ -164,8 +168,8 @@ impl Run {
     /// A `<br>`.
     pub(crate) fn pending_br(&mut self) {
         self.brk = match self.brk {
-            Brk::None | Brk::Soft | Brk::Blank => Brk::Hard(1),
-            Brk::Hard(n) => Brk::Hard(n.saturating_add(1)),
+            Brk::None | Brk::Soft | Brk::Blank => Brk::Hard(1, false),
+            Brk::Hard(n, _) => Brk::Hard(n.saturating_add(1), false),
         };
     }
 
@@ -201,11 +205,19 @@ impl Run {
             (Brk::None, _) if ws.is_empty() => Pending::Nothing,
             (Brk::None, Mode::Heading) => Pending::Space(ws),
             (Brk::None, _) => Pending::Space(ws),
+            (Brk::Hard(n, _), Mode::Flow | Mode::Bare) if n >= 2 => Pending::Split,
+            // A `<br>` stands on its line: a heading keeps it. The source's
+            // line feed after it keeps the text's lines where the page's
+            // are, but in a heading (one line) and after a term's line
+            // that ends a sentence (which would end the term).
+            (Brk::Hard(_, _), Mode::Heading) => Pending::HardBreak { feed: false },
+            (Brk::Hard(_, feed), Mode::Term) => Pending::HardBreak {
+                feed: feed && !ends_sentence(self.last_char),
+            },
+            (Brk::Hard(_, feed), _) => Pending::HardBreak { feed },
             (_, Mode::Heading) => space(),
             (_, Mode::Term) if ends_sentence(self.last_char) => space(),
-            (Brk::Hard(n), Mode::Flow | Mode::Bare) if n >= 2 => Pending::Split,
             (Brk::Blank, Mode::Bare) => Pending::Split,
-            (Brk::Hard(_), _) => Pending::HardBreak,
             _ => Pending::Break,
         }
     }
@@ -245,12 +257,13 @@ impl Run {
     }
 
     /// Appends a forced line break (`<br>`), trimming white space before
-    /// it.
-    pub(crate) fn hard_break(&mut self, pos: Pos) {
+    /// it, and a line division after it when `feed`.
+    pub(crate) fn hard_break(&mut self, pos: Pos, feed: bool) {
         let target = self.target();
         trim_end(target);
-        if !target.is_empty() {
-            target.push(Inline::HardBreak { pos });
+        target.push(Inline::HardBreak { pos });
+        if feed {
+            target.push(Inline::LineBreak { pos });
         }
         self.last_char = Some('\n');
     }
@@ -526,12 +539,20 @@ mod tests {
         assert_eq!(run.take_pending(Mode::Flow), Pending::Break);
         run.pending_br();
         run.pending_ws("\n");
-        assert_eq!(run.take_pending(Mode::Bare), Pending::HardBreak);
+        assert_eq!(
+            run.take_pending(Mode::Bare),
+            Pending::HardBreak { feed: true }
+        );
         run.pending_br();
         run.pending_ws("\n");
         run.pending_br();
         assert_eq!(run.take_pending(Mode::Flow), Pending::Split);
         run.pending_br();
+        assert_eq!(
+            run.take_pending(Mode::Heading),
+            Pending::HardBreak { feed: false }
+        );
+        run.pending_ws("\n");
         assert_eq!(run.take_pending(Mode::Heading), Pending::Space(" ".into()));
         run.text("end.", Pos::UNKNOWN);
         run.pending_ws("\n");

@@ -36,10 +36,10 @@ enum Ev {
     Open(Open),
     Close,
     Text(String),
-    /// A line division; a forced one (`#Extend break`) when `hard`.
-    Break {
-        hard: bool,
-    },
+    /// A line division.
+    Break,
+    /// A forced line break (`#Extend break`): content, as an address is.
+    HardBreak,
     Email(String),
 }
 
@@ -82,7 +82,7 @@ impl Flatten<'_> {
         for node in run {
             match node {
                 Inline::Text { text, .. } => self.text(text),
-                Inline::LineBreak { .. } => self.out.push(Ev::Break { hard: false }),
+                Inline::LineBreak { .. } => self.out.push(Ev::Break),
                 Inline::HardBreak { pos } => self.hard_break(*pos),
                 Inline::Superscript { content, pos } | Inline::Subscript { content, pos } => {
                     self.script(node, content, *pos, depth, within);
@@ -132,7 +132,7 @@ impl Flatten<'_> {
                     "a line feed inside text was taken as a line division",
                     self.block,
                 );
-                self.out.push(Ev::Break { hard: false });
+                self.out.push(Ev::Break);
             }
             first = false;
             if !piece.is_empty() {
@@ -208,7 +208,8 @@ impl Flatten<'_> {
     }
 
     /// A forced break (`#Extend break`); a line division where the text
-    /// cannot hold one (pure seed text, preformatted text).
+    /// cannot hold one (pure seed text; in preformatted text, which keeps
+    /// its lines, a space).
     fn hard_break(&mut self, pos: Pos) {
         let why = if !self.fixer.breaks() {
             Some("pure seed text cannot hold a forced line break")
@@ -225,8 +226,10 @@ impl Flatten<'_> {
                 pos,
             );
         }
-        self.out.push(Ev::Break {
-            hard: why.is_none(),
+        self.out.push(if why.is_none() {
+            Ev::HardBreak
+        } else {
+            Ev::Break
         });
     }
 
@@ -249,7 +252,7 @@ impl Flatten<'_> {
             )
         } else if depth >= MAX_INLINE_DEPTH {
             Some("inline markup nests too deep for a superscript or subscript")
-        } else if !braces_balance(&plain_text(content)) {
+        } else if !braces_balance(&spelled(content)) {
             Some("a superscript or subscript whose text has unbalanced braces cannot be written")
         } else {
             None
@@ -464,6 +467,14 @@ pub(crate) fn encode_enders(value: &str, enclosing: &[u8]) -> String {
     out
 }
 
+/// A run as the text spells it without escapes: the characters whose
+/// braces the reader pairs (an image's braces and title included).
+fn spelled(run: &[Inline]) -> String {
+    let mut text = String::new();
+    crate::render::render_run(run, false, 0, &mut text);
+    text
+}
+
 /// Whether every `}` of `text` closes a `{` before it and every `{` is
 /// closed: then the braces around a superscript or subscript holding it
 /// end where they should (`#Extend subsup`).
@@ -502,11 +513,15 @@ fn bubble(events: Vec<Ev>, block: Pos, fixer: &mut Fixer) -> Vec<Ev> {
     for ev in events {
         match ev {
             Ev::Text(t) => bubble.text(&t),
-            Ev::Break { hard } => {
+            Ev::Break => {
                 if !bubble.pending_opens.is_empty() {
                     bubble.moved = true;
                 }
-                bubble.pending_ws.push(Ev::Break { hard });
+                bubble.pending_ws.push(Ev::Break);
+            }
+            Ev::HardBreak => {
+                bubble.content();
+                bubble.out.push(Ev::HardBreak);
             }
             Ev::Email(a) => {
                 bubble.content();
@@ -665,17 +680,19 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
             *slot = next_is_break;
         }
         match ev {
-            Ev::Break { .. } => next_is_break = true,
+            Ev::Break => next_is_break = true,
             // An image is content on its line, as text is.
-            Ev::Text(_) | Ev::Email(_) | Ev::Open(Open::Image { .. }) => next_is_break = false,
+            Ev::Text(_) | Ev::Email(_) | Ev::HardBreak | Ev::Open(Open::Image { .. }) => {
+                next_is_break = false;
+            }
             Ev::Open(_) | Ev::Close => {}
         }
     }
     let mut at_line_start = true;
     for (i, ev) in events.iter_mut().enumerate() {
         match ev {
-            Ev::Break { .. } => at_line_start = true,
-            Ev::Email(_) | Ev::Open(Open::Image { .. }) => at_line_start = false,
+            Ev::Break => at_line_start = true,
+            Ev::Email(_) | Ev::HardBreak | Ev::Open(Open::Image { .. }) => at_line_start = false,
             Ev::Open(_) | Ev::Close => {}
             Ev::Text(t) => {
                 let mut s = t.as_str();
@@ -709,46 +726,26 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
         }
     }
     // Line divisions: none at the edges, never two in a row (an empty line
-    // would end the paragraph, and a `\` alone on a line is text), a
-    // forced one taking in a plain one beside it; headings have one line.
+    // would end the paragraph); headings have one line.
     let mut out: Vec<Ev> = Vec::with_capacity(events.len());
     // The last text, address or line division: `Some(true)` for a division.
     let mut last_was_break: Option<bool> = None;
-    // Where the last division is in `out`, and whether it is forced.
-    let mut last_break: Option<(usize, bool)> = None;
     for ev in merge_text(events) {
         match &ev {
-            &Ev::Break { hard } => {
+            Ev::Break => {
                 if ctx.is_heading() {
                     changed = true;
                     out.push(Ev::Text(" ".to_owned()));
                     last_was_break = Some(false);
                     continue;
                 }
-                if last_was_break.is_none() {
+                if last_was_break != Some(false) {
                     changed = true;
                     continue;
                 }
-                if last_was_break == Some(true) {
-                    match last_break {
-                        Some((at, false)) if hard => {
-                            if let Some(slot) = out.get_mut(at) {
-                                *slot = Ev::Break { hard: true };
-                            }
-                            last_break = Some((at, true));
-                            changed = true;
-                            continue;
-                        }
-                        _ => {
-                            changed = true;
-                            continue;
-                        }
-                    }
-                }
                 last_was_break = Some(true);
-                last_break = Some((out.len(), hard));
             }
-            Ev::Text(_) | Ev::Email(_) | Ev::Open(Open::Image { .. }) => {
+            Ev::Text(_) | Ev::Email(_) | Ev::HardBreak | Ev::Open(Open::Image { .. }) => {
                 last_was_break = Some(false);
             }
             Ev::Open(_) | Ev::Close => {}
@@ -759,10 +756,10 @@ fn normalize_lines(events: Vec<Ev>, ctx: Ctx, block: Pos, fixer: &mut Fixer) -> 
     while let Some(pos) = out.iter().rposition(|e| {
         matches!(
             e,
-            Ev::Text(_) | Ev::Email(_) | Ev::Break { .. } | Ev::Open(Open::Image { .. })
+            Ev::Text(_) | Ev::Email(_) | Ev::HardBreak | Ev::Break | Ev::Open(Open::Image { .. })
         )
     }) {
-        if matches!(out.get(pos), Some(Ev::Break { .. })) {
+        if out.get(pos) == Some(&Ev::Break) {
             out.remove(pos);
             changed = true;
         } else {
@@ -830,13 +827,14 @@ fn rebuild(events: Vec<Ev>) -> Vec<Inline> {
                     crate::model::push_text(run, &t, Pos::UNKNOWN);
                 }
             }
-            Ev::Break { hard } => {
+            Ev::Break => {
                 if let Some((_, run)) = stack.last_mut() {
-                    run.push(if hard {
-                        Inline::hard_break()
-                    } else {
-                        Inline::line_break()
-                    });
+                    run.push(Inline::line_break());
+                }
+            }
+            Ev::HardBreak => {
+                if let Some((_, run)) = stack.last_mut() {
+                    run.push(Inline::hard_break());
                 }
             }
             Ev::Email(a) => {

@@ -279,7 +279,7 @@ impl Fixer {
     }
 
     /// Whether `#Extend break` may be written (with escapes, as the other
-    /// extensions: a text backslash at a line end is escaped).
+    /// extensions: the `<` of a text `<br>` is escaped).
     fn breaks(&self) -> bool {
         self.escapes()
     }

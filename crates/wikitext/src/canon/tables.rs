@@ -159,14 +159,13 @@ fn trimmed(mut run: Vec<Inline>, ctx: Ctx, pos: Pos, fixer: &mut Fixer) -> Vec<I
 
 /// A run on one line: its line divisions as spaces.
 fn one_line(run: Vec<Inline>) -> Vec<Inline> {
-    let division = |i: &Inline| matches!(i, Inline::LineBreak { .. } | Inline::HardBreak { .. });
-    if !run.iter().any(division) {
+    if !run.iter().any(|i| matches!(i, Inline::LineBreak { .. })) {
         return run;
     }
     let mut out: Vec<Inline> = Vec::with_capacity(run.len());
     for node in run {
         match node {
-            Inline::LineBreak { pos } | Inline::HardBreak { pos } => push_text(&mut out, " ", pos),
+            Inline::LineBreak { pos } => push_text(&mut out, " ", pos),
             Inline::Text { text, pos } => push_text(&mut out, &text, pos),
             other => out.push(other),
         }

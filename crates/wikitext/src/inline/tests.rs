@@ -356,9 +356,9 @@ fn positions() {
     assert!(pos.same_place(&Pos::new(4, 8)), "{pos:?}");
 }
 
-/// `docs/format.md` section 10: a `\` that ends a line with something
-/// before it is a forced break where `#Extend break` is declared; `^{..}`
-/// and `~{..}` are a superscript and a subscript where `#Extend subsup` is.
+/// `docs/format.md` section 10: `<br>` is a forced break where `#Extend
+/// break` is declared; `^{..}` and `~{..}` are a superscript and a
+/// subscript where `#Extend subsup` is.
 #[test]
 fn forced_breaks_and_scripts_where_declared() {
     let extended = Syntax {
@@ -368,20 +368,26 @@ fn forced_breaks_and_scripts_where_declared() {
     };
     let read = |text: &str, syntax| parse_inlines(text, Places::Unknown, Mode::Normal, syntax);
     assert_eq!(
-        read("Main St\\\nTown", extended),
+        read("Main St<br>Town", extended),
         vec![t("Main St"), I::hard_break(), t("Town")]
     );
-    // The last line's backslash, and one alone on its line, are text.
-    assert_eq!(read("a\\", extended), vec![t("a\\")]);
+    // Anywhere in the text, beside anything; a line division after it is
+    // one of its own.
     assert_eq!(
-        read("a\n\\\nb", extended),
-        vec![t("a"), I::line_break(), t("\\"), I::line_break(), t("b")]
+        read("<br>a <br>\n_b<br>_", extended),
+        vec![
+            I::hard_break(),
+            t("a "),
+            I::hard_break(),
+            I::line_break(),
+            I::emphasis(vec![t("b"), I::hard_break()]),
+        ]
     );
-    // A break is white space to rules 1 and 2: no emphasis starts with one.
-    assert_eq!(
-        read("_\\\nx_", extended),
-        vec![t("_"), I::hard_break(), t("x_")]
-    );
+    // Only that spelling; an address is still one.
+    for text in ["<BR>", "<br/>", "<br >", "<b>"] {
+        assert_eq!(read(text, extended), vec![t(text)], "{text}");
+    }
+    assert_eq!(read("<a@b.de>", extended), vec![I::email("a@b.de")]);
     assert_eq!(
         read("H~{2}O 10^{[#n||6]}", extended),
         vec![
@@ -400,13 +406,10 @@ fn forced_breaks_and_scripts_where_declared() {
         assert_eq!(read(text, extended), vec![t(text)], "{text}");
     }
     // Undeclared, the same spellings are the seed's text.
-    assert_eq!(
-        read("a\\\nH~{2}O", Syntax::SEED),
-        vec![t("a\\"), I::line_break(), t("H~{2}O")]
-    );
+    assert_eq!(read("a<br>H~{2}O", Syntax::SEED), vec![t("a<br>H~{2}O")]);
     // Not in preformatted text.
     assert_eq!(
-        parse_inlines("x^{2}", Places::Unknown, Mode::Preformatted, extended),
-        vec![t("x^{2}")]
+        parse_inlines("x^{2}<br>", Places::Unknown, Mode::Preformatted, extended),
+        vec![t("x^{2}<br>")]
     );
 }

@@ -2,6 +2,7 @@
 //! escapes: the one spelling that the writer, its escaping and the read-back
 //! check share, with the origin of each piece for a sink that wants it.
 
+use crate::grammar::BREAK;
 use crate::model::Inline;
 use crate::scan::is_side_char;
 
@@ -43,7 +44,7 @@ pub(crate) mod origin {
 /// the URL, or the fragment without URL), `<address>`, a line division as a
 /// line feed, or as a space in a line of preformatted text (`pre`); an
 /// image as `#Extend image` spells it, `![src||alt]{WxH "title"}`; a
-/// forced break as `#Extend break` does, a `\` before the line feed; and
+/// forced break as `#Extend break` does, `<br>`; and
 /// superscripts and subscripts as `#Extend subsup` does, `^{..}`, `~{..}`.
 /// `inside` holds the [`origin`] flags of the enclosing elements.
 /// Recursion is bounded by the inline depth of a canonical run.
@@ -53,8 +54,8 @@ pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &m
         match node {
             Inline::Text { text, .. } => out.piece(text, TEXT | inside),
             Inline::LineBreak { .. } => out.piece(if pre { " " } else { "\n" }, inside),
-            // `#Extend break`: a backslash ends the line.
-            Inline::HardBreak { .. } => out.piece(if pre { " " } else { "\\\n" }, inside),
+            // `#Extend break`.
+            Inline::HardBreak { .. } => out.piece(if pre { " " } else { BREAK }, inside),
             // `#Extend subsup`: the braces end them wherever they stand.
             Inline::Superscript { content, .. } => {
                 out.piece("^{", inside);

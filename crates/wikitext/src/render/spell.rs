@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 
 use super::run::origin as from;
 use super::run::{Sink, render_run};
-use crate::grammar::{ESCAPE, is_escapable};
+use crate::grammar::{BREAK, ESCAPE, is_escapable};
 use crate::inline::Syntax;
 use crate::model::{Document, Inline};
 use crate::readback::{cannot_misread, read_run, reads_as};
@@ -82,22 +82,23 @@ fn choose(p: &Plain, pre: bool, choice: Choice, syntax: Syntax) -> Vec<bool> {
             }
         }
     }
-    extended(p, syntax, &mut esc);
+    extended(p, pre, syntax, &mut esc);
     esc
 }
 
-/// Escapes what the extensions would read as markup: a text `\` before a
-/// line feed (a forced break, `#Extend break`), a text `^` or `~` before
-/// a `{` (a superscript or subscript, `#Extend subsup`).
-fn extended(p: &Plain, syntax: Syntax, esc: &mut [bool]) {
-    if !syntax.breaks && !syntax.subsup {
+/// Escapes what the extensions would read as markup outside preformatted
+/// text: the `<` of a text `<br>` (a forced break, `#Extend break`), a
+/// text `^` or `~` before a `{` (a superscript or subscript, `#Extend
+/// subsup`).
+fn extended(p: &Plain, pre: bool, syntax: Syntax, esc: &mut [bool]) {
+    if pre || (!syntax.breaks && !syntax.subsup) {
         return;
     }
     let bytes = p.text.as_bytes();
     for (k, b) in bytes.iter().enumerate() {
         let next = bytes.get(k + 1).copied();
         let live = match b {
-            b'\\' => syntax.breaks && next == Some(b'\n'),
+            b'<' => syntax.breaks && p.text.get(k..).is_some_and(|t| t.starts_with(BREAK)),
             b'^' | b'~' => syntax.subsup && next == Some(b'{'),
             _ => false,
         };

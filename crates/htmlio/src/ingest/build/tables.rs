@@ -235,7 +235,7 @@ impl Builder<'_> {
                 (vec![Inline::text(block_text(&other))], pos)
             }
         };
-        let (content, changed) = one_line(content);
+        let (content, changed) = one_line(content, false);
         if changed {
             self.report(
                 Code::CellFlattened,
@@ -301,9 +301,7 @@ fn block_content(blocks: Vec<Block>, header: bool) -> Vec<Block> {
 /// Whether a cell's blocks fit on one line of a compact item: nothing, or
 /// one paragraph or text block.
 /// Whether a table can be written in the grid form of `#Extend table`:
-/// more than one column, and every cell empty or one block of text
-/// without a forced line break (a row of the grid is one line; a cell
-/// with a `<br>` keeps it in the block form).
+/// more than one column, and every cell empty or one block of text.
 fn is_grid(rows: &[Vec<CellData>], depth: usize) -> bool {
     let columns = rows
         .iter()
@@ -313,14 +311,8 @@ fn is_grid(rows: &[Vec<CellData>], depth: usize) -> bool {
     columns > 1
         && depth < MAX_NEST
         && rows.iter().flatten().all(|c| {
-            (one_line_able(&c.blocks) && !has_hard_break(&c.blocks))
-                || matches!(c.blocks.as_slice(), [Block::Heading { .. }])
+            one_line_able(&c.blocks) || matches!(c.blocks.as_slice(), [Block::Heading { .. }])
         })
-}
-
-/// Whether blocks hold a forced line break (`<br>`).
-fn has_hard_break(blocks: &[Block]) -> bool {
-    wikitext::has_extended_inlines(blocks).0
 }
 
 fn one_line_able(blocks: &[Block]) -> bool {
@@ -365,13 +357,21 @@ fn blocks_depth(blocks: &[Block]) -> usize {
 
 /// A run with its line divisions turned into spaces (at any depth: inline
 /// nesting is bounded by the four kinds of inline element, each at most
-/// once on a path). Returns whether anything changed.
-fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
-    fn go(run: Vec<Inline>, changed: &mut bool, depth: usize) -> Vec<Inline> {
+/// once on a path), and its forced breaks too unless `keep_breaks` (a
+/// `<br>` stands on its line). Returns whether anything changed.
+fn one_line(run: Vec<Inline>, keep_breaks: bool) -> (Vec<Inline>, bool) {
+    fn go(run: Vec<Inline>, changed: &mut bool, depth: usize, keep_breaks: bool) -> Vec<Inline> {
         let mut out: Vec<Inline> = Vec::with_capacity(run.len());
         for inline in run {
             let inline = match inline {
-                Inline::LineBreak { pos } | Inline::HardBreak { pos } => {
+                Inline::HardBreak { pos } if !keep_breaks => {
+                    *changed = true;
+                    Inline::Text {
+                        text: " ".into(),
+                        pos,
+                    }
+                }
+                Inline::LineBreak { pos } => {
                     *changed = true;
                     Inline::Text {
                         text: " ".into(),
@@ -379,15 +379,15 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
                     }
                 }
                 Inline::Emphasis { content, pos } if depth < 8 => Inline::Emphasis {
-                    content: go(content, changed, depth + 1),
+                    content: go(content, changed, depth + 1, keep_breaks),
                     pos,
                 },
                 Inline::Strong { content, pos } if depth < 8 => Inline::Strong {
-                    content: go(content, changed, depth + 1),
+                    content: go(content, changed, depth + 1, keep_breaks),
                     pos,
                 },
                 Inline::Code { content, pos } if depth < 8 => Inline::Code {
-                    content: go(content, changed, depth + 1),
+                    content: go(content, changed, depth + 1, keep_breaks),
                     pos,
                 },
                 Inline::Link {
@@ -398,7 +398,7 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
                 } if depth < 8 => Inline::Link {
                     url,
                     fragment,
-                    content: go(content, changed, depth + 1),
+                    content: go(content, changed, depth + 1, keep_breaks),
                     pos,
                 },
                 other => other,
@@ -413,7 +413,7 @@ fn one_line(run: Vec<Inline>) -> (Vec<Inline>, bool) {
         out
     }
     let mut changed = false;
-    let out = go(run, &mut changed, 0);
+    let out = go(run, &mut changed, 0, keep_breaks);
     (out, changed)
 }
 
@@ -434,10 +434,10 @@ fn grid_content(blocks: Vec<Block>, line: u32, header: bool) -> Vec<Block> {
                 [Inline::Strong { content: inner, .. }] if header => inner.clone(),
                 _ => content,
             };
-            // Line divisions (white space in HTML, or `<br>`) would make
-            // the table one of the block form: the grid form keeps the
-            // table readable, and a space shows the same.
-            let (content, _) = one_line(content);
+            // Line divisions (white space in HTML) would make the table
+            // one of the block form: the grid form keeps the table
+            // readable, and a space shows the same (a `<br>` stays).
+            let (content, _) = one_line(content, true);
             vec![Block::Text { content, pos }]
         }
         Some(other) => vec![Block::text(vec![Inline::text(block_text(&other))]).at(at(line))],

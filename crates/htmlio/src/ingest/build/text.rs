@@ -223,7 +223,7 @@ impl Builder<'_> {
             Pending::Nothing => {}
             Pending::Space(ws) => top.run.text(&ws, pos),
             Pending::Break => top.run.line_break(pos),
-            Pending::HardBreak => top.run.hard_break(pos),
+            Pending::HardBreak { feed } => top.run.hard_break(pos, feed),
             Pending::Split => {
                 self.flush();
                 if let Some(top) = self.frames.last_mut() {
