@@ -170,7 +170,7 @@ pub(super) fn clean_run(
                         .is_none_or(|v| !v.is_empty() && link_value_chars(v))
                 };
                 // Inside markup, a URL or anchor name holding a delimiter
-                // may need it encoded (`inlines::encode_enders`): the
+                // may need it encoded (`values::encode_enders`): the
                 // pipeline decides.
                 let delimiter = depth > 0
                     && (url.as_deref().is_some_and(has_delimiter)

@@ -50,6 +50,7 @@ mod meta;
 mod reads;
 mod tables;
 mod touching;
+mod values;
 
 pub(crate) use reads::{Reading, adopt};
 
