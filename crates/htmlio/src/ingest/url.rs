@@ -154,6 +154,10 @@ pub(crate) struct Resolver {
     /// The page's encoding when it is not UTF-8 (UTF-16 pages use UTF-8,
     /// seed 002 §2.5.3 step 4).
     encoding: Option<&'static Encoding>,
+    /// A relative `<base href>` of a page whose address is not known
+    /// (`/docs/`, `base/`, `.`): relative URLs are resolved against it as
+    /// far as that goes, and stay relative ([`through_relative_base`]).
+    relative_base: Option<String>,
 }
 
 /// Why a `<base href>` gives no base URL.
@@ -184,6 +188,7 @@ impl Resolver {
             base: address.clone(),
             address,
             encoding: (encoding.output_encoding() != encoding_rs::UTF_8).then_some(encoding),
+            relative_base: None,
         };
         let Some(href) = base_href else {
             return (resolver, None);
@@ -203,6 +208,7 @@ impl Resolver {
                 None
             }
             Err(UrlError::Standard(microsyntax::url::ParseError::RelativeUrlWithoutBase)) => {
+                resolver.relative_base = Some(href.to_owned());
                 Some(BaseRefused::Relative)
             }
             Err(e) => Some(BaseRefused::Invalid(e.to_string())),
@@ -290,6 +296,19 @@ impl Resolver {
             return (Cow::Borrowed(url), Change::None);
         }
         let base = if absolute { None } else { self.base.as_ref() };
+        if !absolute
+            && base.is_none()
+            && let Some(merged) = self
+                .relative_base
+                .as_deref()
+                .and_then(|b| through_relative_base(b, url))
+        {
+            return if merged == url {
+                (Cow::Borrowed(url), Change::None)
+            } else {
+                (Cow::Owned(merged), Change::Resolved)
+            };
+        }
         if !absolute && base.is_none() {
             let encoded = self.with_encoding(|enc| {
                 microsyntax::url::encode_reference_query(url, enc).into_owned()
@@ -326,6 +345,58 @@ impl Resolver {
             Err(e) => (Cow::Borrowed(url), Change::Invalid(e.to_string())),
         }
     }
+}
+
+/// A relative URL resolved against a relative `<base href>` when the
+/// page's own address is not known, as a relative URL that names what a
+/// browser would load from any address of the page (seed 002 §2.5.3, the
+/// document base URL, and the URL Standard's resolution): a path-absolute
+/// base (`/docs/`) gives a path-absolute URL, a relative one (`base/`, `.`)
+/// a URL relative to the page. The two resolutions are made against a
+/// stand-in address; `None` when the result depends on the real one (the
+/// base names another host, or `..` climbs past what the stand-in can
+/// tell), and then the URL stays as written.
+fn through_relative_base(base: &str, reference: &str) -> Option<String> {
+    // Deep enough that `..` in a base and a URL rarely reach its root.
+    const STAND_IN: &str = "https://page.invalid/1/2/3/4/5/6/7/8/";
+    if reference.starts_with("//") || base.starts_with("//") {
+        return None;
+    }
+    let page = Url::parse(STAND_IN).ok()?;
+    let resolved = page.join(base).ok()?.join(reference).ok()?;
+    if resolved.host_str() != Some("page.invalid") || resolved.scheme() != "https" {
+        return None;
+    }
+    let mut tail = String::new();
+    if let Some(q) = resolved.query() {
+        tail.push('?');
+        tail.push_str(q);
+    }
+    if let Some(f) = resolved.fragment() {
+        tail.push('#');
+        tail.push_str(f);
+    }
+    let path = resolved.path();
+    if base.starts_with('/') || reference.starts_with('/') {
+        return Some(format!("{path}{tail}"));
+    }
+    let dir: Vec<&str> = page.path().trim_matches('/').split('/').collect();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let common = dir
+        .iter()
+        .zip(&segments)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if common == 0 {
+        return None;
+    }
+    let mut out = "../".repeat(dir.len() - common);
+    out.push_str(&segments.get(common..).unwrap_or_default().join("/"));
+    if out.is_empty() {
+        out.push_str("./");
+    }
+    out.push_str(&tail);
+    Some(out)
 }
 
 /// The scheme of a URL (URL Standard, scheme state: an ASCII letter, then
@@ -481,6 +552,31 @@ pub(crate) fn url_name(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relative_base_resolves_as_far_as_it_goes() {
+        let cases = [
+            ("/", "foo/bar.png", Some("/foo/bar.png")),
+            ("/docs/", "../img/a.png?x=1#t", Some("/img/a.png?x=1#t")),
+            ("base/", "foo/bar.png", Some("base/foo/bar.png")),
+            (".", "source/x.png", Some("source/x.png")),
+            ("./", "", Some("./")),
+            ("a/b/", "../../../c.html", Some("../c.html")),
+            ("sub/page.html", "?q=2", Some("sub/page.html?q=2")),
+            ("base/", "/root.png", Some("/root.png")),
+            // What depends on the page's real address stays as written.
+            ("//cdn.example.org/", "x.png", None),
+            ("base/", "//other.example/x.png", None),
+            ("../../../../../../../../../", "x.png", None),
+        ];
+        for (base, reference, want) in cases {
+            assert_eq!(
+                through_relative_base(base, reference).as_deref(),
+                want,
+                "{base} + {reference}"
+            );
+        }
+    }
 
     #[test]
     fn unsafe_schemes_are_read_as_browsers_read_them() {

@@ -99,8 +99,8 @@ impl Builder<'_> {
                 format!("relative URLs are resolved against the base URL {base}"),
             ),
             (Some(BaseRefused::Relative), _) => (
-                Severity::Warning,
-                "<base href> is relative and the page's address is not known (give it with --base): relative URLs are kept as written"
+                Severity::Info,
+                "<base href> is relative and the page's address is not known (give it with --base): relative URLs are resolved against it and stay relative"
                     .to_owned(),
             ),
             (Some(BaseRefused::Unsafe(scheme)), _) => (

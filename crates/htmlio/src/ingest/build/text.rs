@@ -198,8 +198,10 @@ impl Builder<'_> {
     }
 
     /// An inline element that arrives whole (an image), placed as a word
-    /// is.
+    /// is: in a frame that takes content, as a word's frame is made ready
+    /// (an image directly inside a list goes into its previous item).
     pub(super) fn inline_node(&mut self, node: Inline, line: u32) {
+        self.prepare_content();
         self.before_content(line);
         if let Some(top) = self.frames.last_mut() {
             top.run.inline(node, None);
@@ -253,6 +255,18 @@ impl Builder<'_> {
 mod tests {
     fn text(html: &str) -> String {
         crate::to_text(html.as_bytes(), &Default::default()).text
+    }
+
+    #[test]
+    fn images_directly_inside_a_list_go_into_its_previous_item() {
+        // A `<div>` or `<span>` right inside a `<ul>` is invalid, common,
+        // and shown by browsers: its images are kept as its text is.
+        let page = "<ul><li>one</li><div><a href=\"/a\"><img src=\"a.png\" alt=\"A\"></a></div>\
+                    <span><img src=\"b.png\" alt=\"B\"></span><li>two</li></ul>";
+        assert_eq!(
+            text(page),
+            "#Extend image\n\n  * one\n    [/a||![a.png||A]]\n    ![b.png||B]\n  * two\n"
+        );
     }
 
     #[test]
