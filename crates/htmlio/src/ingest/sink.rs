@@ -48,6 +48,44 @@ impl Element {
             .find(|a| &*a.name.local == local)
             .map(|a| &*a.value)
     }
+
+    /// Whether the page hides the element from every reader: the `hidden`
+    /// attribute, `aria-hidden="true"`, or an inline style of `display:
+    /// none` or `visibility: hidden` (Readability drops these too; style
+    /// sheets are not read, so only the inline style counts).
+    pub(crate) fn hidden(&self) -> bool {
+        if self
+            .attr("aria-hidden")
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+        {
+            return true;
+        }
+        self.not_shown()
+    }
+
+    /// Whether a browser shows the element at all: not when it has the
+    /// `hidden` attribute or an inline style of `display: none` or
+    /// `visibility: hidden` (kept whatever the mapping is asked for).
+    pub(crate) fn not_shown(&self) -> bool {
+        self.attrs.iter().any(|a| hides(&a.name.local, &a.value))
+    }
+}
+
+/// Whether an attribute hides its element: `hidden`, or an inline style
+/// of `display: none` or `visibility: hidden`.
+fn hides(name: &str, value: &str) -> bool {
+    match name {
+        "hidden" => true,
+        "style" => {
+            let squeezed: String = value
+                .chars()
+                .filter(|c| !c.is_ascii_whitespace())
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            squeezed.contains("display:none") || squeezed.contains("visibility:hidden")
+        }
+        _ => false,
+    }
 }
 
 /// What a node is.
@@ -595,9 +633,12 @@ impl TreeSink for Sink {
                     if keeps_attribute(&a.name.local) {
                         a.value = self.clean(a.value);
                         Some(a)
-                    } else if self.structure && keeps_structure_attribute(&a.name.local) {
-                        // Read by the selection, never written: not cleaned
-                        // (nor counted as a change to the page's text).
+                    } else if (self.structure && keeps_structure_attribute(&a.name.local))
+                        || hides(&a.name.local, &a.value)
+                    {
+                        // Read by the selection, or by the mapping to leave
+                        // out what the page hides, never written: not
+                        // cleaned (nor counted as a change to the page's text).
                         Some(a)
                     } else {
                         None

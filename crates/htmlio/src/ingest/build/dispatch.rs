@@ -158,11 +158,23 @@ impl Builder<'_> {
                 return false;
             }
             Tag::Math => {
-                let parent_is_math = self
+                let parent = self
                     .arena
                     .node(id)
-                    .and_then(|n| self.arena.element(n.parent))
-                    .is_some_and(|p| p.tag == Tag::Math);
+                    .and_then(|n| self.arena.element(n.parent));
+                // A formula the page hides (Wikipedia keeps its MathML in
+                // a `display: none` span beside the formula's image, which
+                // is what a reader sees) is left out.
+                if e.not_shown() || parent.is_some_and(|p| p.not_shown()) {
+                    self.report(
+                        Code::MathAsText,
+                        Severity::Info,
+                        line,
+                        "hidden formula left out (the page shows it otherwise, as an image)",
+                    );
+                    return false;
+                }
+                let parent_is_math = parent.is_some_and(|p| p.tag == Tag::Math);
                 if !parent_is_math && self.math_as_tex(id, line) {
                     return false;
                 }

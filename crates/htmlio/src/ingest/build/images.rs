@@ -34,6 +34,21 @@ fn pixels(value: Option<&str>) -> Option<u32> {
 impl Builder<'_> {
     /// `<img>`: an image, or its `alt` text where no image can stand.
     pub(super) fn image(&mut self, e: &Element, line: u32) {
+        // A tracking pixel for readers without scripts (a 1x1 image in a
+        // `<noscript>`) shows nothing.
+        let tiny = |a: &str| {
+            e.attr(a)
+                .is_some_and(|v| matches!(v.trim(), "0" | "1" | "1px"))
+        };
+        if self.noscript > 0 && tiny("width") && tiny("height") {
+            self.report(
+                Code::ImageDropped,
+                Severity::Info,
+                line,
+                "tracking pixel (a 1x1 image in <noscript>) left out",
+            );
+            return;
+        }
         let srcset = e.attr("srcset").map(|s| srcset_urls(s).collect::<Vec<_>>());
         let own = e.attr("src").filter(|s| !s.trim().is_empty());
         let src = own.or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));

@@ -174,7 +174,27 @@ impl Builder<'_> {
         if entry.used {
             return;
         }
-        if let Some(url) = url {
+        // An icon that goes nowhere a reader names (a fragment, `#!` of a
+        // script's button; a mail form without an address, a share
+        // button) shows nothing: the link is left out, not given text the
+        // page does not show.
+        let nowhere = url.as_deref().is_some_and(|u| {
+            let lower = u.to_ascii_lowercase();
+            u.starts_with('#')
+                || lower
+                    .strip_prefix("mailto:")
+                    .is_some_and(|rest| rest.split('?').next().is_none_or(|a| a.trim().is_empty()))
+        });
+        let labelled = matches!(name, Some(Name::Label(_) | Name::Title(_)));
+        if nowhere && !labelled {
+            self.report(
+                Code::EmptyLinkText,
+                Severity::Info,
+                line,
+                "link without text to a place in the page or an empty mail form left out (it shows no text)",
+            );
+        }
+        if let Some(url) = url.filter(|_| !nowhere || labelled) {
             let host = crate::ingest::url::url_host(&url);
             let (message, text) = match (name, host) {
                 (Some(Name::Label(label)), _) => (

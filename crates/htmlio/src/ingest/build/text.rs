@@ -258,6 +258,30 @@ mod tests {
     }
 
     #[test]
+    fn what_the_page_does_not_show_is_left_out() {
+        // An icon link to `#!` or an empty mail form shows no text (its id
+        // stays, on the next word); one with a title shows the title.
+        assert_eq!(
+            text(
+                "<p><a href=\"#!\" id=s><i></i></a> x <a href=\"mailto:?subject=Hi\"><i></i></a> y <a href=\"#s\" title=Up></a>"
+            ),
+            "\n[|s|x] y [#s||Up]\n"
+        );
+        // A tracking pixel for readers without scripts.
+        assert_eq!(
+            text("<p>a<noscript><img src=p.gif alt=\"*\" width=1 height=1></noscript>"),
+            "\na\n"
+        );
+        // Wikipedia's hidden MathML copy beside the formula's image.
+        assert_eq!(
+            text(
+                "<p><span style=\"display: none\"><math><annotation encoding=\"application/x-tex\">a_{i}</annotation></math></span><img src=f.svg alt=\"a_{i}\">"
+            ),
+            "#Extend image\n\n![f.svg||a_{i}]\n"
+        );
+    }
+
+    #[test]
     fn images_directly_inside_a_list_go_into_its_previous_item() {
         // A `<div>` or `<span>` right inside a `<ul>` is invalid, common,
         // and shown by browsers: its images are kept as its text is.

@@ -222,7 +222,7 @@ pub(crate) fn signal(e: &Element, tag: Tag, buf: &mut String) -> Signal {
     }) {
         out.weight += 50;
     }
-    if hidden(e) {
+    if e.hidden() {
         return Signal {
             kind: Some(Kind::Hidden),
             strong: true,
@@ -297,27 +297,4 @@ fn is_slug(id: &str) -> bool {
         .filter(|w| !w.is_empty())
         .nth(2)
         .is_some()
-}
-
-/// Whether the page hides `e` from every reader: the `hidden` attribute,
-/// `aria-hidden="true"`, or an inline style of `display: none` or
-/// `visibility: hidden` (Readability drops these too; style sheets are not
-/// read, so only the inline style counts).
-fn hidden(e: &Element) -> bool {
-    if e.attr("hidden").is_some() {
-        return true;
-    }
-    if e.attr("aria-hidden")
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
-    {
-        return true;
-    }
-    e.attr("style").is_some_and(|style| {
-        let squeezed: String = style
-            .chars()
-            .filter(|c| !c.is_ascii_whitespace())
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        squeezed.contains("display:none") || squeezed.contains("visibility:hidden")
-    })
 }
