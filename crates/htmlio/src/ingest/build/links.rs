@@ -174,13 +174,13 @@ impl Builder<'_> {
         if entry.used {
             return;
         }
-        // An icon that goes nowhere a reader names (a fragment, `#!` of a
-        // script's button; a mail form without an address, a share
-        // button) shows nothing: the link is left out, not given text the
-        // page does not show.
+        // An icon that goes nowhere (`#`, `#!`, `#0`: a script's button; a
+        // mail form without an address, a share button) shows nothing: the
+        // link is left out, not given text the page does not show. An icon
+        // link to a place in the page is kept (its fragment as its text).
         let nowhere = url.as_deref().is_some_and(|u| {
             let lower = u.to_ascii_lowercase();
-            u.starts_with('#')
+            u.strip_prefix('#').is_some_and(names_nothing)
                 || lower
                     .strip_prefix("mailto:")
                     .is_some_and(|rest| rest.split('?').next().is_none_or(|a| a.trim().is_empty()))
@@ -191,7 +191,7 @@ impl Builder<'_> {
                 Code::EmptyLinkText,
                 Severity::Info,
                 line,
-                "link without text to a place in the page or an empty mail form left out (it shows no text)",
+                "link without text that goes nowhere (`#`, `#!`, an empty mail form) left out",
             );
         }
         if let Some(url) = url.filter(|_| !nowhere || labelled) {
@@ -408,4 +408,27 @@ impl Builder<'_> {
             pos: at(line),
         }]);
     }
+}
+
+/// Whether a fragment, as the text writes it (a character a name cannot
+/// hold is `__` and its code in hex: `#!` is `#__21`), names no place: it
+/// has no letter and no digit but `0` once those codes are set aside
+/// (`#`, `#!`, `#0`, `#-`, what a script's button links to).
+fn names_nothing(fragment: &str) -> bool {
+    let mut rest = fragment;
+    let mut kept = String::new();
+    while let Some(at) = rest.find("__") {
+        kept.push_str(rest.get(..at).unwrap_or_default());
+        let code = rest.get(at + 2..at + 4).unwrap_or_default();
+        if code.len() == 2 && code.bytes().all(|b| b.is_ascii_hexdigit()) {
+            rest = rest.get(at + 4..).unwrap_or_default();
+        } else {
+            kept.push_str("__");
+            rest = rest.get(at + 2..).unwrap_or_default();
+        }
+    }
+    kept.push_str(rest);
+    !kept
+        .chars()
+        .any(|c| c.is_alphabetic() || ('1'..='9').contains(&c))
 }
