@@ -215,6 +215,8 @@ impl RoundTrip {
             open: false,
             image: false,
             table: false,
+            breaks: false,
+            subsup: false,
             ..m.clone()
         };
         self.again.body == self.parsed.body
