@@ -237,6 +237,18 @@ impl Builder<'_> {
                 return false;
             }
             Tag::Media => {
+                // An `<object>` with an image for readers that cannot show
+                // it is read as that image, which XHTML 1.0 and every
+                // reader can show (`<object data=logo.svg><img src=logo.png>`).
+                if &*e.name.local == "object" && self.holds_image(id) {
+                    self.report(
+                        Code::MediaAsLink,
+                        Severity::Info,
+                        line,
+                        "<object> read as the image it holds for readers that cannot show it",
+                    );
+                    return true;
+                }
                 self.media(id, e, line);
                 return false;
             }

@@ -42,6 +42,31 @@ impl Builder<'_> {
         None
     }
 
+    /// Whether an element holds an `<img>` (the first 256 nodes below it
+    /// are looked at, without recursion).
+    pub(super) fn holds_image(&self, id: NodeId) -> bool {
+        let mut stack = vec![self.arena.node(id).map_or(NONE, |n| n.first_child)];
+        let mut seen = 0usize;
+        while let Some(mut child) = stack.pop() {
+            while let Some(node) = self.arena.node(child) {
+                seen += 1;
+                if seen > 256 {
+                    return false;
+                }
+                if let Data::Element(c) = &node.data {
+                    if c.tag == crate::ingest::tags::Tag::Image {
+                        return true;
+                    }
+                    stack.push(node.next);
+                    child = node.first_child;
+                    continue;
+                }
+                child = node.next;
+            }
+        }
+        false
+    }
+
     /// An embedded media element as a link to its source.
     pub(super) fn media(&mut self, id: NodeId, e: &Element, line: u32) {
         let kind = e.name.local.to_string();

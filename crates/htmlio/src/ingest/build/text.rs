@@ -284,6 +284,21 @@ mod tests {
     }
 
     #[test]
+    fn an_object_with_an_image_for_other_readers_is_that_image() {
+        assert_eq!(
+            text(
+                "<a href=\"/\"><object type=\"image/svg+xml\" data=\"logo.svg\"><img src=\"logo.png\" alt=Logo></object></a>"
+            ),
+            "#Extend image\n\n[/||![logo.png||Logo]]\n"
+        );
+        // Without one, an object is a link to what it embeds.
+        assert_eq!(
+            text("<p><object data=\"m.swf\" title=Movie>Flash</object>"),
+            "\n[m.swf||Movie]\n"
+        );
+    }
+
+    #[test]
     fn images_directly_inside_a_list_go_into_its_previous_item() {
         // A `<div>` or `<span>` right inside a `<ul>` is invalid, common,
         // and shown by browsers: its images are kept as its text is.
