@@ -65,6 +65,23 @@ pub const FEATURE_SUBSUP: &str = "subsup";
 /// The header line that declares the `subsup` feature.
 pub const SUBSUP_DECLARATION: &str = "#Extend subsup";
 
+/// The header lines that declare the features `meta` turns on, in the
+/// order the canonical layout writes them (`docs/format.md`, "The
+/// canonical layout"): `image`, `table`, `break`, `subsup`, the escapes,
+/// and `open` last.
+pub(crate) fn declarations(meta: &crate::model::Metadata) -> impl Iterator<Item = &'static str> {
+    [
+        (meta.image, IMAGE_DECLARATION),
+        (meta.table, TABLE_DECLARATION),
+        (meta.breaks, BREAK_DECLARATION),
+        (meta.subsup, SUBSUP_DECLARATION),
+        (meta.escape, ESCAPE_DECLARATION),
+        (meta.open, OPEN_DECLARATION),
+    ]
+    .into_iter()
+    .filter_map(|(on, line)| on.then_some(line))
+}
+
 /// Whether, in a document that declares `#Escape \`, a backslash before
 /// `c` makes `c` plain text: the characters the format uses as markup
 /// anywhere (`_ * ' [ ] | < >`, and the `!` of an image), those that begin a bullet, heading, rule

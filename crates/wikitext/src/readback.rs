@@ -27,12 +27,9 @@
 use std::mem;
 
 use crate::events::Events;
-use crate::grammar::{
-    BREAK_DECLARATION, ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, SUBSUP_DECLARATION,
-    TABLE_DECLARATION,
-};
+use crate::grammar::declarations;
 use crate::inline::{Mode, Places, Syntax, parse_inlines, text_events};
-use crate::model::{Block, DefItem, Inline, Pos};
+use crate::model::{Block, DefItem, Inline, Metadata, Pos};
 use crate::scan::{clean_edges, is_side_char};
 
 /// Characters that can start or end inline markup (seed 000 steps 1 and 2):
@@ -45,12 +42,10 @@ fn live(text: &str, pre: bool) -> bool {
     if matches!(bytes.last(), Some(b'!' | b'^' | b'~')) {
         return true;
     }
-    if text.contains("^{") || text.contains("~{") {
-        return true;
-    }
     for (i, &b) in bytes.iter().enumerate() {
         match b {
             b'[' | b']' => return true,
+            b'^' | b'~' if bytes.get(i + 1) == Some(&b'{') => return true,
             // Addresses are not read in preformatted text.
             b'<' | b'>' if !pre => return true,
             b'_' | b'*' | b'\'' => {
@@ -215,29 +210,18 @@ pub(crate) fn reads_as(text: &str, pre: bool, syntax: Syntax, run: &[Inline]) ->
 /// reads as alone, in a document that declares what `syntax` says, the
 /// `open` feature when `open` and the `table` feature when `tables`.
 pub(crate) fn read_part(part: &str, syntax: Syntax, (open, tables): (bool, bool)) -> Vec<Block> {
+    let declared = Metadata {
+        image: syntax.images,
+        table: tables,
+        breaks: syntax.breaks,
+        subsup: syntax.subsup,
+        escape: syntax.escapes,
+        open,
+        ..Metadata::default()
+    };
     let mut header = String::new();
-    if syntax.images {
-        header.push_str(IMAGE_DECLARATION);
-        header.push('\n');
-    }
-    if tables {
-        header.push_str(TABLE_DECLARATION);
-        header.push('\n');
-    }
-    if syntax.breaks {
-        header.push_str(BREAK_DECLARATION);
-        header.push('\n');
-    }
-    if syntax.subsup {
-        header.push_str(SUBSUP_DECLARATION);
-        header.push('\n');
-    }
-    if syntax.escapes {
-        header.push_str(ESCAPE_DECLARATION);
-        header.push('\n');
-    }
-    if open {
-        header.push_str(OPEN_DECLARATION);
+    for line in declarations(&declared) {
+        header.push_str(line);
         header.push('\n');
     }
     header.push('\n');

@@ -143,22 +143,7 @@ pub fn depth(blocks: &[Block]) -> usize {
 /// assert!(wikitext::has_images(&doc.body));
 /// ```
 pub fn has_images(blocks: &[Block]) -> bool {
-    runs(blocks).any(|run| {
-        let mut stack: Vec<&[Inline]> = vec![run];
-        while let Some(run) = stack.pop() {
-            for node in run {
-                match node {
-                    Inline::Image { .. } => return true,
-                    other => {
-                        if let Some(children) = other.children() {
-                            stack.push(children);
-                        }
-                    }
-                }
-            }
-        }
-        false
-    })
+    any_inline(blocks, |node| matches!(node, Inline::Image { .. }))
 }
 
 /// Whether blocks hold a forced line break, and whether they hold a
@@ -170,26 +155,31 @@ pub fn has_images(blocks: &[Block]) -> bool {
 /// assert_eq!(wikitext::has_extended_inlines(&doc.body), (false, true));
 /// ```
 pub fn has_extended_inlines(blocks: &[Block]) -> (bool, bool) {
-    let (mut breaks, mut scripts) = (false, false);
-    for run in runs(blocks) {
+    (
+        any_inline(blocks, |node| matches!(node, Inline::HardBreak { .. })),
+        any_inline(blocks, |node| {
+            matches!(node, Inline::Superscript { .. } | Inline::Subscript { .. })
+        }),
+    )
+}
+
+/// Whether some inline of blocks, at any depth (an image's alternative
+/// text included), is one `found` is looking for. Walks without recursion.
+fn any_inline(blocks: &[Block], found: impl Fn(&Inline) -> bool) -> bool {
+    runs(blocks).any(|run| {
         let mut stack: Vec<&[Inline]> = vec![run];
         while let Some(run) = stack.pop() {
             for node in run {
-                match node {
-                    Inline::HardBreak { .. } => breaks = true,
-                    Inline::Superscript { .. } | Inline::Subscript { .. } => scripts = true,
-                    _ => {}
+                if found(node) {
+                    return true;
                 }
                 if let Some(children) = node.children() {
                     stack.push(children);
                 }
             }
         }
-        if breaks && scripts {
-            break;
-        }
-    }
-    (breaks, scripts)
+        false
+    })
 }
 
 /// The plain text of an inline run: text, e-mail addresses, link texts and

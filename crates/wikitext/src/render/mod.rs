@@ -13,10 +13,7 @@
 
 use std::cell::Cell;
 
-use crate::grammar::{
-    BREAK_DECLARATION, ESCAPE_DECLARATION, IMAGE_DECLARATION, OPEN_DECLARATION, SUBSUP_DECLARATION,
-    TABLE_DECLARATION,
-};
+use crate::grammar::{ESCAPE_DECLARATION, OPEN_DECLARATION, declarations};
 use crate::inline::Syntax;
 use crate::model::{Block, Document};
 
@@ -248,30 +245,9 @@ fn render_header(doc: &Document, text: &mut String) {
         }
         text.push('\n');
     }
-    // `#Extend image` and `#Extend table` first: the declarations the
-    // rendering adds go after them (see `render`).
-    if meta.image {
-        text.push_str(IMAGE_DECLARATION);
-        text.push('\n');
-    }
-    if meta.table {
-        text.push_str(TABLE_DECLARATION);
-        text.push('\n');
-    }
-    if meta.breaks {
-        text.push_str(BREAK_DECLARATION);
-        text.push('\n');
-    }
-    if meta.subsup {
-        text.push_str(SUBSUP_DECLARATION);
-        text.push('\n');
-    }
-    if meta.escape {
-        text.push_str(ESCAPE_DECLARATION);
-        text.push('\n');
-    }
-    if meta.open {
-        text.push_str(OPEN_DECLARATION);
+    // The declarations the rendering adds go after these (see `render`).
+    for line in declarations(meta) {
+        text.push_str(line);
         text.push('\n');
     }
     // The empty line that ends the header (also when there is none).

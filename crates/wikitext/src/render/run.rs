@@ -35,8 +35,6 @@ pub(crate) mod origin {
     pub(crate) const IN_LINK: u8 = 1 << 5;
     /// The `]` that ends a link.
     pub(crate) const LINK_END: u8 = 1 << 6;
-    /// Inside a superscript or subscript.
-    pub(crate) const IN_SCRIPT: u8 = 1 << 7;
 }
 
 /// Renders an inline run as seed 000 spells it (no escapes): `_..._`,
@@ -49,7 +47,7 @@ pub(crate) mod origin {
 /// `inside` holds the [`origin`] flags of the enclosing elements.
 /// Recursion is bounded by the inline depth of a canonical run.
 pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &mut S) {
-    use origin::{DELIM, IN_CODE, IN_EM, IN_LINK, IN_SCRIPT, IN_STRONG, LINK_END, TEXT};
+    use origin::{DELIM, IN_CODE, IN_EM, IN_LINK, IN_STRONG, LINK_END, TEXT};
     for (i, node) in run.iter().enumerate() {
         match node {
             Inline::Text { text, .. } => out.piece(text, TEXT | inside),
@@ -57,14 +55,10 @@ pub(crate) fn render_run<S: Sink>(run: &[Inline], pre: bool, inside: u8, out: &m
             // `#Extend break`.
             Inline::HardBreak { .. } => out.piece(if pre { " " } else { BREAK }, inside),
             // `#Extend subsup`: the braces end them wherever they stand.
-            Inline::Superscript { content, .. } => {
-                out.piece("^{", inside);
-                render_run(content, pre, inside | IN_SCRIPT, out);
-                out.piece("}", inside);
-            }
-            Inline::Subscript { content, .. } => {
-                out.piece("~{", inside);
-                render_run(content, pre, inside | IN_SCRIPT, out);
+            Inline::Superscript { content, .. } | Inline::Subscript { content, .. } => {
+                let sup = matches!(node, Inline::Superscript { .. });
+                out.piece(if sup { "^{" } else { "~{" }, inside);
+                render_run(content, pre, inside, out);
                 out.piece("}", inside);
             }
             Inline::Emphasis { content, .. } => {
