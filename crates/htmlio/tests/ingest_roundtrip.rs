@@ -314,7 +314,7 @@ fn breaks_as_html_reads(body: &mut [wikitext::Block]) {
             out.extend((0..after).map(|_| Inline::hard_break()));
         }
         // A line division and white space right before a break are taken
-        // in, and white space after it; breaks in a row are one.
+        // in, and HTML white space after it; breaks in a row are one.
         let mut kept: Vec<Inline> = Vec::with_capacity(out.len());
         let mut after_break = false;
         for mut node in out {
@@ -337,7 +337,11 @@ fn breaks_as_html_reads(body: &mut [wikitext::Block]) {
             } else if let Inline::Text { text, .. } = &mut node
                 && after_break
             {
-                *text = text.trim_start().to_owned();
+                // Only HTML's white space: a no-break space after a
+                // break is shown.
+                *text = text
+                    .trim_start_matches([' ', '\t', '\n', '\u{c}', '\r'])
+                    .to_owned();
                 if text.is_empty() {
                     continue;
                 }
