@@ -53,6 +53,9 @@ pub enum Code {
     /// Text inside `<noscript>` that is the source of HTML tags (what a
     /// script would have written), left out.
     NoscriptMarkup,
+    /// Text inside `<textarea>` that is the source of HTML tags (an embed
+    /// code to copy, a template a script fills in), left out.
+    TextareaMarkup,
     /// Characters the format forbids in a URL or anchor name were
     /// percent-encoded.
     UrlEncoded,
@@ -149,6 +152,7 @@ impl Code {
             Code::NestedLink => "nested-link",
             Code::EmptyLinkText => "empty-link-text",
             Code::NoscriptMarkup => "noscript-markup",
+            Code::TextareaMarkup => "textarea-markup",
             Code::EmptyUrl => "empty-url",
             Code::UrlEncoded => "url-encoded",
             Code::AnchorDropped => "anchor-dropped",
@@ -220,6 +224,10 @@ impl Code {
             Code::NoscriptMarkup => s(
                 "tag source inside <noscript> left out",
                 "tag sources inside <noscript> left out",
+            ),
+            Code::TextareaMarkup => s(
+                "tag source inside <textarea> left out",
+                "tag sources inside <textarea> left out",
             ),
             Code::EmptyUrl => s(
                 "link with an empty URL kept as text",

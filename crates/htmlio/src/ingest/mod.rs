@@ -96,7 +96,7 @@
 //! | `picture` | transparent: its `img` is the image; its `source`s are ballast |
 //! | `q` | its text in quotation marks “…” |
 //! | `sub`, `sup`, `s`, `strike`, `del` | transparent (the presentation lost is noted) |
-//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `button` (its label: the control is not kept), `select`, `textarea` (the text they show, without the control), `output` (what it shows), `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
+//! | `span`, `font`, `small`, `big`, `abbr`, `acronym`, `mark`, `ins`, `time`, `data`, `bdi`, `bdo`, `label`, `button` (its label: the control is not kept), `select`, `textarea` (the text they show, without the control; a text area's text that is the source of tags, an embed code or a template, is left out and noted), `output` (what it shows), `nobr`, `blink`, `ruby`, `rb`, `rt`, `rtc`, `rp`, `picture`, `menuitem`, `spacer`, `nextid` | transparent |
 //! | `option`, `optgroup` | the text of a choice of a list box (a group's `label`), after ` / ` when a choice of the same box came before it (noted once) |
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |

@@ -95,6 +95,10 @@ impl Builder<'_> {
                 exit.noscript = true;
                 self.noscript += 1;
             }
+            if &*e.name.local == "textarea" {
+                exit.textarea = true;
+                self.textarea += 1;
+            }
             self.exits.push(exit);
         }
         descend

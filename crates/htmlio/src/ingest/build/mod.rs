@@ -77,6 +77,8 @@ struct Exit {
     quote: bool,
     /// The element is a `<noscript>`.
     noscript: bool,
+    /// The element is a `<textarea>`.
+    textarea: bool,
 }
 
 /// The walk's state: the open frames, the formatting entries on the path,
@@ -100,6 +102,8 @@ pub(crate) struct Builder<'a> {
     pending_anchors: std::collections::VecDeque<(String, u32)>,
     /// How many `<noscript>` elements the walk is in.
     noscript: usize,
+    /// How many `<textarea>` elements the walk is in.
+    textarea: usize,
     /// Anchor names placed so far.
     anchors_seen: HashSet<String>,
     meta: Metadata,
@@ -146,6 +150,7 @@ impl<'a> Builder<'a> {
             exits: Vec::new(),
             pending_anchors: std::collections::VecDeque::new(),
             noscript: 0,
+            textarea: 0,
             anchors_seen: HashSet::new(),
             meta: Metadata::default(),
             content_language: None,
@@ -276,6 +281,9 @@ impl<'a> Builder<'a> {
         let line = self.arena.node(id).map_or(0, |n| n.line);
         if exit.noscript {
             self.noscript = self.noscript.saturating_sub(1);
+        }
+        if exit.textarea {
+            self.textarea = self.textarea.saturating_sub(1);
         }
         if exit.quote {
             self.inline_text("\u{201d}", line);

@@ -12,11 +12,25 @@ use crate::ingest::sink::{Element, NONE, NodeId};
 /// Whether text holds the source of an HTML tag (`<` then a letter, `/`
 /// or `!`): in `<noscript>`, what a script would have written with
 /// `document.write`, escaped so that a browser without scripting shows
-/// it as text.
+/// it as text; in `<textarea>` (whose content HTML reads as text), an
+/// embed code to copy or a template a script fills in, not prose.
+/// A tag broken by a space after its `<` (`< img src=...>`, which a
+/// browser shows as text) counts when a `>` closes it.
 fn shows_markup(text: &str) -> bool {
-    text.as_bytes()
-        .windows(2)
-        .any(|w| matches!(w, [b'<', n] if n.is_ascii_alphabetic() || *n == b'/' || *n == b'!'))
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        if b != b'<' {
+            return false;
+        }
+        let rest = &bytes[i + 1..];
+        let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+        match rest.get(spaces) {
+            Some(&n) if n.is_ascii_alphabetic() || n == b'/' || n == b'!' => {
+                spaces == 0 || rest[spaces..].contains(&b'>')
+            }
+            _ => false,
+        }
+    })
 }
 
 /// Whether a `select` is a drop-down, which shows one option: no
@@ -125,6 +139,15 @@ impl Builder<'_> {
                 Severity::Info,
                 line,
                 "text inside <noscript> that is the source of HTML tags left out: a browser without scripting would show the tags themselves",
+            );
+            return;
+        }
+        if self.textarea > 0 && shows_markup(text) {
+            self.report(
+                Code::TextareaMarkup,
+                Severity::Info,
+                line,
+                "text inside <textarea> that is the source of HTML tags left out: it is code to copy or a template, not the page's prose",
             );
             return;
         }
@@ -269,10 +292,15 @@ mod tests {
             )),
             "\n[|s|x] y [#s||Up] [#s||]\n"
         );
-        // A tracking pixel for readers without scripts.
+        // A tracking pixel for readers without scripts, and one whose tag
+        // a space broke (a browser shows its source).
         assert_eq!(
             text("<p>a<noscript><img src=p.gif alt=\"*\" width=1 height=1></noscript>"),
             "\na\n"
+        );
+        assert_eq!(
+            text("<p>a<noscript>< img alt=\"x\" src=\"p.gif?a=1\"></noscript> b"),
+            "\na\n\nb\n"
         );
         // Wikipedia's hidden MathML copy beside the formula's image.
         assert_eq!(
@@ -280,6 +308,23 @@ mod tests {
                 "<p><span style=\"display: none\"><math><annotation encoding=\"application/x-tex\">a_{i}</annotation></math></span><img src=f.svg alt=\"a_{i}\">"
             ),
             "#Extend image\n\n![f.svg||a_{i}]\n"
+        );
+    }
+
+    #[test]
+    fn a_text_area_keeps_its_words_but_not_the_code_it_holds() {
+        // An embed code to copy is the source of tags, not prose.
+        assert_eq!(
+            text(concat!(
+                "<p>Embed: <textarea><iframe src='v/1'>No frames. ",
+                "<a href=\"v\">Watch</a>.</iframe></textarea> done"
+            )),
+            "\nEmbed: done\n"
+        );
+        // Words a page shows in a text area stay.
+        assert_eq!(
+            text("<p>Note: <textarea>Write here</textarea>"),
+            "\nNote: Write here\n"
         );
     }
 
