@@ -102,7 +102,8 @@ pub enum Code {
     /// The choices of a list box (`select`) were kept as text, without
     /// the control.
     ChoicesAsText,
-    /// Sub- or superscript or struck-through text was kept as plain text.
+    /// Struck-through text, or a sub- or superscript in preformatted
+    /// text, was kept as plain text.
     PresentationLost,
     /// A frame became a link to its document.
     FrameAsLink,
@@ -290,8 +291,8 @@ impl Code {
             ),
             Code::MathAsTex => s("formula kept as its TeX", "formulas kept as their TeX"),
             Code::PresentationLost => s(
-                "struck text kept as plain text",
-                "struck texts kept as plain text",
+                "struck text or script kept as plain text",
+                "struck texts or scripts kept as plain text",
             ),
             Code::FrameAsLink => s("frame shown as a link", "frames shown as links"),
             Code::BlocksFlattened => s(

@@ -222,6 +222,23 @@ impl Builder<'_> {
                     "struck-through text kept as plain text",
                 );
             }
+            Tag::Format(fmt @ (Fmt::Sup | Fmt::Sub))
+                if self.top_kind().is_some_and(FrameKind::is_pre) =>
+            {
+                // Preformatted text holds no markup: `mc<sup>2</sup>`
+                // would read `mc2`, a change a reader sees.
+                let what = if fmt == Fmt::Sup {
+                    "superscript"
+                } else {
+                    "subscript"
+                };
+                self.report(
+                    Code::PresentationLost,
+                    Severity::Warning,
+                    line,
+                    format!("{what} in preformatted text kept as plain text (preformatted text holds no markup)"),
+                );
+            }
             Tag::Format(fmt) => {
                 exit.fmt = self.push_fmt(match fmt {
                     Fmt::Em => Kind::Em,

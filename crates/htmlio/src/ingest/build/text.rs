@@ -312,6 +312,21 @@ mod tests {
     }
 
     #[test]
+    fn a_script_in_preformatted_text_is_plain_text_with_a_warning() {
+        let page = crate::to_text(
+            b"<pre>E = mc<sup>2</sup>, H<sub>2</sub>O</pre>",
+            &Default::default(),
+        );
+        assert_eq!(page.text, "\n  E = mc2, H2O\n");
+        let lost: Vec<_> = page
+            .diagnostics()
+            .filter(|d| d.code() == "presentation-lost")
+            .map(|d| d.severity())
+            .collect();
+        assert_eq!(lost, [wikitext::Severity::Warning; 2]);
+    }
+
+    #[test]
     fn a_text_area_keeps_its_words_but_not_the_code_it_holds() {
         // An embed code to copy is the source of tags, not prose.
         assert_eq!(
