@@ -215,11 +215,13 @@ impl Builder<'_> {
         match tag {
             Tag::Inline => {}
             Tag::Presentational => {
+                // A warning: `<s>$50</s> $30` reads `$50 $30`, which says
+                // something else.
                 self.report(
                     Code::PresentationLost,
-                    Severity::Info,
+                    Severity::Warning,
                     line,
-                    "struck-through text kept as plain text",
+                    "struck-through text kept as plain text (it reads as if it stood)",
                 );
             }
             Tag::Format(fmt @ (Fmt::Sup | Fmt::Sub))
