@@ -69,10 +69,11 @@ impl TextPage {
     /// ```
     /// use wikitext::Severity;
     ///
-    /// // `del` keeps its text and loses its meaning: ingestion says so.
-    /// let page = htmlio::to_text(b"<p>H<del>2</del>O", &Default::default());
+    /// // `del` keeps its text and loses its meaning (`$50 $30` reads as if
+    /// // the first price stood): ingestion warns.
+    /// let page = htmlio::to_text(b"<p><del>$50</del> $30", &Default::default());
     /// let all: Vec<_> = page.diagnostics().map(|d| (d.code(), d.severity())).collect();
-    /// assert_eq!(all, [("presentation-lost", Severity::Info)]);
+    /// assert_eq!(all, [("presentation-lost", Severity::Warning)]);
     /// assert_eq!(all.len(), page.ingest_diagnostics.len() + page.write_diagnostics.len());
     /// ```
     pub fn diagnostics(&self) -> impl Iterator<Item = PageDiagnostic<'_>> {
