@@ -60,7 +60,7 @@ pub(crate) struct Display {
 pub(crate) enum RunKind {
     /// `to-text`, `to-html`, `fmt`, `check`: outputs (or one JSON record per
     /// input, or the names `fmt --check` lists), then a summary line on
-    /// standard error.
+    /// standard error when there were several inputs (or with -v).
     Batch,
     /// `sniff`: one line (or JSON object) per input naming its encoding, and
     /// no summary line.
@@ -379,7 +379,10 @@ pub(crate) fn run(
     printed?;
     printer.stdout.flush()?;
     summary.elapsed = started.elapsed();
-    if options.kind == RunKind::Batch {
+    // One input says what went wrong in its own diagnostics, and nothing
+    // when all went well (as pandoc does); the tally is for batches, or
+    // asked for with -v.
+    if options.kind == RunKind::Batch && (total > 1 || options.display.verbose) {
         say_summary(&summary.line(options.fmt), options.display);
     }
     Ok(summary)

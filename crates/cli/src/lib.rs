@@ -187,6 +187,11 @@ pub struct Cli {
 #[derive(Debug, Clone, Args)]
 pub struct DisplayArgs {
     /// Print errors only: no warnings, no progress, no summary line.
+    ///
+    /// Without -q or -v, a run of one input that goes well prints nothing on
+    /// standard error; a run of several ends with a summary line (files,
+    /// bytes, time, pages per second, diagnostics), which -v adds to a run of
+    /// one.
     #[arg(
         short,
         long,
@@ -202,9 +207,10 @@ pub struct DisplayArgs {
         long,
         global = true,
         display_order = 91,
-        long_help = "Also print notes, the encoding of each input and each file written, and every \
-                     diagnostic (without it, an input shows the first 3 of each kind in full, \
-                     then one line counting the rest)"
+        long_help = "Also print notes, the encoding of each input and each file written, the \
+                     summary line of a run of one input, and every diagnostic (without it, an \
+                     input shows the first 3 of each kind in full, then one line counting the \
+                     rest)"
     )]
     pub verbose: bool,
 

@@ -90,7 +90,16 @@ pub(crate) fn plan(
         Request::Output(path) if path == Path::new("-") => plan_stdout(walk, inputs, json),
         Request::Output(path) => {
             let ends_with_slash = path.as_os_str().as_encoded_bytes().last() == Some(&b'/');
-            let is_dir = fs::metadata(path).is_ok_and(|m| m.is_dir());
+            let exists = fs::metadata(path);
+            let is_dir = exists.as_ref().is_ok_and(|m| m.is_dir());
+            if !walk.single && exists.is_err() && !ends_with_slash && names_a_file(path) {
+                return Err(format!(
+                    "-o {} reads as a file name, and these inputs need an output directory \
+                     (-o FILE takes one input): give a directory (it is made; end it with / \
+                     to keep such a name)",
+                    path.display(),
+                ));
+            }
             if is_dir || ends_with_slash || !walk.single {
                 plan_dir(walk, path, naming, inputs)
             } else {
@@ -98,6 +107,16 @@ pub(crate) fn plan(
             }
         }
     }
+}
+
+/// Whether a path that does not exist yet reads as the name of an output
+/// file (its extension is one pagetext writes), not of a directory.
+fn names_a_file(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        ["txt", "text", "html", "htm", "xhtml", "json", "jsonl"]
+            .iter()
+            .any(|x| e.eq_ignore_ascii_case(x))
+    })
 }
 
 fn plan_stdout(walk: &Walk, inputs: usize, json: bool) -> Result<Plan, String> {
@@ -211,7 +230,27 @@ fn plan_dir(walk: &Walk, out: &Path, naming: Naming, inputs: usize) -> Result<Pl
             taken.insert(resolved, path.display().to_string());
             Ok(Dest::Mirror(dest))
         })
-        .collect();
+        .collect::<Plan>();
+    // Two inputs with one output refuse the run before anything is written
+    // (the first would be written, the second refused, and a rerun after
+    // renaming one would find the first's output in the way).
+    let clash = walk
+        .items
+        .iter()
+        .zip(&plan)
+        .find_map(|(item, dest)| match (item, dest) {
+            (Ok(input), Err(e)) if e.contains("is already the output of") => Some((input, e)),
+            _ => None,
+        });
+    if let Some((input, e)) = clash {
+        let name = match &input.source {
+            Source::File(p) => p.display().to_string(),
+            Source::Stdin => "-".to_string(),
+        };
+        return Err(format!(
+            "{name}: {e}: nothing was written (rename one of the two, or convert them in separate runs)"
+        ));
+    }
     Ok(plan)
 }
 
@@ -442,20 +481,48 @@ mod tests {
         };
         let many = walk(&[tmp.path().join("site")], rules);
         let out = tmp.path().join("out");
-        let plan = plan(
+        // Refused before anything is written, not after the first.
+        let err = plan(
             &many,
             Request::Output(&out),
             Naming::Extension("txt"),
             false,
         )
-        .unwrap();
-        assert_eq!(plan[0], Ok(Dest::Mirror(out.join("a.txt"))));
-        assert!(
-            plan[1]
-                .as_ref()
-                .unwrap_err()
-                .contains("is already the output of")
-        );
+        .unwrap_err();
+        assert!(err.contains("is already the output of"), "{err}");
+        assert!(err.contains("nothing was written"), "{err}");
+    }
+
+    #[test]
+    fn several_inputs_to_a_file_name_are_refused() {
+        let tmp = site();
+        let many = walk(&[tmp.path().join("site")], RULES);
+        for name in ["one.txt", "one.HTML"] {
+            let out = tmp.path().join(name);
+            let err = plan(
+                &many,
+                Request::Output(&out),
+                Naming::Extension("txt"),
+                false,
+            )
+            .unwrap_err();
+            assert!(err.contains("reads as a file name"), "{err}");
+        }
+        // A name without such an extension, or ending in a slash, is a
+        // directory to make.
+        for name in ["out", "out.txt/"] {
+            let out = tmp.path().join(name);
+            assert!(
+                plan(
+                    &many,
+                    Request::Output(&out),
+                    Naming::Extension("txt"),
+                    false
+                )
+                .is_ok(),
+                "{name}"
+            );
+        }
     }
 
     #[test]

@@ -23,7 +23,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 /// One diagnostic, as Python sees it: a dict.
 #[derive(Debug, Clone)]
@@ -157,16 +157,25 @@ impl TextResult {
         dicts(py, &self.diagnostics)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "TextResult(encoding={:?}, source={:?}, title={:?}, {} characters of text, {} diagnostics)",
-            self.encoding,
-            self.source,
-            self.title,
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let title = match &self.title {
+            Some(title) => py_repr(py, title)?,
+            None => "None".to_owned(),
+        };
+        Ok(format!(
+            "TextResult(encoding={}, source={}, title={title}, {} characters of text, {} diagnostics)",
+            py_repr(py, self.encoding)?,
+            py_repr(py, self.source)?,
             self.text.chars().count(),
             self.diagnostics.len()
-        )
+        ))
     }
+}
+
+/// A string as Python's `repr` writes it (`'x'`, with Python's quoting and
+/// escapes), for the results' `__repr__`.
+fn py_repr(py: Python<'_>, s: &str) -> PyResult<String> {
+    PyString::new(py, s).repr()?.extract::<String>()
 }
 
 fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
@@ -281,13 +290,13 @@ impl XhtmlResult {
         self.xhtml(py)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "XhtmlResult(encoding={:?}, {} bytes, {} diagnostics)",
-            self.encoding,
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "XhtmlResult(encoding={}, {} bytes, {} diagnostics)",
+            py_repr(py, self.encoding)?,
             self.xhtml.len(),
             self.diagnostics.len()
-        )
+        ))
     }
 }
 

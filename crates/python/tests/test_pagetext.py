@@ -15,7 +15,10 @@ def test_the_http_charset_is_the_transport_layers():
     assert (page.encoding, page.source) == ("KOI8-R", "transport")
     assert (page.title, page.lang) == ("Привет", "ru")
     assert page.text == "#Title Привет\n#Lang ru\n\nПривет, [../other.html||мир]!\n"
-    assert "KOI8-R" in repr(page)
+    # Python's reprs of the values, not Rust's (`title=Some("...")`).
+    assert repr(page).startswith("TextResult(encoding='KOI8-R', source='transport', title='Привет', ")
+    assert "title=None" in repr(pagetext.to_text(b"<p>x"))
+    assert repr(pagetext.to_xhtml("x")).startswith("XhtmlResult(encoding='UTF-8', ")
 
 
 FRENCH = ("<html lang=en><p>Le projet de loi a été largement approuvé par les députés, et le texte "

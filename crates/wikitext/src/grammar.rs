@@ -196,9 +196,36 @@ pub fn ends_sentence(line: &str) -> bool {
     crate::scan::ends_sentence(line)
 }
 
+/// Seed 000 "Meta Data": whether a text opens with one of the header lines
+/// the format knows (`#Title`, `#Lang`, `#Meta:`, `#Link:`, `#Escape`,
+/// `#Extend`; a byte order mark before it is allowed): the sign that a text
+/// is in this format, which no HTML page and little other text shows.
+pub fn opens_with_header_line(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.split(['\n', '\r']).next().unwrap_or("");
+    first.starts_with('#') && crate::scan::header_line(first) != crate::scan::HeaderLine::Unknown
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_in_the_format_opens_with_a_header_line() {
+        // Seed 000's example header, and the extensions' lines.
+        assert!(opens_with_header_line(
+            "#Title A Simple HTML Document\n#Lang en-us\n\nx"
+        ));
+        assert!(opens_with_header_line("\u{feff}#lang en\r\n"));
+        assert!(opens_with_header_line("#Extend table\n"));
+        assert!(opens_with_header_line("#Meta:description x"));
+        // An unknown header word, a heading, an HTML page, prose.
+        assert!(!opens_with_header_line("#Titles x\n"));
+        assert!(!opens_with_header_line("= Title =\n"));
+        assert!(!opens_with_header_line("<!DOCTYPE html><title>x</title>"));
+        assert!(!opens_with_header_line("Notes\n#Title x\n"));
+        assert!(!opens_with_header_line(""));
+    }
 
     #[test]
     fn the_byte_search_finds_what_the_character_search_finds() {

@@ -116,7 +116,13 @@ pub(super) fn refuse(job: &Job, name: &str, bytes: &[u8]) -> Result<(), Failure>
         },
         Job::ToText { .. } => "HTML",
     };
-    Err(format!("binary data, not {expected} ({what})"))
+    // A compressed crawl is a WARC file more often than anything else.
+    let hint = if matches!(job, Job::ToText { .. }) && what == "gzip-compressed data" {
+        ": if it is a WARC file, `pagetext to-text --warc FILE` converts the pages it holds"
+    } else {
+        ""
+    };
+    Err(format!("binary data, not {expected} ({what}){hint}"))
 }
 
 /// The `control-bytes` warning for an input `job` converts although it is

@@ -14,6 +14,7 @@ mod binary;
 #[cfg(feature = "edit")]
 mod editor;
 mod html;
+mod kind;
 mod sniff;
 mod text;
 
@@ -211,6 +212,7 @@ pub(crate) fn run(
     bytes: &[u8],
 ) -> Result<Converted, Failure> {
     binary::refuse(job, name, bytes)?;
+    kind::refuse(job, bytes)?;
     let mut converted = convert(job, name, below, bytes);
     if let Some(warning) = binary::control_bytes_warning(job, name, bytes) {
         // First: a diagnostic without a line sorts before the others.
