@@ -32,15 +32,22 @@ struct Diag {
     code: &'static str,
     message: String,
     line: Option<u32>,
+    column: Option<u32>,
 }
 
 impl Diag {
     fn of<C: wikitext::DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
         Diag {
-            severity: d.severity.as_str(),
+            // The words the command line uses (`error`, `warning`, `note`):
+            // one vocabulary wherever a person reads diagnostics.
+            severity: match d.severity {
+                wikitext::Severity::Info => "note",
+                other => other.as_str(),
+            },
             code: d.code.as_str(),
             message: d.message.clone(),
             line: d.line(),
+            column: (d.span.line > 0 && d.span.column > 0).then_some(d.span.column),
         }
     }
 
@@ -50,6 +57,7 @@ impl Diag {
         dict.set_item("code", self.code)?;
         dict.set_item("message", &self.message)?;
         dict.set_item("line", self.line)?;
+        dict.set_item("column", self.column)?;
         Ok(dict)
     }
 }
@@ -150,8 +158,8 @@ impl TextResult {
     }
 
     /// What was lost or changed, as dicts with `severity` (`error`,
-    /// `warning`, `info`), `code`, `message` and `line` (of the page, or
-    /// None).
+    /// `warning`, `note`, the command line's words), `code`, `message`,
+    /// `line` (of the page, or None) and `column` (or None).
     #[getter]
     fn diagnostics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         dicts(py, &self.diagnostics)

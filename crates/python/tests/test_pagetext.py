@@ -91,8 +91,11 @@ def test_diagnostics_are_dicts():
     codes = {d["code"] for d in page.diagnostics}
     assert "unsafe-link" in codes
     for d in page.diagnostics:
-        assert set(d) == {"severity", "code", "message", "line"}
-        assert d["severity"] in {"error", "warning", "info"}
+        assert set(d) == {"severity", "code", "message", "line", "column"}
+        assert d["severity"] in {"error", "warning", "note"}
+    # The command line's words, and a column where the text has one.
+    text_diags = pagetext.check("#Lang en us\n\nx\n")
+    assert text_diags and all(d["column"] for d in text_diags), text_diags
 
 
 def test_to_xhtml_writes_the_charset_asked_for():
@@ -139,7 +142,7 @@ def test_to_xhtml_reports_what_emission_changed():
     out = pagetext.to_xhtml("\nA \u2603 here\n", encoding="iso-8859-1")
     assert b"A &#9731; here" in out.xhtml
     assert [d["code"] for d in out.diagnostics] == ["character-references"]
-    assert out.diagnostics[0]["severity"] == "info"
+    assert out.diagnostics[0]["severity"] == "note"
     assert out.diagnostics[0]["line"] is None
     # An encoding that cannot be written: UTF-8 instead, with a warning.
     out = pagetext.to_xhtml("\nx\n", encoding="utf-16le")
@@ -150,7 +153,7 @@ def test_to_xhtml_reports_what_emission_changed():
     renamed = [d for d in out.diagnostics if d["code"] == "anchor-renamed"]
     assert len(renamed) == 1 and renamed[0]["line"] == 4
     for d in out.diagnostics:
-        assert set(d) == {"severity", "code", "message", "line"}
+        assert set(d) == {"severity", "code", "message", "line", "column"}
 
 
 def test_round_trip():

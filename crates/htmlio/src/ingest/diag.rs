@@ -84,6 +84,9 @@ pub enum Code {
     /// Embedded media (`iframe`, `video`, `audio`, `object`, `embed`)
     /// became a link to its source; the player is not kept.
     MediaAsLink,
+    /// An `<object>` was read as the `<img>` it holds for readers that
+    /// cannot show it (nothing is lost).
+    MediaAsImage,
     /// Embedded media without a source was left out.
     MediaDropped,
     /// An SVG graphic was left out (in preformatted text, or with nothing
@@ -105,6 +108,9 @@ pub enum Code {
     /// Struck-through text, or a sub- or superscript in preformatted
     /// text, was kept as plain text.
     PresentationLost,
+    /// Highlighted (`<mark>`) or inserted (`<ins>`) text was kept as plain
+    /// text: its words stay, its look goes.
+    HighlightLost,
     /// A frame became a link to its document.
     FrameAsLink,
     /// Block structure inside a heading, term or preformatted text was
@@ -131,6 +137,9 @@ pub enum Code {
     /// The first line of preformatted text was indented more than a later
     /// line: its extra indentation was dropped.
     PreIndentLost,
+    /// The indentation every line of preformatted text shares was dropped
+    /// (the format measures lines from the block's own indentation).
+    PreIndentShared,
     /// A space was put in where inline markup touched a letter or digit
     /// (seed 000, inline rule 3), so that the markup reads back.
     SpaceAdded,
@@ -166,6 +175,7 @@ impl Code {
             Code::UnsafeImage => "unsafe-image",
             Code::SvgDropped => "svg-dropped",
             Code::MediaAsLink => "media-as-link",
+            Code::MediaAsImage => "media-as-image",
             Code::MediaDropped => "media-dropped",
             Code::SvgSanitized => "svg-sanitized",
             Code::SvgAsPicture => "svg-as-picture",
@@ -173,6 +183,7 @@ impl Code {
             Code::ChoicesAsText => "choices-as-text",
             Code::MathAsTex => "math-as-tex",
             Code::PresentationLost => "presentation-lost",
+            Code::HighlightLost => "highlight-lost",
             Code::FrameAsLink => "frame-as-link",
             Code::BlocksFlattened => "blocks-flattened",
             Code::NestingTooDeep => "nesting-too-deep",
@@ -185,6 +196,7 @@ impl Code {
             Code::EmptyDropped => "empty-dropped",
             Code::SpaceAdded => "space-added",
             Code::PreIndentLost => "pre-indent-lost",
+            Code::PreIndentShared => "pre-indent-shared",
         }
     }
 
@@ -272,6 +284,10 @@ impl Code {
                 "embedded media as a link to its source",
                 "embedded media as links to their sources",
             ),
+            Code::MediaAsImage => s(
+                "<object> read as the image it holds",
+                "<object>s read as the images they hold",
+            ),
             Code::MediaDropped => s(
                 "embedded media without a source left out",
                 "embedded media without a source left out",
@@ -293,6 +309,10 @@ impl Code {
             Code::PresentationLost => s(
                 "struck text or script kept as plain text",
                 "struck texts or scripts kept as plain text",
+            ),
+            Code::HighlightLost => s(
+                "highlighted or inserted text kept as plain text",
+                "highlighted or inserted texts kept as plain text",
             ),
             Code::FrameAsLink => s("frame shown as a link", "frames shown as links"),
             Code::BlocksFlattened => s(
@@ -319,6 +339,10 @@ impl Code {
             Code::PreIndentLost => s(
                 "preformatted first line lost its extra indentation",
                 "preformatted first lines lost their extra indentation",
+            ),
+            Code::PreIndentShared => s(
+                "preformatted text lost its shared indentation",
+                "preformatted texts lost their shared indentation",
             ),
             Code::SpaceAdded => s(
                 "block got spaces beside its inline markup",

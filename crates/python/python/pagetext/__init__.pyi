@@ -7,10 +7,11 @@ __version__: str
 # Diagnostic and Sniffed exist for type checkers only (import them under
 # `typing.TYPE_CHECKING`): at run time the values are plain dicts.
 class Diagnostic(TypedDict):
-    severity: str  # "error", "warning" or "info"
+    severity: str  # "error", "warning" or "note", as the command line says
     code: str
     message: str
     line: Optional[int]
+    column: Optional[int]  # where the line has one (the text's diagnostics)
 
 class Sniffed(TypedDict):
     encoding: str

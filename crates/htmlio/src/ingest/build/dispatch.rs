@@ -213,7 +213,23 @@ impl Builder<'_> {
     fn inline_element(&mut self, el: Entered<'_>, exit: &mut Exit) -> bool {
         let Entered { id, e, tag, line } = el;
         match tag {
-            Tag::Inline => {}
+            Tag::Inline => {
+                // A highlight or an insertion mark keeps its words and loses
+                // its look (said, as every other loss is).
+                let what = match &*e.name.local {
+                    "mark" => Some("highlighted text (<mark>)"),
+                    "ins" => Some("inserted text (<ins>)"),
+                    _ => None,
+                };
+                if let Some(what) = what {
+                    self.report(
+                        Code::HighlightLost,
+                        Severity::Info,
+                        line,
+                        format!("{what} kept as plain text"),
+                    );
+                }
+            }
             Tag::Presentational => {
                 // A warning: `<s>$50</s> $30` reads `$50 $30`, which says
                 // something else.
@@ -265,7 +281,7 @@ impl Builder<'_> {
                 // reader can show (`<object data=logo.svg><img src=logo.png>`).
                 if &*e.name.local == "object" && self.holds_image(id) {
                     self.report(
-                        Code::MediaAsLink,
+                        Code::MediaAsImage,
                         Severity::Info,
                         line,
                         "<object> read as the image it holds for readers that cannot show it",

@@ -106,9 +106,12 @@ impl Builder<'_> {
         };
         self.report(
             Code::MediaAsLink,
-            Severity::Info,
+            Severity::Warning,
             line,
-            format!("<{kind}> kept as a link to {}", clean.url),
+            format!(
+                "<{kind}> kept as a link to {} (the player or frame itself is not kept)",
+                clean.url
+            ),
         );
         let in_link = self.frames.last().is_some_and(|f| f.run.in_link());
         if in_link {

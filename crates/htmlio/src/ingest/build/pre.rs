@@ -96,7 +96,20 @@ impl Builder<'_> {
         // format can hold.
         let lead = lines.iter().take_while(|l| l.is_empty()).count();
         lines.drain(..lead);
-        if strip_common_indent(&mut lines) {
+        let (cut_first, common) = strip_common_indent(&mut lines);
+        if common > 0 {
+            self.report(
+                Code::PreIndentShared,
+                Severity::Info,
+                line,
+                format!(
+                    "preformatted text's common indentation ({common} space{}) dropped: the text \
+                     format measures its lines from the block's own indentation",
+                    if common == 1 { "" } else { "s" }
+                ),
+            );
+        }
+        if cut_first {
             self.report(
                 Code::PreIndentLost,
                 Severity::Warning,
@@ -119,8 +132,9 @@ impl Builder<'_> {
 /// indentation than the first line are part of the same block"), so an
 /// indentation shared by all lines cannot be held: it is removed; and the
 /// first line cannot be indented more than a later line: its excess is
-/// removed (returns whether that happened).
-fn strip_common_indent(lines: &mut [Vec<Inline>]) -> bool {
+/// removed. Returns whether the first line lost an excess, and how many
+/// columns all lines lost.
+fn strip_common_indent(lines: &mut [Vec<Inline>]) -> (bool, usize) {
     fn indent(line: &[Inline]) -> usize {
         match line.first() {
             Some(Inline::Text { text, .. }) => text.len() - text.trim_start_matches(' ').len(),
@@ -164,5 +178,5 @@ fn strip_common_indent(lines: &mut [Vec<Inline>]) -> bool {
     for line in lines.iter_mut().filter(|l| !l.is_empty()) {
         dedent(line, common);
     }
-    cut_first
+    (cut_first, common)
 }
