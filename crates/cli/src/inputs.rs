@@ -8,7 +8,7 @@
 //! path, in the place the input would have had, so that one bad path never
 //! stops the others.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsStr;
 use std::fs;
 use std::io;
@@ -77,6 +77,36 @@ pub(crate) struct Walk {
     /// Whether the arguments were exactly one file or `-` (or nothing): the
     /// case where standard output is a sensible destination.
     pub(crate) single: bool,
+    /// Files the directory walks passed over, by extension (lower case,
+    /// `""` for none): what [`Walk::skipped_pages`] reports from.
+    pub(crate) skipped: BTreeMap<String, usize>,
+}
+
+/// Extensions of pages a server makes (and of web archives' pages) that a
+/// walk for HTML passes over: worth a word, since they usually hold HTML.
+const PAGE_LIKE: &[&str] = &[
+    "php", "php3", "php4", "php5", "phtml", "shtml", "shtm", "stm", "asp", "aspx", "jsp", "jspx",
+    "cfm", "cgi", "xht",
+];
+
+impl Walk {
+    /// What the walks passed over that may be pages, for a walk that looks
+    /// for HTML: `2 .php, 1 without an extension`, or `None`.
+    pub(crate) fn skipped_pages(&self) -> Option<String> {
+        let parts: Vec<String> = self
+            .skipped
+            .iter()
+            .filter(|(ext, _)| ext.is_empty() || PAGE_LIKE.contains(&ext.as_str()))
+            .map(|(ext, n)| {
+                if ext.is_empty() {
+                    format!("{n} without an extension")
+                } else {
+                    format!("{n} .{ext}")
+                }
+            })
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
 }
 
 /// Walks the INPUT arguments. No argument means standard input.
@@ -108,7 +138,7 @@ pub(crate) fn walk(args: &[PathBuf], rules: WalkRules<'_>) -> Walk {
             Ok(meta) if meta.is_dir() => {
                 if rules.directories {
                     walk.dir_args.push(arg.clone());
-                    walk_dir(arg, rules, &mut seen, &mut walk.items);
+                    walk_dir(arg, rules, &mut seen, &mut walk);
                 } else {
                     walk.items.push(Err(PathError {
                         path: arg.display().to_string(),
@@ -163,9 +193,12 @@ enum Step {
     /// file, not a link, in a directory whose canonical path is known).
     File(PathBuf, PathBuf, Option<PathBuf>),
     Error(PathError),
+    /// A file without one of the extensions looked for: its extension.
+    Skipped(String),
 }
 
-fn walk_dir(root: &Path, rules: WalkRules<'_>, seen: &mut HashSet<PathBuf>, out: &mut Vec<Item>) {
+fn walk_dir(root: &Path, rules: WalkRules<'_>, seen: &mut HashSet<PathBuf>, walk: &mut Walk) {
+    let out = &mut walk.items;
     let root_canonical = match fs::canonicalize(root) {
         Ok(c) => c,
         Err(e) => {
@@ -181,6 +214,7 @@ fn walk_dir(root: &Path, rules: WalkRules<'_>, seen: &mut HashSet<PathBuf>, out:
     while let Some(step) = stack.pop() {
         match step {
             Step::Error(e) => out.push(Err(e)),
+            Step::Skipped(ext) => *walk.skipped.entry(ext).or_default() += 1,
             Step::File(path, below, canonical) => {
                 let new = match canonical {
                     Some(canonical) => seen.insert(canonical),
@@ -276,6 +310,11 @@ fn read_children(dir: &Pending, rules: WalkRules<'_>) -> Vec<Step> {
                 _ => None,
             };
             steps.push(Step::File(path, below, canonical));
+        } else if meta.is_file() {
+            let ext = path
+                .extension()
+                .map_or(String::new(), |e| e.to_string_lossy().to_ascii_lowercase());
+            steps.push(Step::Skipped(ext));
         }
     }
     steps

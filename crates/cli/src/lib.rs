@@ -334,6 +334,13 @@ pub struct BatchArgs {
     /// fails and its output is not written.
     #[arg(long)]
     pub strict: bool,
+
+    /// Also take files with this extension when walking a directory
+    /// (repeat it or separate by commas: --ext php,shtml). A walk says what
+    /// it passed over that may be pages (.php, .shtml, files without an
+    /// extension...); a file given by name is read whatever its name.
+    #[arg(long, value_name = "EXT", value_delimiter = ',')]
+    pub ext: Vec<String>,
 }
 
 /// Options of `to-text`.

@@ -388,7 +388,34 @@ fn batch_command(
             "pagetext: reading standard input (end it with Ctrl-D; give files or directories as INPUT, see --help)\n",
         );
     }
+    // `--ext`: more extensions for the directory walks.
+    let extra: Vec<String> = batch
+        .ext
+        .iter()
+        .map(|e| e.trim().trim_start_matches('.').to_ascii_lowercase())
+        .filter(|e| !e.is_empty())
+        .collect();
+    let extensions: Vec<&str> = rules
+        .extensions
+        .iter()
+        .copied()
+        .chain(extra.iter().map(String::as_str))
+        .collect();
+    let rules = WalkRules {
+        extensions: &extensions,
+        ..rules
+    };
     let walk = inputs::walk(&batch.inputs, rules);
+    // What the walk passed over that may be pages, where it looks for HTML.
+    if rules.extensions.contains(&"html")
+        && !display.quiet
+        && let Some(skipped) = walk.skipped_pages()
+    {
+        say(&format!(
+            "pagetext: passed over files that may be pages: {skipped} (--ext EXT takes an \
+             extension too; a file given by name is always read)\n"
+        ));
+    }
     if walk.items.is_empty() {
         let dirs: Vec<String> = walk
             .dir_args

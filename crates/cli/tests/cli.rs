@@ -1657,6 +1657,38 @@ fn the_wrong_command_for_an_input_names_the_right_one() {
     assert_eq!(s.run(&["to-html", "notes.txt"]).code, Some(0));
 }
 
+/// A walk says what it passed over that may be pages, and `--ext` takes
+/// them (a .php page and an extensionless `index` were skipped in silence).
+#[test]
+fn a_walk_says_what_it_passed_over_and_ext_takes_it() {
+    let s = Scratch::empty();
+    s.write("w/a.html", "<p>a");
+    s.write("w/sub/page.php", "<p>b");
+    s.write("w/index", "<p>c");
+    s.write("w/logo.png", "x");
+    let run = s.run(&["to-text", "w", "-o", "out"]);
+    assert_eq!(run.code, Some(0), "{}", run.render());
+    assert!(
+        run.stderr
+            .contains("passed over files that may be pages: 1 without an extension, 1 .php"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains(".png"), "{}", run.stderr);
+    let ext = s.run(&["to-text", "w", "-o", "out2", "--ext", ".PHP"]);
+    assert_eq!(ext.code, Some(0), "{}", ext.render());
+    assert!(
+        s.path().join("out2/sub/page.txt").exists(),
+        "{}",
+        ext.render()
+    );
+    assert!(
+        ext.stderr.contains("pages: 1 without an extension ("),
+        "{}",
+        ext.stderr
+    );
+}
+
 /// One input that goes well prints nothing on standard error; -v adds the
 /// summary line, and a run of several always ends with one.
 #[test]
