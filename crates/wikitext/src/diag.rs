@@ -132,6 +132,10 @@ pub enum Code {
     /// starts like a table line: a row whose last `|` is missing, or a
     /// cell's mark without the `|-` that starts a table of the block form.
     TableNotRecognized,
+    /// What a Markdown writer types (`# Title`, `- item` at the start of a
+    /// line, `**strong**`, `[text](url)`, `` `code` ``, a fence, a table
+    /// without `#Extend table`), which reads as text here.
+    MarkdownHabit,
 }
 
 impl Code {
@@ -161,6 +165,7 @@ impl Code {
             Code::CompactItemInText => "compact-item-in-text",
             Code::MarkupBlockedBySide => "markup-blocked-by-side",
             Code::TableNotRecognized => "table-not-recognized",
+            Code::MarkdownHabit => "markdown-habit",
         }
     }
 }

@@ -26,6 +26,10 @@ pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -
     let mut meta = Metadata::default();
     let mut valid = 0usize;
     let first_diag = diags.len();
+    // Where lines of prose (not starting with `#`) were reported unknown:
+    // when no line is metadata, the one `header-swallowed-text` warning
+    // says it for them all.
+    let mut prose = Vec::new();
     for line in lines {
         let span = line_span(line);
         let pos = Pos::new(line.num, line.col);
@@ -132,6 +136,7 @@ pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -
                 let hint = if line.text.starts_with('#') {
                     ""
                 } else {
+                    prose.push(diags.len());
                     " (the header runs up to the first empty line; a document without \
                      header starts with an empty line)"
                 };
@@ -145,6 +150,9 @@ pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -
         }
     }
     if valid == 0 && !lines.is_empty() {
+        for &at in prose.iter().rev() {
+            diags.remove(at);
+        }
         let (first, last) = (lines.first(), lines.last());
         let span = match (first, last) {
             (Some(f), Some(l)) => Span::new(f.num, f.col, l.num, line_span(l).end_column),
@@ -286,7 +294,12 @@ mod tests {
         assert_eq!(parsed.document.body.len(), 1);
         assert_eq!(parsed.diagnostics[0].code, Code::HeaderSwallowedText);
         assert_eq!(parsed.diagnostics[0].span, Span::new(1, 1, 2, 14));
-        assert_eq!(parsed.diagnostics.len(), 3);
+        // One warning for the lines, not one more per line.
+        assert_eq!(parsed.diagnostics.len(), 1);
+        // A typo of a header word is named on its line as well.
+        let typo = parse("#Titel x\n\nText.\n");
+        let codes: Vec<_> = typo.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::HeaderSwallowedText, Code::UnknownHeaderLine]);
     }
 
     #[test]

@@ -33,12 +33,19 @@
 //!   after a line that is not `|-` (a table of the block form starts with
 //!   `|-`).
 //!
+//! - [`Code::MarkdownHabit`]: what a Markdown writer types (`# Title`,
+//!   `- item` at the start of a line, `**strong**`, `[text](url)`,
+//!   `` `code` ``, a fence, a table without `#Extend table`), with this
+//!   format's spelling (see `markdown`).
+//!
 //! With `#Escape \` declared, an escaped character is never part of a
 //! hint. `docs/format.md` ("Near misses") explains where each hint stops.
 //!
 //! The scan is one pass over the lines of the leaves; every line is looked
 //! at a bounded number of times, so time is linear in the input (plus a
 //! sort of the hints). No recursion, no panics.
+
+mod markdown;
 
 use crate::block::{Flat, Item, Leaf, Line, parse_body};
 use crate::diag::{Code, Diagnostic, Severity, Span};
@@ -133,6 +140,12 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
                             let above = j.checked_sub(1).and_then(|i| leaf_lines.get(i));
                             table_near_miss(line, above, &mut out);
                         }
+                        let skips = escape_skips(line.text, escapes);
+                        let place = markdown::Place {
+                            first: j == 0,
+                            top: line.col <= 1,
+                        };
+                        markdown::habits(line, &skips, place, meta.table, &mut out);
                     }
                     line_hints(line, escapes, &mut out);
                 }
