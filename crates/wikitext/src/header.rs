@@ -150,30 +150,48 @@ pub(crate) fn parse_header(lines: &[SrcLine<'_>], diags: &mut Vec<Diagnostic>) -
         }
     }
     if valid == 0 && !lines.is_empty() {
-        for &at in prose.iter().rev() {
-            diags.remove(at);
-        }
-        let (first, last) = (lines.first(), lines.last());
-        let span = match (first, last) {
-            (Some(f), Some(l)) => Span::new(f.num, f.col, l.num, line_span(l).end_column),
-            _ => Span::default(),
-        };
-        diags.insert(
-            first_diag,
-            Diagnostic::new(
-                Code::HeaderSwallowedText,
-                Severity::Warning,
-                format!(
-                    "none of the {} line(s) before the first empty line is metadata, yet they \
-                     were read as the header and dropped; start the document with an empty \
-                     line if it has no header",
-                    lines.len()
-                ),
-                span,
-            ),
-        );
+        swallowed(lines, &prose, first_diag, diags);
     }
     meta
+}
+
+/// No header line was metadata: one `header-swallowed-text` warning, first
+/// of the header's, says so for all of them, in place of the warnings on
+/// each line of prose (at the indices `prose` of `diags`).
+fn swallowed(
+    lines: &[SrcLine<'_>],
+    prose: &[usize],
+    first_diag: usize,
+    diags: &mut Vec<Diagnostic>,
+) {
+    // One pass (the indices are in order): a header of many lines of prose
+    // stays linear.
+    let (mut next, mut at) = (0, 0);
+    diags.retain(|_| {
+        let drop = prose.get(next) == Some(&at);
+        next += usize::from(drop);
+        at += 1;
+        !drop
+    });
+    let (first, last) = (lines.first(), lines.last());
+    let span = match (first, last) {
+        (Some(f), Some(l)) => Span::new(f.num, f.col, l.num, line_span(l).end_column),
+        _ => Span::default(),
+    };
+    diags.insert(
+        first_diag,
+        Diagnostic::new(
+            Code::HeaderSwallowedText,
+            Severity::Warning,
+            format!(
+                "none of the {} line(s) before the first empty line is metadata, yet they \
+                 were read as the header and dropped; start the document with an empty \
+                 line if it has no header",
+                lines.len()
+            ),
+            span,
+        ),
+    );
 }
 
 /// The feature words of an `#Extend` line: the known ones apply (a second
