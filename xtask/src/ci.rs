@@ -6,7 +6,7 @@ use std::process::Command;
 
 use anyhow::bail;
 
-use crate::util::{cargo, run_checked, run_streaming};
+use crate::util::{cargo, run_checked, run_streaming, target_dir};
 use crate::{bench_gate, conformance, editor_bundle, fuzz, python, snapshots};
 
 pub(crate) fn run() -> anyhow::Result<()> {
@@ -65,14 +65,24 @@ pub(crate) fn run() -> anyhow::Result<()> {
     step("the fuzz targets compile (cargo clippy --manifest-path fuzz/Cargo.toml)");
     fuzz::check()?;
 
+    // Tests note there what they skipped (a tool missing on this machine;
+    // under CI a missing tool fails instead), for the last lines.
+    let skip_log = target_dir().join("ci-skipped.log");
+    let _ = std::fs::remove_file(&skip_log);
     step("cargo test --workspace");
-    let (mut passed, mut failed) = (0, 0);
-    let ok = run_streaming(cargo().args(["test", "--workspace"]), |line| {
-        if let Some((p, f)) = parse_test_result(line) {
-            passed += p;
-            failed += f;
-        }
-    })?;
+    let (mut passed, mut failed, mut ignored) = (0, 0, 0);
+    let ok = run_streaming(
+        cargo()
+            .args(["test", "--workspace"])
+            .env("PAGETEXT_SKIP_LOG", &skip_log),
+        |line| {
+            if let Some((p, f, i)) = parse_test_result(line) {
+                passed += p;
+                failed += f;
+                ignored += i;
+            }
+        },
+    )?;
     if !ok || failed > 0 {
         bail!("cargo test --workspace failed ({failed} tests failed)");
     }
@@ -94,9 +104,10 @@ pub(crate) fn run() -> anyhow::Result<()> {
             "hostile",
         ]),
         |line| {
-            if let Some((p, f)) = parse_test_result(line) {
+            if let Some((p, f, i)) = parse_test_result(line) {
                 passed += p;
                 failed += f;
+                ignored += i;
             }
         },
     )?;
@@ -146,7 +157,60 @@ pub(crate) fn run() -> anyhow::Result<()> {
         "ci: {} passed, 0 failed",
         passed + snaps.passed + conf.passed
     );
+    say_skipped(&skip_log, ignored, py.skipped, conf);
     Ok(())
+}
+
+/// The last lines: what did not run, and why (nothing, under CI).
+fn say_skipped(
+    skip_log: &std::path::Path,
+    ignored: usize,
+    py_skipped: usize,
+    conf: crate::util::Totals,
+) {
+    let mut lines: Vec<String> = Vec::new();
+    if ignored > 0 {
+        lines.push(format!(
+            "{ignored} Rust test{} marked #[ignore] (run them with `cargo test -- --ignored`)",
+            if ignored == 1 { "" } else { "s" }
+        ));
+    }
+    if py_skipped > 0 {
+        lines.push(format!(
+            "{py_skipped} Python test{} skipped (see pytest's -rs; the Spark example's test needs pyspark and warcio)",
+            if py_skipped == 1 { "" } else { "s" }
+        ));
+    }
+    if conf.passed + conf.failed == 0 {
+        lines.push(
+            "the conformance suites: no data (see PAGETEXT_CONFORMANCE_DIR above)".to_owned(),
+        );
+    } else if conf.skipped > 0 {
+        lines.push(format!(
+            "{} conformance cases (listed above with their reasons)",
+            conf.skipped
+        ));
+    }
+    // The tests' own notes, each once, with how often it came.
+    let log = std::fs::read_to_string(skip_log).unwrap_or_default();
+    let mut notes: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for line in log.lines().filter(|l| !l.trim().is_empty()) {
+        *notes.entry(line.trim()).or_default() += 1;
+    }
+    for (note, n) in notes {
+        lines.push(if n == 1 {
+            note.to_owned()
+        } else {
+            format!("{note} ({n} tests)")
+        });
+    }
+    if lines.is_empty() {
+        println!("ci: nothing skipped");
+    } else {
+        for line in lines {
+            println!("ci: skipped: {line}");
+        }
+    }
 }
 
 fn step(name: &str) {
@@ -160,7 +224,10 @@ fn ensure_cargo_deny() -> anyhow::Result<()> {
         .output()
         .is_ok_and(|o| o.status.success());
     if !present {
-        println!("cargo-deny is missing: installing it with `cargo install --locked cargo-deny`");
+        println!(
+            "cargo-deny is missing: installing it with `cargo install --locked cargo-deny` \
+             (a build of about four minutes, once)"
+        );
         run_checked(
             Command::new("cargo").args(["install", "--locked", "cargo-deny"]),
             "cargo install --locked cargo-deny",
@@ -170,20 +237,23 @@ fn ensure_cargo_deny() -> anyhow::Result<()> {
 }
 
 /// Reads libtest's `test result: ok. 12 passed; 0 failed; ...` line.
-fn parse_test_result(line: &str) -> Option<(usize, usize)> {
+/// A libtest result line's passed, failed and ignored counts.
+fn parse_test_result(line: &str) -> Option<(usize, usize, usize)> {
     let rest = line.trim().strip_prefix("test result: ")?;
     let (_, counts) = rest.split_once(". ")?;
     let mut passed = None;
     let mut failed = None;
+    let mut ignored = 0;
     for part in counts.split("; ") {
         let (n, word) = part.split_once(' ')?;
         match word {
             "passed" => passed = n.parse().ok(),
             "failed" => failed = n.parse().ok(),
+            "ignored" => ignored = n.parse().unwrap_or(0),
             _ => {}
         }
     }
-    Some((passed?, failed?))
+    Some((passed?, failed?, ignored))
 }
 
 #[cfg(test)]
@@ -196,11 +266,11 @@ mod tests {
             parse_test_result(
                 "test result: ok. 12 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s"
             ),
-            Some((12, 0))
+            Some((12, 0, 1))
         );
         assert_eq!(
             parse_test_result("test result: FAILED. 3 passed; 2 failed; 0 ignored"),
-            Some((3, 2))
+            Some((3, 2, 0))
         );
         assert_eq!(parse_test_result("running 3 tests"), None);
     }

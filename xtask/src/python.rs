@@ -81,9 +81,10 @@ pub(crate) fn run() -> anyhow::Result<Totals> {
             "crates/python/tests",
         ]),
         |line| {
-            if let Some((passed, failed)) = parse_summary(line) {
+            if let Some((passed, failed, skipped)) = parse_summary(line) {
                 totals.passed += passed;
                 totals.failed += failed;
+                totals.skipped += skipped;
             }
         },
     )?;
@@ -97,10 +98,10 @@ pub(crate) fn run() -> anyhow::Result<Totals> {
 }
 
 /// Reads pytest's last line: `11 passed in 0.48s`, `1 failed, 10 passed in 0.5s`.
-fn parse_summary(line: &str) -> Option<(usize, usize)> {
+fn parse_summary(line: &str) -> Option<(usize, usize, usize)> {
     let line = line.trim().trim_matches('=').trim();
     let (counts, _) = line.split_once(" in ")?;
-    let (mut passed, mut failed, mut seen) = (0, 0, false);
+    let (mut passed, mut failed, mut skipped, mut seen) = (0, 0, 0, false);
     for part in counts.split(", ") {
         let (n, word) = part.split_once(' ')?;
         let n: usize = n.parse().ok()?;
@@ -108,10 +109,11 @@ fn parse_summary(line: &str) -> Option<(usize, usize)> {
         match word {
             "passed" => passed = n,
             "failed" | "error" | "errors" => failed += n,
+            "skipped" => skipped = n,
             _ => {}
         }
     }
-    seen.then_some((passed, failed))
+    seen.then_some((passed, failed, skipped))
 }
 
 #[cfg(test)]
@@ -120,12 +122,16 @@ mod tests {
 
     #[test]
     fn reads_pytest_summaries() {
-        assert_eq!(parse_summary("11 passed in 0.48s"), Some((11, 0)));
+        assert_eq!(parse_summary("11 passed in 0.48s"), Some((11, 0, 0)));
         assert_eq!(
             parse_summary("== 1 failed, 10 passed in 0.50s =="),
-            Some((10, 1))
+            Some((10, 1, 0))
         );
-        assert_eq!(parse_summary("2 errors in 0.1s"), Some((0, 2)));
+        assert_eq!(parse_summary("2 errors in 0.1s"), Some((0, 2, 0)));
+        assert_eq!(
+            parse_summary("17 passed, 1 skipped in 1.43s"),
+            Some((17, 0, 1))
+        );
         assert_eq!(parse_summary("collected 11 items"), None);
     }
 }

@@ -98,4 +98,6 @@ pub(crate) fn run_checked(cmd: &mut Command, what: &str) -> anyhow::Result<()> {
 pub(crate) struct Totals {
     pub(crate) passed: usize,
     pub(crate) failed: usize,
+    /// Tests that did not run (pytest's skipped ones).
+    pub(crate) skipped: usize,
 }

@@ -54,7 +54,16 @@ Exit status: 0 on success; 1 when some input failed, had errors (with
 --strict: warnings too), `fmt --check` found files to reformat, `micro`
 found VALUE invalid or standard output could not be written; 2 on usage
 errors. A failing input never stops the others, and a closed standard output
-(`| head`) ends the run quietly.";
+(`| head`) ends the run quietly.
+
+Words used here: the seed is the set of specifications pagetext implements
+(docs/seeds.md): the text format as first defined (seed 000) and the HTML5
+drafts of 2007 and 2008 (seeds 001 to 004). Seed text is text that uses only
+what that first definition has, without pagetext's extensions (`#Escape \\`,
+`#Extend image`, `table`, `break`...), so any reader of the format reads it
+alike (`--seed` writes it). Seed rule 3 is the format's third inline rule: a
+markup character counts only at the edge of a word (`foo*bar*` is no strong
+emphasis).";
 
 const TOP_EXAMPLES: &str = "\
 Examples:

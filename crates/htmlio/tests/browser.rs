@@ -56,8 +56,8 @@ fn chromium_or_skip() -> Option<PathBuf> {
             std::env::var_os("CI").is_none(),
             "Chromium is needed under CI: apt-get install -y chromium chromium-driver"
         );
-        eprintln!(
-            "browser check skipped: no Chromium (apt-get install -y chromium chromium-driver)"
+        testkit::skipped(
+            "browser check skipped: no Chromium (apt-get install -y chromium chromium-driver)",
         );
     }
     found

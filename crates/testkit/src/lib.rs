@@ -196,6 +196,24 @@ impl SnapshotSuite {
     }
 }
 
+/// The variable `cargo xtask ci` sets to a file where tests note what they
+/// skipped (a missing tool on a developer's machine), so that its last
+/// lines can say so.
+pub const SKIP_LOG: &str = "PAGETEXT_SKIP_LOG";
+
+/// Says on stderr that a test skipped `what` (and why), and notes it in the
+/// file [`SKIP_LOG`] names, when it names one.
+pub fn skipped(what: &str) {
+    eprintln!("{what}");
+    if let Some(path) = std::env::var_os(SKIP_LOG) {
+        use std::io::Write;
+        let file = fs::OpenOptions::new().create(true).append(true).open(path);
+        if let Ok(mut file) = file {
+            let _ = writeln!(file, "{}", what.replace('\n', " "));
+        }
+    }
+}
+
 /// Every file below `dir` (folders walked without recursion), sorted; an
 /// unreadable folder is skipped.
 pub fn files_below(dir: &Path) -> Vec<PathBuf> {

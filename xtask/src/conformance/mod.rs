@@ -123,6 +123,7 @@ pub(crate) fn run(verbose: bool) -> anyhow::Result<Totals> {
         );
         totals.passed += report.passed;
         totals.failed += report.failures.len();
+        totals.skipped += report.skipped.len();
     }
     if SUITES.is_empty() {
         println!("conformance: no suites registered yet");

@@ -41,8 +41,8 @@ pub(crate) fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
                 std::env::var_os("CI").is_none(),
                 "Chromium and chromedriver are needed under CI: apt-get install -y chromium chromium-driver"
             );
-            eprintln!(
-                "browser test skipped: no chromium or chromedriver (apt-get install -y chromium chromium-driver)"
+            testkit::skipped(
+                "browser test skipped: no chromium or chromedriver (apt-get install -y chromium chromium-driver)",
             );
             None
         }

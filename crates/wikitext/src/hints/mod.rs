@@ -491,7 +491,8 @@ fn blocked_pairs(line: &Line<'_>, skips: &[usize], out: &mut Vec<Diagnostic>) {
             Code::MarkupBlockedBySide,
             format!(
                 "`{m}` … `{m}` is not {what}: `{blocker}` stands right {place} it, and only \
-                 white space or punctuation may (seed rule 3)"
+                 white space or punctuation may (the format's inline rule 3: markup counts \
+                 only at a word's edge)"
             ),
             span_of(line, base + i, base + j + 1),
         ));
