@@ -168,6 +168,26 @@ fn say_skipped(
     py_skipped: usize,
     conf: crate::util::Totals,
 ) {
+    let log = std::fs::read_to_string(skip_log).unwrap_or_default();
+    let lines = skipped_lines(&log, ignored, py_skipped, conf);
+    if lines.is_empty() {
+        println!("ci: nothing skipped");
+    } else {
+        for line in lines {
+            println!("ci: skipped: {line}");
+        }
+    }
+}
+
+/// What [`say_skipped`] says, one line each: the ignored Rust tests,
+/// pytest's skips, the conformance cases not run, and the notes tests left
+/// in the skip log (each once, with how many tests left it).
+fn skipped_lines(
+    log: &str,
+    ignored: usize,
+    py_skipped: usize,
+    conf: crate::util::Totals,
+) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     if ignored > 0 {
         lines.push(format!(
@@ -192,7 +212,6 @@ fn say_skipped(
         ));
     }
     // The tests' own notes, each once, with how often it came.
-    let log = std::fs::read_to_string(skip_log).unwrap_or_default();
     let mut notes: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for line in log.lines().filter(|l| !l.trim().is_empty()) {
         *notes.entry(line.trim()).or_default() += 1;
@@ -204,13 +223,7 @@ fn say_skipped(
             format!("{note} ({n} tests)")
         });
     }
-    if lines.is_empty() {
-        println!("ci: nothing skipped");
-    } else {
-        for line in lines {
-            println!("ci: skipped: {line}");
-        }
-    }
+    lines
 }
 
 fn step(name: &str) {
@@ -258,7 +271,29 @@ fn parse_test_result(line: &str) -> Option<(usize, usize, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_test_result;
+    use super::{parse_test_result, skipped_lines};
+    use crate::util::Totals;
+
+    #[test]
+    fn the_last_lines_say_what_was_skipped() {
+        let conf = Totals {
+            passed: 300,
+            failed: 0,
+            skipped: 0,
+        };
+        assert!(skipped_lines("", 0, 0, conf).is_empty());
+        let log = "DTD validation SKIPPED: needs xmllint\nDTD validation SKIPPED: needs xmllint\nbrowser test skipped: no chromium\n";
+        assert_eq!(
+            skipped_lines(log, 2, 1, Totals::default()),
+            [
+                "2 Rust tests marked #[ignore] (run them with `cargo test -- --ignored`)",
+                "1 Python test skipped (see pytest's -rs; the Spark example's test needs pyspark and warcio)",
+                "the conformance suites: no data (see PAGETEXT_CONFORMANCE_DIR above)",
+                "DTD validation SKIPPED: needs xmllint (2 tests)",
+                "browser test skipped: no chromium",
+            ]
+        );
+    }
 
     #[test]
     fn reads_libtest_result_lines() {
