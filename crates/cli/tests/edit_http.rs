@@ -69,6 +69,13 @@ fn every_request_needs_the_token() {
         // Refusals carry the same hardening as answers.
         assert_eq!(refused.header("x-content-type-options"), Some("nosniff"));
     }
+    // The icon every browser asks for: nothing, and no 401 in its console;
+    // with a foreign Host it is refused as everything else is.
+    let icon = get("/favicon.ico");
+    assert_eq!(icon.status, 204);
+    assert_eq!(icon.header("x-content-type-options"), Some("nosniff"));
+    let foreign = server.send("GET", "/favicon.ico", &[("Host", "evil.example:80")], b"");
+    assert_eq!(foreign.status, 403);
     let wrong: String = server
         .token
         .chars()
@@ -821,8 +828,9 @@ fn the_command_line_says_what_went_wrong() {
     let missing = site.path().join("missing");
     let (code, err) = run(&[missing.to_str().unwrap()]);
     assert_eq!(code, Some(2));
+    // As the other commands say it: lower case, no OS error number.
     assert!(
-        err.contains("missing: cannot serve it") && err.contains("No such file"),
+        err.contains("missing: no such file or directory") && !err.contains("os error"),
         "{err}"
     );
     let file = site.path().join("notes.txt");

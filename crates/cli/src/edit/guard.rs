@@ -4,7 +4,8 @@
 //! 1. **Host.** It must name this server on loopback (`127.0.0.1:PORT` or
 //!    `localhost:PORT`): a page of another site whose name was re-pointed at
 //!    127.0.0.1 (DNS rebinding) sends its own name, and is refused (403).
-//! 2. **Token.** The first path segment is the session's secret. None: 401;
+//! 2. **Token.** The first path segment is the session's secret. None: 401
+//!    (but `/favicon.ico`, which browsers ask of every site: 204, empty);
 //!    a wrong one: 403. The comparison takes the same time wherever the
 //!    first difference is.
 //! 3. **Origin.** A request that can change anything (any method but GET and
@@ -42,6 +43,11 @@ pub(super) fn admit(app: &App, request: &Request) -> Gate {
         ));
     }
     let path = request.uri().path();
+    if path == "/favicon.ico" {
+        // What a browser asks of every site, without the token: nothing to
+        // show, and no error to log in its console.
+        return Gate::Closed(no_icon());
+    }
     let rest = path.strip_prefix('/').unwrap_or(path);
     let (first, route) = rest.split_once('/').unwrap_or((rest, ""));
     if first.is_empty() || first.len() != app.token.len() {
@@ -88,6 +94,17 @@ fn is_own_host(host: &str, port: u16) -> bool {
 /// Whether `a` and `b` are equal, in time that depends only on their length.
 fn same_secret(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// `204 No Content` for `/favicon.ico`, to be cached for a day.
+fn no_icon() -> Response {
+    let mut response = Response::new(axum::body::Body::empty());
+    *response.status_mut() = StatusCode::NO_CONTENT;
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("max-age=86400"),
+    );
+    response
 }
 
 fn redirect(to: &str) -> Response {

@@ -81,8 +81,15 @@ pub(crate) struct App {
 
 /// `pagetext edit DIR [--port N] [--open]`.
 pub(crate) fn run(args: &pagetext::EditArgs) -> anyhow::Result<ExitCode> {
-    let root = std::fs::canonicalize(&args.dir)
-        .with_context(|| format!("{}: cannot serve it", args.dir.display()))?;
+    // Said as every other command says a path's trouble ("no such file or
+    // directory", no OS error number).
+    let root = std::fs::canonicalize(&args.dir).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: {}",
+            args.dir.display(),
+            crate::inputs::describe_io_error(&e)
+        )
+    })?;
     if !root.is_dir() {
         anyhow::bail!("{}: not a directory", args.dir.display());
     }
