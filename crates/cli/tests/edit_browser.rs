@@ -697,3 +697,101 @@ fn a_new_page_is_created_typed_and_saved() {
         client.close().await.unwrap();
     });
 }
+
+/// Before a page is open the editor says what to do, and the commands that
+/// need a page wait for one; the format's cheat-sheet is one click (or F1)
+/// away.
+#[test]
+fn the_editor_says_what_to_do_and_how_the_text_is_written() {
+    let Some(session) = Session::start(page_site) else {
+        return;
+    };
+    let server = &session.server;
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = session.client().await;
+        client.goto(&server.address).await.unwrap();
+        let state = "return [document.getElementById('empty').hidden, \
+                     document.getElementById('rename').disabled, \
+                     document.getElementById('image').disabled, \
+                     getComputedStyle(document.getElementById('editor')).display];";
+        until(
+            &client,
+            "the page loaded",
+            "return !!window.pagetextEditor;",
+        )
+        .await;
+        let before = client.execute(state, vec![]).await.unwrap();
+        assert_eq!(before, json!([false, true, true, "none"]));
+        let empty = client.find(Locator::Id("empty")).await.unwrap();
+        assert!(empty.text().await.unwrap().contains("Choose a page"));
+        // The cheat-sheet, by its button and by F1; Escape closes it.
+        client
+            .find(Locator::Id("format"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let panel = client.find(Locator::Id("format-panel")).await.unwrap();
+        assert!(panel.is_displayed().await.unwrap());
+        let sheet = panel.text().await.unwrap();
+        for spelling in [
+            "= Heading =",
+            "[https://example.org/||the text]",
+            "#Extend table",
+            "<br>",
+        ] {
+            assert!(sheet.contains(spelling), "{spelling}: {sheet}");
+        }
+        client
+            .find(Locator::Css("body"))
+            .await
+            .unwrap()
+            .send_keys(&Key::Escape.to_string())
+            .await
+            .unwrap();
+        until(
+            &client,
+            "the sheet closed",
+            "return document.getElementById('format-panel').hidden;",
+        )
+        .await;
+        client
+            .find(Locator::Css("body"))
+            .await
+            .unwrap()
+            .send_keys(&Key::F1.to_string())
+            .await
+            .unwrap();
+        until(
+            &client,
+            "F1 opened the sheet",
+            "return !document.getElementById('format-panel').hidden;",
+        )
+        .await;
+        client
+            .find(Locator::Id("format-close"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        // A page open: its text, and the commands.
+        pick(&client, "index.html").await;
+        let after = client.execute(state, vec![]).await.unwrap();
+        assert_eq!(after, json!([true, false, false, "flex"]));
+        // The extensions' spellings show as markup: `<br>`, and `^{`, `}`.
+        let marks = client
+            .execute(
+                "window.pagetextEditor.load('#Extend break subsup\\n\\nE = mc^{2}<br>H~{2}O\\n');                  return Array.from(document.querySelectorAll('#editor .cm-content .pt-markup')).map(e => e.textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        // (CodeMirror joins neighbouring tokens of one style: `}<br>`.)
+        assert_eq!(marks, json!(["^{", "}<br>", "~{", "}"]));
+        screenshot(&client, "format-sheet").await;
+        client.close().await.unwrap();
+    });
+}

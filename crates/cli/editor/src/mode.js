@@ -1,7 +1,8 @@
 // A line-oriented highlighting mode for pagetext's text format
 // (docs/format.md): header lines, headings, rules, lists, blockquotes,
 // definition terms, table rows, and inline markup (emphasis, strong, sample
-// text, links and anchors, e-mail addresses, images, escapes). It follows
+// text, links and anchors, e-mail addresses, images, escapes, forced breaks
+// `<br>`, superscripts `^{..}` and subscripts `~{..}`). It follows
 // the format's rules where a line alone decides; where the reading depends
 // on blocks around the line (preformatted text, compact items) it does not
 // guess. The server's diagnostics say what the page really means.
@@ -22,7 +23,10 @@ const quote = /^([ \t]+)> /;
 const escapable = "\\_*'[]|<>!=-+~#^.):  ";
 
 function startState() {
-  return { header: true, first: true, escape: false, open: false, image: false, table: false, line: null, inline: [] };
+  return {
+    header: true, first: true, escape: false, open: false, image: false, table: false,
+    breaks: false, subsup: false, line: null, inline: [],
+  };
 }
 
 function copyState(s) {
@@ -41,6 +45,8 @@ function headerLine(stream, state) {
       if (rest.includes("open")) state.open = true;
       if (rest.includes("image")) state.image = true;
       if (rest.includes("table")) state.table = true;
+      if (rest.includes("break")) state.breaks = true;
+      if (rest.includes("subsup")) state.subsup = true;
     }
     const known = ["#title", "#lang", "#escape", "#extend"].includes(name)
       || name.startsWith("#meta:") || name.startsWith("#link:");
@@ -117,6 +123,17 @@ function inlineStart(stream, state) {
   if (c === "<") {
     const m = address.exec(text.slice(at));
     if (m) { stream.pos = at + m[0].length; return "url"; }
+    // `#Extend break`: a forced line break.
+    if (state.breaks && text.startsWith("<br>", at)) { stream.pos = at + 4; return "processingInstruction"; }
+  }
+  // `#Extend subsup`: `^{..}` and `~{..}`, up to the balancing `}`.
+  if ((c === "^" || c === "~") && state.subsup && text[at + 1] === "{") {
+    const end = closeBrace(text, at + 1);
+    if (end !== -1 && end < limit) {
+      stream.pos = at + 2;
+      state.inline.push({ kind: "script", end });
+      return "processingInstruction";
+    }
   }
   if ((c === "_" || c === "*" || c === "'") && !alnum.test(before)) {
     const next = text[at + 1];
@@ -133,6 +150,16 @@ function inlineStart(stream, state) {
     }
   }
   return null;
+}
+
+// The `}` that balances the `{` at `open`, or -1.
+function closeBrace(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i;
+  }
+  return -1;
 }
 
 // The `]` that balances the `[` at `open`, or -1.
@@ -153,7 +180,7 @@ function styles(state) {
   for (const x of state.inline) {
     if (x.kind === "link" || x.kind === "image") out.push("link");
     else if (x.kind === "anchor") out.push("labelName");
-    else out.push(x.kind);
+    else if (x.kind !== "script") out.push(x.kind);
   }
   return out.join(" ") || null;
 }
@@ -203,7 +230,7 @@ function token(stream, state) {
   stream.pos++;
   while (!stream.eol()) {
     const c = text[stream.pos];
-    if ("\\![<_*'|]".includes(c)) break;
+    if ("\\![<_*'|^~".includes(c)) break;
     if (top && stream.pos >= top.end) break;
     if (state.line && state.line.kind === "heading" && stream.pos >= state.line.end) break;
     if (state.line && state.line.kind === "term" && stream.pos >= state.line.end) break;

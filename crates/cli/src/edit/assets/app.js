@@ -382,6 +382,7 @@ async function openPage(path) {
   // A new page starts a new undo history.
   editor.load(body.text);
   ui.current.textContent = body.path;
+  showOpen(true);
   ui.encoding.textContent = body.encoding ? `read as ${body.encoding}` : "";
   ui.summary.textContent = body.summary || (body.kind === "text" && !body.ingestion.length ? "A text page: nothing lost." : "");
   history.replaceState(null, "", `#open=${encodeURIComponent(body.path)}`);
@@ -396,6 +397,16 @@ async function openPage(path) {
   await check();
   return true;
 }
+
+// The text pane with a page, or (none open) the words that say what to do;
+// the commands that need a page wait for one.
+function showOpen(open) {
+  $("empty").hidden = open;
+  $("panes").classList.toggle("blank", !open);
+  $("rename").disabled = !open;
+  $("image").disabled = !open;
+}
+showOpen(false);
 
 function showFirstSaveNotice() {
   const original = page.original;
@@ -480,14 +491,25 @@ ui.save.addEventListener("click", () => save());
 ui.review.addEventListener("click", () => review());
 $("page-view").addEventListener("change", () => check());
 ui.links.addEventListener("click", () => showLinks());
+// The format's cheat-sheet, one click (or F1) away.
+function showFormat() {
+  $("format-panel").hidden = false;
+  $("format-close").focus();
+}
+$("format").addEventListener("click", () => showFormat());
+$("format-close").addEventListener("click", () => { $("format-panel").hidden = true; });
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
     e.preventDefault();
     if (e.shiftKey) review(); else save();
+  } else if (e.key === "F1") {
+    e.preventDefault();
+    showFormat();
   } else if (e.key === "Escape") {
     ui.reviewPanel.hidden = true;
     ui.linksPanel.hidden = true;
     $("new-panel").hidden = true;
+    $("format-panel").hidden = true;
   }
 });
 window.addEventListener("beforeunload", (e) => { if (page.dirty) e.preventDefault(); });
