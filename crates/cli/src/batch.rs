@@ -28,7 +28,7 @@ use serde::Serialize;
 use crate::atomic::write_atomic;
 use crate::convert::{self, Converted, Job};
 use crate::diag::{self, Color, Diag, Severity};
-use crate::inputs::{Item, Source, describe_io_error};
+use crate::inputs::{Input, Item, Source, describe_io_error};
 use crate::outputs::{Dest, Plan};
 
 /// What `fmt` was asked to do.
@@ -303,8 +303,34 @@ pub(crate) fn run(
 ) -> io::Result<Summary> {
     let started = Instant::now();
     let total = items.len();
+    // The inputs' sizes, as the file system gives them (standard input's
+    // is not known): the progress counts bytes.
+    let size = |item: &Item| match item {
+        Ok(input) => match &input.source {
+            Source::File(path) => fs::metadata(path).map_or(0, |m| m.len()),
+            Source::Stdin => 0,
+        },
+        Err(_) => 0,
+    };
+    let total_bytes: u64 = items.iter().map(size).sum();
     let work: Vec<(Item, Result<Dest, String>)> = items.into_iter().zip(plan).collect();
-    let bar = progress_bar(Progress::Files(total), options.display);
+    let bar = match progress_of(total, total_bytes) {
+        Some(progress) => progress_bar(progress, options.display),
+        None => ProgressBar::hidden(),
+    };
+    if total == 1 && !bar.is_hidden() {
+        let name = work
+            .first()
+            .and_then(|(item, _)| item.as_ref().ok())
+            .map(Input::display);
+        bar.set_message(format!(
+            "converting {} ({})",
+            name.unwrap_or_default(),
+            human_bytes(total_bytes)
+        ));
+        bar.enable_steady_tick(Duration::from_millis(120));
+    }
+    let mut done = 0usize;
     let cancelled = AtomicBool::new(false);
     // Standard input is read by one worker at most; the lock documents it.
     let stdin_lock = Mutex::new(());
@@ -364,7 +390,11 @@ pub(crate) fn run(
             pending.insert(index, record);
             while let Some(record) = pending.remove(&next) {
                 next += 1;
-                bar.inc(1);
+                done += 1;
+                bar.inc(record.bytes);
+                if total > 1 {
+                    bar.set_message(format!("{done}/{total} files"));
+                }
                 tally(&mut summary, &record);
                 if let Err(e) = printer.print(&record) {
                     cancelled.store(true, Ordering::Relaxed);
@@ -486,20 +516,41 @@ fn stderr_text(record: &Record, options: Options) -> String {
 /// What a progress bar counts.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Progress {
-    /// The inputs of a run, of which there are this many.
-    Files(usize),
+    /// The inputs of a run, by their bytes (so that its ETA is one of
+    /// bytes, not of files: one big page among small ones is not one file
+    /// of many), with how many files there are.
+    Inputs {
+        /// How many inputs.
+        files: usize,
+        /// Their sizes, added up (what the file system says before reading).
+        bytes: u64,
+    },
     /// The bytes of one input, of which there are this many when known.
     Bytes(Option<u64>),
+}
+
+/// How big one input must be for a run of it alone to show that it is
+/// working (a spinner, its size and the time): a 50 MB page takes seconds.
+const BIG_INPUT: u64 = 4_000_000;
+
+/// The progress a run of `files` inputs of `bytes` in all shows: none for
+/// one small input; a spinner for one big input; a bar of bytes for several.
+fn progress_of(files: usize, bytes: u64) -> Option<Progress> {
+    match files {
+        0 => None,
+        1 if bytes < BIG_INPUT => None,
+        _ => Some(Progress::Inputs { files, bytes }),
+    }
 }
 
 /// A progress bar on standard error: hidden when quiet, when standard error
 /// is not a terminal, and for a run of one file.
 pub(crate) fn progress_bar(progress: Progress, display: Display) -> ProgressBar {
     let (length, template) = match progress {
-        Progress::Files(total) if total < 2 => return ProgressBar::hidden(),
-        Progress::Files(total) => (
-            Some(total as u64),
-            "{bar:40} {pos}/{len} files, {elapsed} (eta {eta})",
+        Progress::Inputs { files: 1, .. } => (None, "{spinner} {msg}, {elapsed}"),
+        Progress::Inputs { bytes, .. } => (
+            Some(bytes),
+            "{bar:40} {bytes}/{total_bytes} ({msg}), {elapsed} (eta {eta})",
         ),
         Progress::Bytes(Some(size)) => (
             Some(size),
@@ -906,6 +957,24 @@ mod tests {
                 .line("c.warc", Duration::ZERO, 2)
                 .ends_with("(0 pages/s, 0 pages/s per core on 1 worker)")
         );
+    }
+
+    #[test]
+    fn progress_counts_bytes_and_shows_a_big_page_alone() {
+        // One small input: nothing; one big one: a spinner; several: bytes.
+        assert!(progress_of(1, 10_000).is_none());
+        assert!(matches!(
+            progress_of(1, 50_000_000),
+            Some(Progress::Inputs { files: 1, .. })
+        ));
+        assert!(matches!(
+            progress_of(256, 70_000_000),
+            Some(Progress::Inputs {
+                files: 256,
+                bytes: 70_000_000
+            })
+        ));
+        assert!(progress_of(0, 0).is_none());
     }
 
     #[test]
