@@ -214,6 +214,9 @@ impl Summary {
 /// summary line.
 #[derive(Debug, Default)]
 pub(crate) struct CrawlSummary {
+    /// Records read (whatever became of them): none means the input is no
+    /// WARC file.
+    pub(crate) records: u64,
     /// Pages written as JSON lines.
     pub(crate) pages: u64,
     /// Records skipped, by why (their type, `not HTTP`, `not HTML`).
@@ -779,11 +782,11 @@ impl Printer<'_> {
                 return self.print_json(record);
             }
             let line = match &record.converted.sniff {
-                Some(report) => serde_json::to_string(&SniffJson {
+                Some(report) => json_line(&SniffJson {
                     path: &record.path,
                     report,
                 }),
-                None => serde_json::to_string(&SniffFailure {
+                None => json_line(&SniffFailure {
                     path: &record.path,
                     error: record.error.as_deref().unwrap_or("not sniffed"),
                 }),
@@ -847,9 +850,22 @@ impl Printer<'_> {
                 .as_ref()
                 .map(convert::MainContentJson::from),
         };
-        let line = serde_json::to_string(&json).map_err(io::Error::other)?;
+        let line = json_line(&json).map_err(io::Error::other)?;
         writeln!(self.stdout, "{line}")
     }
+}
+
+/// `value` as one line of JSON lines, with U+2028 and U+2029 written as
+/// `\u2028` and `\u2029`: JSON allows them raw in strings, but many readers
+/// of JSON lines (and JavaScript before ES2019) take them for line ends.
+pub(crate) fn json_line(value: &impl Serialize) -> serde_json::Result<String> {
+    let line = serde_json::to_string(value)?;
+    Ok(if line.contains(['\u{2028}', '\u{2029}']) {
+        line.replace('\u{2028}', "\\u2028")
+            .replace('\u{2029}', "\\u2029")
+    } else {
+        line
+    })
 }
 
 /// `sniff --json`: `{"path", "encoding", "confidence", "source"}`, and a
@@ -975,6 +991,14 @@ mod tests {
             })
         ));
         assert!(progress_of(0, 0).is_none());
+    }
+
+    #[test]
+    fn json_lines_escape_the_line_separators() {
+        let line = json_line(&serde_json::json!({"text": "a\u{2028}b\u{2029}c"})).unwrap();
+        assert_eq!(line, r#"{"text":"a\u2028b\u2029c"}"#);
+        let back: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(back["text"], "a\u{2028}b\u{2029}c");
     }
 
     #[test]

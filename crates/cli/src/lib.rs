@@ -403,7 +403,8 @@ pub struct ToTextArgs {
 
     /// Read the inputs as WARC files (plain or gzip, as crawlers write
     /// them; `-` is standard input) and write one JSON line per HTML
-    /// response record: url, date, encoding, encoding_source, title, lang
+    /// response record: url, date, status, media_type, encoding,
+    /// encoding_source, title, lang
     /// (as declared), detected_lang and detected_lang_confidence (from the
     /// text), text, warnings, errors (and main_content with
     /// --main-content). The HTTP Content-Type charset is the
@@ -414,6 +415,12 @@ pub struct ToTextArgs {
     /// their order.
     #[arg(long, conflicts_with_all = ["charset", "base", "json", "strict"])]
     pub warc: bool,
+
+    /// With --warc: convert only the responses of these HTTP statuses,
+    /// codes or classes (--status 200, --status 2xx,404). Default: every
+    /// HTML response, each line with its `status` (a 404 page says so).
+    #[arg(long, value_name = "CODES", value_delimiter = ',', requires = "warc")]
+    pub status: Vec<String>,
 
     /// How the page's encoding is found.
     #[command(flatten)]

@@ -154,13 +154,20 @@ fn escapes(no_escape: bool) -> wikitext::Escapes {
 
 fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
     match command {
-        Command::ToText(args) if args.warc => crawl::run(
-            &args.batch.inputs,
-            args.output.as_deref(),
-            args.batch.jobs,
-            args.main_content,
-            display,
-        ),
+        Command::ToText(args) if args.warc => {
+            let status = match crawl::StatusFilter::parse(&args.status) {
+                Ok(status) => status,
+                Err(why) => return usage(display, &why),
+            };
+            crawl::run(
+                &args.batch.inputs,
+                args.output.as_deref(),
+                args.batch.jobs,
+                args.main_content,
+                status,
+                display,
+            )
+        }
         Command::ToText(args) => {
             let job = Job::ToText(HtmlInput {
                 reading: reading(args.charset, &args.sniffing),

@@ -549,3 +549,109 @@ fn main_content_lines_carry_what_was_dropped() {
     assert!(stderr.contains("main content: "), "{stderr}");
     assert!(stderr.contains("boilerplate part"), "{stderr}");
 }
+
+/// An HTTP response record of `status` (`404 Not Found`).
+fn response_with_status(uri: &str, status: &str, body: &[u8]) -> Vec<u8> {
+    let mut block = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    block.extend_from_slice(body);
+    record("response", uri, &block)
+}
+
+/// Each line says its response's HTTP status and media type, `--status`
+/// chooses which are converted, and a line separator in a page's text is
+/// escaped (JSON-lines readers split raw U+2028 as a line end).
+#[test]
+fn lines_carry_the_status_and_status_chooses() {
+    let warc = [
+        response_with_status(
+            "http://a.example/",
+            "200 OK",
+            b"<title>A</title><p>Here\xe2\x80\xa8there",
+        ),
+        response_with_status(
+            "http://a.example/gone",
+            "404 Not Found",
+            b"<title>Gone</title><p>No such page",
+        ),
+    ]
+    .concat();
+    let all = run(&[], &warc);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    let raw = String::from_utf8(all.stdout.clone()).unwrap();
+    assert!(!raw.contains('\u{2028}'), "{raw}");
+    assert!(raw.contains("\\u2028"), "{raw}");
+    let lines = json_lines(&all);
+    let statuses: Vec<_> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["url"].clone(),
+                l["status"].clone(),
+                l["media_type"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            (
+                Value::from("http://a.example/"),
+                Value::from(200),
+                Value::from("text/html")
+            ),
+            (
+                Value::from("http://a.example/gone"),
+                Value::from(404),
+                Value::from("text/html")
+            ),
+        ]
+    );
+    assert!(
+        lines[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Here\u{2028}there")
+    );
+    // Only the 2xx responses; the others are counted as skipped by status.
+    let ok = run(&["--status", "2xx"], &warc);
+    assert!(ok.status.success());
+    let kept = json_lines(&ok);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0]["status"], 200);
+    assert!(
+        String::from_utf8_lossy(&ok.stderr).contains("1 status 404"),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let bad = run(&["--status", "abc"], &warc);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--status abc"));
+}
+
+/// A file that is not a WARC file is an error, with what to do instead.
+#[test]
+fn a_file_that_is_no_warc_is_an_error() {
+    let page = run(
+        &[],
+        b"<!DOCTYPE html><title>A page</title><p>Not a crawl.\n",
+    );
+    assert_eq!(
+        page.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&page.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&page.stderr);
+    assert!(stderr.contains("not a WARC file"), "{stderr}");
+    assert!(page.stdout.is_empty());
+    // An empty input holds no record either.
+    assert_eq!(run(&[], b"").status.code(), Some(1));
+}

@@ -5,7 +5,8 @@
 //! the file's size.
 //!
 //! Each line: `url` (WARC-Target-URI, also the page's address for its
-//! relative links), `date` (WARC-Date), and [`CrawlPage`]'s fields
+//! relative links), `date` (WARC-Date), `status` (the HTTP status code),
+//! `media_type` (the response's), and [`CrawlPage`]'s fields
 //! (`encoding`, `encoding_source`, `title`, `lang` as the page declares
 //! it, `detected_lang` and `detected_lang_confidence` as its text says
 //! ([`htmlio::lang`]), `text`, `warnings`, `errors`). The HTTP
@@ -24,7 +25,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -48,8 +49,58 @@ const HELD_BYTES: usize = 256 * 1024 * 1024;
 struct Line<'a> {
     url: &'a str,
     date: &'a str,
+    /// The HTTP status code: a 404 page is converted too, and says so.
+    status: u16,
+    /// The response's media type (`text/html`), when it has one.
+    media_type: Option<String>,
     #[serde(flatten)]
     page: CrawlPage,
+}
+
+/// What each record's conversion is asked for: the main content only, and
+/// which statuses.
+#[derive(Clone)]
+struct Asked {
+    main_content: bool,
+    status: Arc<StatusFilter>,
+}
+
+/// Which responses `--status` lets through: codes (`200`) and classes
+/// (`2xx`); none given, all.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StatusFilter {
+    codes: Vec<u16>,
+    classes: Vec<u16>,
+}
+
+impl StatusFilter {
+    /// Reads `200,404,3xx`; an error names what is not a code or class.
+    pub(crate) fn parse(values: &[String]) -> Result<StatusFilter, String> {
+        let mut filter = StatusFilter::default();
+        for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+            let bytes = value.as_bytes();
+            let class = bytes.len() == 3
+                && matches!(bytes[0], b'1'..=b'5')
+                && bytes[1..].eq_ignore_ascii_case(b"xx");
+            if class {
+                filter.classes.push(u16::from(bytes[0] - b'0'));
+            } else if let Ok(code @ 100..=599) = value.parse::<u16>() {
+                filter.codes.push(code);
+            } else {
+                return Err(format!(
+                    "--status {value}: not an HTTP status (100 to 599) nor a class (2xx)"
+                ));
+            }
+        }
+        Ok(filter)
+    }
+
+    /// Whether a response of `status` is converted.
+    fn admits(&self, status: u16) -> bool {
+        (self.codes.is_empty() && self.classes.is_empty())
+            || self.codes.contains(&status)
+            || self.classes.contains(&(status / 100))
+    }
 }
 
 /// What a record became.
@@ -93,8 +144,13 @@ pub(crate) fn run(
     output: Option<&Path>,
     jobs: Option<u16>,
     main_content: bool,
+    status: StatusFilter,
     display: Display,
 ) -> anyhow::Result<ExitCode> {
+    let asked = Asked {
+        main_content,
+        status: Arc::new(status),
+    };
     // `-j N`, or one worker per core (the size of rayon's global pool: the
     // CPUs this process may use, or RAYON_NUM_THREADS), as for directories.
     let workers = jobs.map_or_else(rayon::current_num_threads, usize::from);
@@ -143,15 +199,19 @@ pub(crate) fn run(
             }
         };
         let started = Instant::now();
-        let summary = convert_file(
-            &name,
-            reader,
-            size,
-            &pool,
-            sink.writer(),
-            main_content,
-            display,
-        )?;
+        let summary = convert_file(&name, reader, size, &pool, sink.writer(), &asked, display)?;
+        if summary.records == 0 {
+            // Nothing in it reads as a WARC record: the wrong file.
+            crate::say(&crate::message(
+                display.color,
+                &format!(
+                    "{name}: not a WARC file: no record in it (a WARC record starts with a \
+                     `WARC/1.0` line; a web page is read by `pagetext to-text` without --warc)"
+                ),
+            ));
+            failed = true;
+            continue;
+        }
         let line = summary.line(&name, started.elapsed(), pool.current_num_threads());
         batch::say_summary(&line, display);
     }
@@ -192,7 +252,7 @@ fn convert_file(
     size: Option<u64>,
     pool: &rayon::ThreadPool,
     sink: &mut dyn Write,
-    main_content: bool,
+    asked: &Asked,
     display: Display,
 ) -> anyhow::Result<CrawlSummary> {
     let mut records = Records::new(reader);
@@ -215,15 +275,20 @@ fn convert_file(
                 break;
             };
             let bytes = match &item {
-                Item::Record(record) => record.body.len(),
+                Item::Record(record) => {
+                    summary.records += 1;
+                    record.body.len()
+                }
                 Item::Bad { .. } => 0,
             };
             held.push_back(bytes);
             held_bytes += bytes;
-            let (tx, index) = (tx.clone(), sent);
+            let (tx, index, asked) = (tx.clone(), sent, asked.clone());
             pool.spawn(move || {
                 // A panic is raised again where the lines are written.
-                let result = panic::catch_unwind(AssertUnwindSafe(|| outcome(item, main_content)));
+                let result = panic::catch_unwind(AssertUnwindSafe(|| {
+                    outcome(item, asked.main_content, &asked.status)
+                }));
                 // The writer may have stopped (a failed write): fine.
                 let _ = tx.send((index, result));
             });
@@ -264,7 +329,7 @@ fn convert_file(
 }
 
 /// One item to its outcome.
-fn outcome(item: Item, main_content: bool) -> Outcome {
+fn outcome(item: Item, main_content: bool, status: &StatusFilter) -> Outcome {
     let record = match item {
         Item::Record(record) => record,
         Item::Bad { offset, error } => return Outcome::Bad(offset, error.to_string()),
@@ -290,30 +355,36 @@ fn outcome(item: Item, main_content: bool) -> Outcome {
     if !http.is_html() {
         return Outcome::Skipped("not HTML".to_owned());
     }
+    if !status.admits(http.status) {
+        return Outcome::Skipped(format!("status {}", http.status));
+    }
     let body = match http.payload(&record.body) {
         Ok(body) => body,
         Err(e) => return Outcome::Bad(record.offset, e.to_string()),
     };
-    page_line(&record, http.content_type.as_deref(), &body, main_content)
+    page_line(&record, &http, &body, main_content)
 }
 
-fn page_line(
-    record: &Record,
-    content_type: Option<&[u8]>,
-    body: &[u8],
-    main_content: bool,
-) -> Outcome {
+fn page_line(record: &Record, http: &Http, body: &[u8], main_content: bool) -> Outcome {
     let url = record.target_uri();
     let address = microsyntax::url::Url::parse(url).ok();
-    let page = crawl_page(body, content_type, address.as_ref(), main_content);
+    let page = crawl_page(
+        body,
+        http.content_type.as_deref(),
+        address.as_ref(),
+        main_content,
+    );
     let dropped = page.main_content.as_ref().map(|m| m.dropped);
     let line = Line {
         url,
         date: record.header("WARC-Date").unwrap_or(""),
+        status: http.status,
+        media_type: http.media_type(),
         page,
     };
-    match serde_json::to_vec(&line) {
-        Ok(mut bytes) => {
+    match batch::json_line(&line) {
+        Ok(text) => {
+            let mut bytes = text.into_bytes();
             bytes.push(b'\n');
             Outcome::Page(bytes, dropped)
         }

@@ -49,6 +49,8 @@ impl std::error::Error for HttpError {}
 
 /// The head of an archived HTTP response.
 pub(crate) struct Http {
+    /// The status code (`200`, `404`).
+    pub(crate) status: u16,
     /// The `Content-Type` value.
     pub(crate) content_type: Option<Vec<u8>>,
     /// `Transfer-Encoding: chunked`.
@@ -103,6 +105,7 @@ impl Http {
             value(name).map(|v| String::from_utf8_lossy(&v).trim().to_ascii_lowercase())
         };
         Ok(Http {
+            status: response.code.unwrap_or(0),
             content_type: value("Content-Type"),
             chunked: text("Transfer-Encoding").is_some_and(|t| t.contains("chunked")),
             coding: text("Content-Encoding").filter(|c| !c.is_empty() && c != "identity"),
@@ -110,20 +113,26 @@ impl Http {
         })
     }
 
-    /// HTML by its media type (`text/html`, `application/xhtml+xml`), or,
-    /// without a `Content-Type`, by whatever the crawler stored.
-    pub(crate) fn is_html(&self) -> bool {
-        let Some(value) = &self.content_type else {
-            return true;
-        };
-        let value = String::from_utf8_lossy(value);
+    /// The media type of the `Content-Type` (lower case, without its
+    /// parameters), when there is one.
+    pub(crate) fn media_type(&self) -> Option<String> {
+        let value = String::from_utf8_lossy(self.content_type.as_deref()?);
         let media = value
             .split(';')
             .next()
             .unwrap_or("")
             .trim()
             .to_ascii_lowercase();
-        matches!(media.as_str(), "text/html" | "application/xhtml+xml" | "")
+        (!media.is_empty()).then_some(media)
+    }
+
+    /// HTML by its media type (`text/html`, `application/xhtml+xml`), or,
+    /// without a `Content-Type`, by whatever the crawler stored.
+    pub(crate) fn is_html(&self) -> bool {
+        match self.media_type() {
+            None => true,
+            Some(media) => matches!(media.as_str(), "text/html" | "application/xhtml+xml"),
+        }
     }
 
     /// The body, with the transfer and content codings undone.
