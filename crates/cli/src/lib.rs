@@ -228,6 +228,15 @@ pub struct DisplayArgs {
     pub color: ColorChoice,
 }
 
+/// `to-text --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TextFormatArg {
+    /// The text format.
+    Text,
+    /// Plain text: what a reader sees, no markup.
+    Plain,
+}
+
 /// When to use colours on standard error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
@@ -415,6 +424,15 @@ pub struct ToTextArgs {
     /// their order.
     #[arg(long, conflicts_with_all = ["charset", "base", "json", "strict"])]
     pub warc: bool,
+
+    /// What to write: `text`, the text format (which to-html turns back
+    /// into XHTML), or `plain`, what a reader sees: no markup and no
+    /// header, link URLs left out, images as their alternative text,
+    /// headings, paragraphs and list items on lines of their own, a
+    /// table's rows as lines of cells set apart by tabs. Plain text cannot
+    /// be read back. With --warc, each line's `text` is in this format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextFormatArg::Text)]
+    pub format: TextFormatArg,
 
     /// With --warc: convert only the responses of these HTTP statuses,
     /// codes or classes (--status 200, --status 2xx,404). Default: every

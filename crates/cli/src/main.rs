@@ -163,8 +163,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 &args.batch.inputs,
                 args.output.as_deref(),
                 args.batch.jobs,
-                args.main_content,
-                status,
+                (args.main_content, text_format(args.format), status),
                 display,
             )
         }
@@ -175,6 +174,7 @@ fn run(command: Command, display: Display) -> anyhow::Result<ExitCode> {
                 escapes: escapes(args.no_escape),
                 address: args.address.base,
                 main_content: args.main_content,
+                format: text_format(args.format),
             });
             batch_command(
                 job,
@@ -368,6 +368,14 @@ fn text_rules() -> WalkRules<'static> {
         extensions: &[TEXT_EXTENSION],
         directories: true,
         what: "text files",
+    }
+}
+
+/// `--format`'s value as the library's.
+fn text_format(format: pagetext::TextFormatArg) -> htmlio::TextFormat {
+    match format {
+        pagetext::TextFormatArg::Text => htmlio::TextFormat::Text,
+        pagetext::TextFormatArg::Plain => htmlio::TextFormat::Plain,
     }
 }
 

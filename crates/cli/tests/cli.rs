@@ -1689,6 +1689,27 @@ fn a_walk_says_what_it_passed_over_and_ext_takes_it() {
     );
 }
 
+/// `--format plain`: the words a reader sees, no markup and no header.
+#[test]
+fn plain_text_is_what_a_reader_sees() {
+    let s = Scratch::empty();
+    s.write(
+        "p.html",
+        "<!DOCTYPE html><meta charset=utf-8><title>T</title><h1>Hi</h1>\
+         <p>A <a href=\"x.html\">link</a>, <img src=\"c.jpg\" alt=\"a cat\"> and <b>bold</b> words.<br>Next line.</p>\
+         <ul><li>one<li>two</ul><table><tr><th>A<th>B<tr><td>1<td>2</table>",
+    );
+    let run = s.run(&["to-text", "--format", "plain", "p.html"]);
+    assert_eq!(run.code, Some(0), "{}", run.render());
+    assert_eq!(
+        run.stdout,
+        "Hi\n\nA link, a cat and bold words.\nNext line.\n\n- one\n- two\n\nA\tB\n1\t2\n"
+    );
+    // The default is the text format.
+    let text = s.run(&["to-text", "p.html"]);
+    assert!(text.stdout.starts_with("#Title T\n"), "{}", text.stdout);
+}
+
 /// One input that goes well prints nothing on standard error; -v adds the
 /// summary line, and a run of several always ends with one.
 #[test]

@@ -631,6 +631,9 @@ fn lines_carry_the_status_and_status_chooses() {
         "{}",
         String::from_utf8_lossy(&ok.stderr)
     );
+    // `--format plain`: each line's text without markup.
+    let plain = json_lines(&run(&["--format", "plain", "--status", "404"], &warc));
+    assert_eq!(plain[0]["text"], "No such page\n");
     let bad = run(&["--status", "abc"], &warc);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--status abc"));

@@ -25,6 +25,21 @@ pub struct TextOptions<'a> {
     /// ([`crate::lang::detect_language`]); off by default, so that a
     /// conversion pays for it only when asked.
     pub detect_language: bool,
+    /// What the text is: the text format (the default), or plain text
+    /// (what a reader sees, no markup: [`wikitext::plain`]).
+    pub format: TextFormat,
+}
+
+/// What [`to_text`] writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TextFormat {
+    /// The text format, which `to-html` turns back into XHTML.
+    #[default]
+    Text,
+    /// Plain text: the words a reader sees, with no markup and no header
+    /// (link URLs left out, images as their alternative text). It cannot
+    /// be read back; the writer's diagnostics do not apply to it.
+    Plain,
 }
 
 /// A page in the text format, with what was decided and lost on the way.
@@ -162,7 +177,13 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
     };
     // The writer owns the document: it is freed before the text is
     // returned (peak memory on large pages).
-    let written = wikitext::write_with(document, &policy);
+    let written = match options.format {
+        TextFormat::Text => wikitext::write_with(document, &policy),
+        TextFormat::Plain => wikitext::Written {
+            text: wikitext::plain(&document),
+            ..wikitext::Written::default()
+        },
+    };
     TextPage {
         text: written.text,
         source: encoding.source_kind(),
@@ -208,6 +229,7 @@ impl<'a> From<ingest::Options<'a>> for TextOptions<'a> {
             ingest,
             escapes: Escapes::WhenNeeded,
             detect_language: false,
+            format: TextFormat::Text,
         }
     }
 }

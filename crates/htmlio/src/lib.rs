@@ -132,7 +132,7 @@ pub mod names;
 pub mod onto;
 pub mod serialize;
 
-pub use convert::{PageDiagnostic, TextOptions, TextPage, to_text, to_xhtml};
+pub use convert::{PageDiagnostic, TextFormat, TextOptions, TextPage, to_text, to_xhtml};
 
 /// The encoding crate whose encodings [`emit::EmitOptions`] and
 /// [`serialize::encode`] take.

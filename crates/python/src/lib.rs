@@ -202,11 +202,13 @@ fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
 /// declared (the CLI's `--seed`). With `detect_language` (the default),
 /// the language of the page's text is detected too (`detected_lang`).
 /// With `main_content`, only the page's main content is kept (the CLI's
-/// `--main-content`), and `main_content` says what was dropped.
+/// `--main-content`), and `main_content` says what was dropped. With
+/// `format="plain"`, the text is plain text: what a reader sees, with no
+/// markup and no header (the CLI's `--format plain`).
 // One Rust argument per Python keyword argument: pyo3 maps them one to one.
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false, detect_language=true, main_content=false))]
+#[pyo3(signature = (data, *, content_type=None, base_url=None, default_encoding=None, seed=false, detect_language=true, main_content=false, format="text"))]
 fn to_text(
     py: Python<'_>,
     data: &[u8],
@@ -216,7 +218,17 @@ fn to_text(
     seed: bool,
     detect_language: bool,
     main_content: bool,
+    format: &str,
 ) -> PyResult<TextResult> {
+    let format = match format {
+        "text" => htmlio::TextFormat::Text,
+        "plain" => htmlio::TextFormat::Plain,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "format {other:?}: \"text\" (the text format) or \"plain\" (what a reader sees, no markup)"
+            )));
+        }
+    };
     let default = default_encoding.map(encoding_for).transpose()?;
     let address = base_url
         .map(|url| {
@@ -242,6 +254,7 @@ fn to_text(
             wikitext::Escapes::WhenNeeded
         },
         detect_language,
+        format,
     };
     let page = py.detach(|| htmlio::to_text(data, &options));
     let diagnostics: Vec<Diag> = page

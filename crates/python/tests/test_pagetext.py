@@ -219,3 +219,11 @@ def test_images_are_kept_unless_seed_text_is_asked_for():
     seed = pagetext.to_text(page, seed=True)
     assert seed.text == "\nLogo ACME\n"
     assert [d["code"] for d in seed.diagnostics] == ["image-as-text"]
+
+
+def test_plain_text_is_what_a_reader_sees():
+    page = pagetext.to_text(b"<title>T</title><h1>Hi</h1><p>A <a href=x.html>link</a> and <b>bold</b>.", format="plain")
+    assert page.text == "Hi\n\nA link and bold.\n"
+    assert page.title == "T"
+    with pytest.raises(ValueError):
+        pagetext.to_text(b"<p>x", format="markdown-ish")

@@ -334,6 +334,7 @@ pub mod insert;
 mod lines;
 pub mod model;
 mod parse;
+pub mod plain;
 mod pull;
 mod readback;
 mod refs;
@@ -353,6 +354,7 @@ pub use model::{
     Numbering, Pos, Row, Term, push_text,
 };
 pub use parse::{Parsed, parse};
+pub use plain::plain;
 pub use pull::Parser;
 pub use refs::{
     Dangling, References, dangling_references, finds_anchor, reference_diagnostics, references,

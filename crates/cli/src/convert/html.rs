@@ -54,6 +54,7 @@ pub(crate) fn html_to_text(
         ingest: input.ingest_options(address),
         escapes: input.escapes,
         detect_language: false,
+        format: input.format,
     };
     let page = htmlio::to_text(bytes, &options);
     let mut diagnostics = vec![Diag::new(

@@ -125,6 +125,8 @@ pub(crate) struct HtmlInput {
     pub(crate) address: Option<&'static Url>,
     /// Keep only the main content (`--main-content`).
     pub(crate) main_content: bool,
+    /// The text format, or plain text (`--format`).
+    pub(crate) format: htmlio::TextFormat,
 }
 
 impl HtmlInput {
@@ -272,6 +274,7 @@ fn convert(job: &Job, name: &str, below: Option<&std::path::Path>, bytes: &[u8])
                     escapes: wikitext::Escapes::WhenNeeded,
                     address: *address,
                     main_content: *main_content,
+                    format: htmlio::TextFormat::Text,
                 };
                 let address = address.and_then(|a| html::page_address(a, below));
                 html::html_to_text(bytes, &input, address.as_ref(), Output::Discard)

@@ -62,6 +62,7 @@ struct Line<'a> {
 #[derive(Clone)]
 struct Asked {
     main_content: bool,
+    format: htmlio::TextFormat,
     status: Arc<StatusFilter>,
 }
 
@@ -143,12 +144,13 @@ pub(crate) fn run(
     inputs: &[PathBuf],
     output: Option<&Path>,
     jobs: Option<u16>,
-    main_content: bool,
-    status: StatusFilter,
+    asked: (bool, htmlio::TextFormat, StatusFilter),
     display: Display,
 ) -> anyhow::Result<ExitCode> {
+    let (main_content, format, status) = asked;
     let asked = Asked {
         main_content,
+        format,
         status: Arc::new(status),
     };
     // `-j N`, or one worker per core (the size of rayon's global pool: the
@@ -286,9 +288,7 @@ fn convert_file(
             let (tx, index, asked) = (tx.clone(), sent, asked.clone());
             pool.spawn(move || {
                 // A panic is raised again where the lines are written.
-                let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    outcome(item, asked.main_content, &asked.status)
-                }));
+                let result = panic::catch_unwind(AssertUnwindSafe(|| outcome(item, &asked)));
                 // The writer may have stopped (a failed write): fine.
                 let _ = tx.send((index, result));
             });
@@ -329,7 +329,7 @@ fn convert_file(
 }
 
 /// One item to its outcome.
-fn outcome(item: Item, main_content: bool, status: &StatusFilter) -> Outcome {
+fn outcome(item: Item, asked: &Asked) -> Outcome {
     let record = match item {
         Item::Record(record) => record,
         Item::Bad { offset, error } => return Outcome::Bad(offset, error.to_string()),
@@ -355,24 +355,25 @@ fn outcome(item: Item, main_content: bool, status: &StatusFilter) -> Outcome {
     if !http.is_html() {
         return Outcome::Skipped("not HTML".to_owned());
     }
-    if !status.admits(http.status) {
+    if !asked.status.admits(http.status) {
         return Outcome::Skipped(format!("status {}", http.status));
     }
     let body = match http.payload(&record.body) {
         Ok(body) => body,
         Err(e) => return Outcome::Bad(record.offset, e.to_string()),
     };
-    page_line(&record, &http, &body, main_content)
+    page_line(&record, &http, &body, asked)
 }
 
-fn page_line(record: &Record, http: &Http, body: &[u8], main_content: bool) -> Outcome {
+fn page_line(record: &Record, http: &Http, body: &[u8], asked: &Asked) -> Outcome {
     let url = record.target_uri();
     let address = microsyntax::url::Url::parse(url).ok();
     let page = crawl_page(
         body,
         http.content_type.as_deref(),
         address.as_ref(),
-        main_content,
+        asked.main_content,
+        asked.format,
     );
     let dropped = page.main_content.as_ref().map(|m| m.dropped);
     let line = Line {

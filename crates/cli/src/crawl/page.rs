@@ -63,12 +63,14 @@ impl CrawlDiag {
 /// A page of a crawl to text: `content_type` is the HTTP header's value
 /// (its charset plays the transport layer's part in sniffing), `address`
 /// the page's URL (relative links resolve against it); `main_content`
-/// keeps only the page's main content, and says what was dropped.
+/// keeps only the page's main content, and says what was dropped; `format`
+/// is the text's (`--format`).
 pub(super) fn crawl_page(
     bytes: &[u8],
     content_type: Option<&[u8]>,
     address: Option<&Url>,
     main_content: bool,
+    format: htmlio::TextFormat,
 ) -> CrawlPage {
     let hints = match content_type {
         Some(value) => sniff::Hints::default().with_content_type(value),
@@ -82,6 +84,7 @@ pub(super) fn crawl_page(
     };
     let options = htmlio::TextOptions {
         detect_language: true,
+        format,
         ..htmlio::TextOptions::from(ingest)
     };
     let page = htmlio::to_text(bytes, &options);

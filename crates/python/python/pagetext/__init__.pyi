@@ -66,8 +66,10 @@ def to_text(
     seed: bool = False,
     detect_language: bool = True,
     main_content: bool = False,
+    format: str = "text",
 ) -> TextResult:
-    """A web page (bytes, any charset) to the text format; with seed=True,
+    """A web page (bytes, any charset) to the text format (format="plain":
+    plain text, what a reader sees, no markup and no header); with seed=True,
     pure seed text (images as their alternative text, no extension); with
     detect_language, the language of its text too (detected_lang); with
     main_content=True, only the page's main content (the article, without
