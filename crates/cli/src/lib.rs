@@ -235,6 +235,8 @@ pub enum TextFormatArg {
     Text,
     /// Plain text: what a reader sees, no markup.
     Plain,
+    /// CommonMark with GFM tables.
+    Markdown,
 }
 
 /// When to use colours on standard error.
@@ -426,11 +428,13 @@ pub struct ToTextArgs {
     pub warc: bool,
 
     /// What to write: `text`, the text format (which to-html turns back
-    /// into XHTML), or `plain`, what a reader sees: no markup and no
-    /// header, link URLs left out, images as their alternative text,
-    /// headings, paragraphs and list items on lines of their own, a
-    /// table's rows as lines of cells set apart by tabs. Plain text cannot
-    /// be read back. With --warc, each line's `text` is in this format.
+    /// into XHTML); `plain`, what a reader sees: no markup and no header,
+    /// link URLs left out, images as their alternative text, headings,
+    /// paragraphs and list items on lines of their own, a table's rows as
+    /// lines of cells set apart by tabs; or `markdown`, CommonMark with GFM
+    /// tables, escaped so that a CommonMark reader reads the page's words.
+    /// Neither is read back. With --warc, each line's `text` is in this
+    /// format.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextFormatArg::Text)]
     pub format: TextFormatArg,
 

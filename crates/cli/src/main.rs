@@ -376,6 +376,7 @@ fn text_format(format: pagetext::TextFormatArg) -> htmlio::TextFormat {
     match format {
         pagetext::TextFormatArg::Text => htmlio::TextFormat::Text,
         pagetext::TextFormatArg::Plain => htmlio::TextFormat::Plain,
+        pagetext::TextFormatArg::Markdown => htmlio::TextFormat::Markdown,
     }
 }
 

@@ -1705,6 +1705,12 @@ fn plain_text_is_what_a_reader_sees() {
         run.stdout,
         "Hi\n\nA link, a cat and bold words.\nNext line.\n\n- one\n- two\n\nA\tB\n1\t2\n"
     );
+    // Markdown: CommonMark with a GFM table.
+    let md = s.run(&["to-text", "--format", "markdown", "p.html"]);
+    assert_eq!(
+        md.stdout,
+        "# Hi\n\nA [link](x.html), ![a cat](c.jpg) and **bold** words.\\\nNext line.\n\n- one\n- two\n\n| A | B |\n| --- | --- |\n| 1 | 2 |\n"
+    );
     // The default is the text format.
     let text = s.run(&["to-text", "p.html"]);
     assert!(text.stdout.starts_with("#Title T\n"), "{}", text.stdout);

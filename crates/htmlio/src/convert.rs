@@ -40,6 +40,8 @@ pub enum TextFormat {
     /// (link URLs left out, images as their alternative text). It cannot
     /// be read back; the writer's diagnostics do not apply to it.
     Plain,
+    /// CommonMark with GFM tables ([`wikitext::markdown`]).
+    Markdown,
 }
 
 /// A page in the text format, with what was decided and lost on the way.
@@ -181,6 +183,10 @@ pub fn to_text(bytes: &[u8], options: &TextOptions<'_>) -> TextPage {
         TextFormat::Text => wikitext::write_with(document, &policy),
         TextFormat::Plain => wikitext::Written {
             text: wikitext::plain(&document),
+            ..wikitext::Written::default()
+        },
+        TextFormat::Markdown => wikitext::Written {
+            text: wikitext::markdown(&document),
             ..wikitext::Written::default()
         },
     };

@@ -204,7 +204,8 @@ fn encoding_for(label: &str) -> PyResult<&'static encoding_rs::Encoding> {
 /// With `main_content`, only the page's main content is kept (the CLI's
 /// `--main-content`), and `main_content` says what was dropped. With
 /// `format="plain"`, the text is plain text: what a reader sees, with no
-/// markup and no header (the CLI's `--format plain`).
+/// markup and no header (the CLI's `--format plain`); with
+/// `format="markdown"`, CommonMark with GFM tables.
 // One Rust argument per Python keyword argument: pyo3 maps them one to one.
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
@@ -223,9 +224,10 @@ fn to_text(
     let format = match format {
         "text" => htmlio::TextFormat::Text,
         "plain" => htmlio::TextFormat::Plain,
+        "markdown" => htmlio::TextFormat::Markdown,
         other => {
             return Err(PyValueError::new_err(format!(
-                "format {other:?}: \"text\" (the text format) or \"plain\" (what a reader sees, no markup)"
+                "format {other:?}: \"text\" (the text format), \"plain\" (what a reader sees, no markup) or \"markdown\" (CommonMark)"
             )));
         }
     };

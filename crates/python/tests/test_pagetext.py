@@ -225,5 +225,7 @@ def test_plain_text_is_what_a_reader_sees():
     page = pagetext.to_text(b"<title>T</title><h1>Hi</h1><p>A <a href=x.html>link</a> and <b>bold</b>.", format="plain")
     assert page.text == "Hi\n\nA link and bold.\n"
     assert page.title == "T"
+    md = pagetext.to_text(b"<h1>Hi</h1><p>A <a href=x.html>link</a> and 2*3.", format="markdown")
+    assert md.text == "# Hi\n\nA [link](x.html) and 2\\*3.\n"
     with pytest.raises(ValueError):
         pagetext.to_text(b"<p>x", format="markdown-ish")

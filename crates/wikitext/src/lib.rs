@@ -332,6 +332,7 @@ mod hints;
 mod inline;
 pub mod insert;
 mod lines;
+pub mod markdown;
 pub mod model;
 mod parse;
 pub mod plain;
@@ -349,6 +350,7 @@ pub use canon::{Escapes, Policy, Silent, Touching};
 pub use check::check;
 pub use diag::{Code, Diagnostic, DiagnosticCode, Precision, Severity, Span};
 pub use hints::hints;
+pub use markdown::markdown;
 pub use model::{
     Block, Cell, DefItem, Document, Inline, Link, ListItem, ListKind, MAX_DEPTH, Meta, Metadata,
     Numbering, Pos, Row, Term, push_text,

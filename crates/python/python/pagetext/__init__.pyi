@@ -69,7 +69,8 @@ def to_text(
     format: str = "text",
 ) -> TextResult:
     """A web page (bytes, any charset) to the text format (format="plain":
-    plain text, what a reader sees, no markup and no header); with seed=True,
+    plain text, what a reader sees, no markup and no header;
+    format="markdown": CommonMark with GFM tables); with seed=True,
     pure seed text (images as their alternative text, no extension); with
     detect_language, the language of its text too (detected_lang); with
     main_content=True, only the page's main content (the article, without
