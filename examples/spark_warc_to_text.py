@@ -96,9 +96,10 @@ def local_path(path):
     return path[len("file://"):] if path.startswith("file://") else path
 
 
-def convert_warc(path, main_content=False):
+def convert_warc(path, main_content=False, text_format="text"):
     """The rows of one WARC file's HTML responses (with `main_content`, the
-    pages' main content only, and a last column saying what was dropped)."""
+    pages' main content only, and a last column saying what was dropped;
+    `text_format` is pagetext's: "text", "plain" or "markdown")."""
     import pagetext
     from warcio.archiveiterator import ArchiveIterator
 
@@ -113,11 +114,17 @@ def convert_warc(path, main_content=False):
             data = record.content_stream().read()
             try:
                 page = pagetext.to_text(
-                    data, content_type=content_type, base_url=url or None, main_content=main_content
+                    data,
+                    content_type=content_type,
+                    base_url=url or None,
+                    main_content=main_content,
+                    format=text_format,
                 )
             except ValueError:
                 # A URL that does not parse: convert without an address.
-                page = pagetext.to_text(data, content_type=content_type, main_content=main_content)
+                page = pagetext.to_text(
+                    data, content_type=content_type, main_content=main_content, format=text_format
+                )
             diagnostics = page.diagnostics
             pick = lambda severity: [
                 (d["code"], d["message"], d["line"]) for d in diagnostics if d["severity"] == severity
@@ -138,7 +145,7 @@ def convert_warc(path, main_content=False):
             yield row + (page.main_content,) if main_content else row
 
 
-def process_partition(paths, main_content=False):
+def process_partition(paths, main_content=False, text_format="text"):
     """A task: its WARC files one after the other; a faulty one is logged."""
     # Missing packages fail the task (and the job), not each file quietly.
     import pagetext  # noqa: F401
@@ -149,7 +156,7 @@ def process_partition(paths, main_content=False):
         if not path:
             continue
         try:
-            yield from convert_warc(path, main_content)
+            yield from convert_warc(path, main_content, text_format)
         except Exception as fault:  # a corrupt or truncated file ends only itself
             logging.getLogger("pagetext").warning("%s: %s", path, fault)
 
@@ -165,6 +172,12 @@ def main(argv=None):
         action="store_true",
         help="keep each page's main content only; a main_content column says what was dropped",
     )
+    parser.add_argument(
+        "--format",
+        choices=["text", "plain", "markdown"],
+        default="text",
+        help="the text column: pagetext's text format, plain text (what a reader sees) or Markdown",
+    )
     args = parser.parse_args(argv)
     builder = SparkSession.builder.appName("pagetext WARC to text")
     if args.master:
@@ -175,7 +188,9 @@ def main(argv=None):
     paths = spark.sparkContext.textFile(args.input)
     count = paths.count()
     paths = paths.repartition(args.partitions or max(count, 1))
-    rows = paths.mapPartitions(functools.partial(process_partition, main_content=args.main_content))
+    rows = paths.mapPartitions(
+        functools.partial(process_partition, main_content=args.main_content, text_format=args.format)
+    )
     schema = SCHEMA_MAIN_CONTENT if args.main_content else SCHEMA
     spark.createDataFrame(rows, schema).write.mode("overwrite").parquet(args.output)
     return spark

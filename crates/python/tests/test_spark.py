@@ -131,3 +131,23 @@ def test_the_example_keeps_the_main_content_with_its_report(tmp_path):
     # A page with no part that stands out is kept whole, and says so.
     ru = rows["http://example.ru/news/page.html"]
     assert ru["main_content"]["element"] is None and ru["main_content"]["dropped"] == 0
+
+
+def test_the_example_writes_plain_text_or_markdown(tmp_path):
+    sys.path.insert(0, str(ROOT / "examples"))
+    import spark_warc_to_text as job
+
+    write_warc(tmp_path / "d.warc.gz", [("http://example.com/rain.html", "text/html; charset=utf-8", ARTICLE)])
+    listing = tmp_path / "warc.paths"
+    listing.write_text(f"{tmp_path / 'd.warc.gz'}\n")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    texts = {}
+    for text_format in ["plain", "markdown"]:
+        out = tmp_path / f"{text_format}.parquet"
+        spark = job.main(["--master", "local[2]", "--format", text_format, str(listing), str(out)])
+        try:
+            texts[text_format] = spark.read.parquet(str(out)).collect()[0]["text"]
+        finally:
+            spark.stop()
+    assert texts["plain"].startswith("Home World Sport\n\nRain at last\n"), texts["plain"]
+    assert "# Rain at last" in texts["markdown"] and "[Home](" in texts["markdown"], texts["markdown"]
