@@ -352,22 +352,31 @@ fn position(diag: Diag, line: u32, column: u32) -> Diag {
 /// writer (`wikitext::Diagnostic`), ingestion (`htmlio::ingest::Diagnostic`)
 /// and emission (`htmlio::emit::Diagnostic`) alike. Spans of [`Precision::Column`] codes are placed at their line and
 /// column (column 1 when only the line is known) and underlined to their end
-/// on the same line; spans of [`Precision::Line`] codes mark their whole line.
+/// on the same line; spans of [`Precision::Line`] codes too when ingestion
+/// found their columns (an element's start tag), else they mark their
+/// whole line.
 pub(crate) fn from_library<C: DiagnosticCode>(d: &wikitext::Diagnostic<C>) -> Diag {
     let diag = Diag::new(severity(d.severity), d.code.as_str(), d.message.clone());
     match C::PRECISION {
-        Precision::Column => {
-            let diag = position(diag, d.span.line, d.span.column);
-            if d.span.end_line == d.span.line {
-                diag.until_column(usize::try_from(d.span.end_column).unwrap_or(0))
-            } else {
-                diag
-            }
-        }
+        // Ingestion's diagnostics have columns where it found them (an
+        // element's start tag).
+        Precision::Column => at_columns(diag, &d.span),
+        Precision::Line if d.span.column > 0 => at_columns(diag, &d.span),
         Precision::Line => match usize::try_from(d.span.line) {
             Ok(line) if line > 0 => diag.at_line(line),
             _ => diag,
         },
+    }
+}
+
+/// `diag` at the span's line and columns (a node known by its line alone,
+/// column 0, at column 1).
+fn at_columns(diag: Diag, span: &wikitext::Span) -> Diag {
+    let diag = position(diag, span.line, span.column);
+    if span.end_line == span.line {
+        diag.until_column(usize::try_from(span.end_column).unwrap_or(0))
+    } else {
+        diag
     }
 }
 
@@ -567,6 +576,14 @@ mod tests {
         assert_eq!(
             (d.code.as_str(), d.line, d.column),
             ("unsafe-link", Some(6), None)
+        );
+        // Unless ingestion found the element's start tag there.
+        let mut tagged = ingest.clone();
+        tagged.span = wikitext::Span::new(6, 4, 6, 12);
+        let d = from_library(&tagged);
+        assert_eq!(
+            (d.line, d.column, d.end_column),
+            (Some(6), Some(4), Some(12))
         );
         // The text format knows columns: a node known by its line only is
         // placed at column 1; a range on one line is underlined.

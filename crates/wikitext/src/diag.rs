@@ -183,8 +183,10 @@ pub enum Precision {
     /// format's parser and writer). A span known only by its line (a node
     /// read from HTML) has column 0.
     Column,
-    /// Lines only: the span's columns are 0 (ingestion of HTML, where
-    /// html5ever gives the line of each element).
+    /// Lines, and columns only where known (ingestion of HTML, where
+    /// html5ever gives the line of each element: a diagnostic about an
+    /// element has its start tag's columns, found in the page's text; the
+    /// others have column 0).
     Line,
 }
 
@@ -310,6 +312,7 @@ impl<C: DiagnosticCode> fmt::Display for Diagnostic<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match C::PRECISION {
             Precision::Column => write!(f, "{}", self.span)?,
+            Precision::Line if self.span.column > 0 => write!(f, "{}", self.span)?,
             Precision::Line => write!(f, "{}", self.span.line)?,
         }
         write!(

@@ -359,7 +359,9 @@ impl fmt::Display for Code {
 }
 
 impl DiagnosticCode for Code {
-    /// html5ever gives the line of each element, not its column.
+    /// html5ever gives the line of each element, not its column; a
+    /// diagnostic about an element gets its start tag's columns from the
+    /// page's text (`ingest::columns`).
     const PRECISION: Precision = Precision::Line;
 
     fn as_str(&self) -> &'static str {

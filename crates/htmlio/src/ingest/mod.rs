@@ -179,6 +179,7 @@
 //! dropped by design and only counted.
 
 mod build;
+mod columns;
 mod diag;
 pub mod main_content;
 mod parse;
@@ -611,7 +612,14 @@ pub fn ingest(bytes: &[u8], options: &Options<'_>) -> Ingested {
             format!("{count} NUL character(s) (U+0000) replaced with U+FFFD (the first here)"),
         ));
     }
-    finish(&arena, options, settled, pre)
+    let encoding = settled.encoding;
+    finish(
+        &arena,
+        options,
+        settled,
+        pre,
+        columns::Parsed::Bytes(bytes, encoding),
+    )
 }
 
 /// How [`wikitext::canon`] treats a page's document: the repairs that are
@@ -641,7 +649,13 @@ pub fn ingest_str(text: &str, options: &Options<'_>) -> Ingested {
         OnMeta::Settled
     })
     .unwrap_or_else(|| empty_arena(options.errors()));
-    finish(&arena, options, settled, Vec::new())
+    finish(
+        &arena,
+        options,
+        settled,
+        Vec::new(),
+        columns::Parsed::Text(text),
+    )
 }
 
 fn empty_arena(errors: ParseErrors) -> sink::Arena {
@@ -654,15 +668,24 @@ fn finish(
     options: &Options<'_>,
     settled: Settled,
     pre: Vec<Diagnostic>,
+    source: columns::Parsed<'_>,
 ) -> Ingested {
     let selection = options.main_content.then(|| main_content::select(arena));
     let (skip, main_content) = match selection {
         Some(s) => (s.skip, Some(s.report)),
         None => (Vec::new(), None),
     };
-    let (document, diags, ballast) = build::Builder::new(arena, options, settled.encoding)
+    let build::Built {
+        document,
+        mut diags,
+        attributed,
+        ballast,
+    } = build::Builder::new(arena, options, settled.encoding)
         .skipping(skip)
         .build();
+    if !attributed.is_empty() {
+        columns::add_columns(&mut diags, &attributed, arena, &source);
+    }
     let mut diagnostics = pre;
     if options.parse_errors {
         diagnostics.extend(arena.error_list.iter().map(|(line, msg)| {

@@ -109,6 +109,13 @@ pub(crate) struct Builder<'a> {
     meta: Metadata,
     content_language: Option<String>,
     pub(crate) diags: Vec<Diagnostic>,
+    /// The diagnostics (by index) made while the walk was at an element on
+    /// their line: that element, whose start tag gives their columns
+    /// (`ingest::columns`).
+    pub(crate) attributed: Vec<(usize, NodeId)>,
+    /// The element the walk is at (entering or leaving it), or `NONE` at
+    /// text.
+    current: NodeId,
     pub(crate) ballast: BTreeMap<String, usize>,
     unknown_seen: HashSet<String>,
     depth_warned: bool,
@@ -122,6 +129,15 @@ pub(crate) struct Builder<'a> {
     /// The nodes the walk skips with all inside them (the main-content
     /// selection's drops); empty for the whole page.
     skip: Vec<bool>,
+}
+
+/// What a walk of the tree gives.
+pub(crate) struct Built {
+    pub(crate) document: Document,
+    pub(crate) diags: Vec<Diagnostic>,
+    /// Diagnostics (by index into `diags`) and the element each is about.
+    pub(crate) attributed: Vec<(usize, NodeId)>,
+    pub(crate) ballast: BTreeMap<String, usize>,
 }
 
 /// The position of a line.
@@ -155,6 +171,8 @@ impl<'a> Builder<'a> {
             meta: Metadata::default(),
             content_language: None,
             diags: Vec::new(),
+            attributed: Vec::new(),
+            current: NONE,
             ballast: BTreeMap::new(),
             unknown_seen: HashSet::new(),
             depth_warned: false,
@@ -175,20 +193,33 @@ impl<'a> Builder<'a> {
         self
     }
 
-    /// Adds a diagnostic.
+    /// Adds a diagnostic, about the element the walk is at when it is on
+    /// the diagnostic's line. Warnings and errors (what a run shows
+    /// without `-v`) get that element's columns; notes keep their line
+    /// (finding columns costs a pass over the page's text).
     fn report(&mut self, code: Code, severity: Severity, line: u32, message: impl Into<String>) {
+        if severity != Severity::Info
+            && self.current != NONE
+            && self
+                .arena
+                .node(self.current)
+                .is_some_and(|n| n.line == line)
+        {
+            self.attributed.push((self.diags.len(), self.current));
+        }
         self.diags
             .push(Diagnostic::at_line(code, severity, line, message));
     }
 
-    /// Walks the whole tree and returns the document.
-    pub(crate) fn build(mut self) -> (Document, Vec<Diagnostic>, BTreeMap<String, usize>) {
+    /// Walks the whole tree and returns the document, the diagnostics (with
+    /// the elements some are about) and the ballast.
+    pub(crate) fn build(mut self) -> Built {
         let arena = self.arena;
         arena.walk(DOCUMENT, &mut self);
         self.finish()
     }
 
-    fn finish(mut self) -> (Document, Vec<Diagnostic>, BTreeMap<String, usize>) {
+    fn finish(mut self) -> Built {
         while self.frames.len() > 1 {
             self.close_top_frame();
         }
@@ -211,8 +242,14 @@ impl<'a> Builder<'a> {
             }
         }
         let doc = Document::new(mem::take(&mut self.meta), body);
+        self.current = NONE;
         self.report_dangling(&doc);
-        (doc, self.diags, self.ballast)
+        Built {
+            document: doc,
+            diags: self.diags,
+            attributed: self.attributed,
+            ballast: self.ballast,
+        }
     }
 
     /// Says which in-page links point nowhere because their anchor was left
@@ -266,10 +303,14 @@ impl<'a> Builder<'a> {
         let line = node.line;
         match &node.data {
             Data::Text(t) => {
+                self.current = NONE;
                 self.text(t, line);
                 false
             }
-            Data::Element(e) => self.element(id, e, line),
+            Data::Element(e) => {
+                self.current = id;
+                self.element(id, e, line)
+            }
             Data::Document | Data::Discard => false,
         }
     }
@@ -278,6 +319,7 @@ impl<'a> Builder<'a> {
     /// [`Exit`] says.
     fn exit_node(&mut self, id: NodeId) {
         let Some(exit) = self.exits.pop() else { return };
+        self.current = id;
         let line = self.arena.node(id).map_or(0, |n| n.line);
         if exit.noscript {
             self.noscript = self.noscript.saturating_sub(1);
