@@ -229,34 +229,20 @@ fn emit(out: &mut String, lines: &[String], indent: usize, marker: Option<String
 /// break is a line feed, links their text, images their alternative text.
 fn inline_text(run: &[Inline]) -> String {
     let mut out = String::new();
-    let mut stack: Vec<std::slice::Iter<'_, Inline>> = vec![run.iter()];
-    while let Some(top) = stack.last_mut() {
-        let Some(node) = top.next() else {
-            stack.pop();
-            continue;
-        };
-        match node {
-            Inline::Text { text, .. } => out.push_str(text),
-            Inline::LineBreak { .. } => {
-                if !out.ends_with([' ', '\n']) {
-                    out.push(' ');
-                }
-            }
-            Inline::HardBreak { .. } => {
-                let kept = out.trim_end_matches(' ').len();
-                out.truncate(kept);
-                out.push('\n');
-            }
-            Inline::Email { address, .. } => out.push_str(address),
-            Inline::Emphasis { content, .. }
-            | Inline::Superscript { content, .. }
-            | Inline::Subscript { content, .. }
-            | Inline::Strong { content, .. }
-            | Inline::Code { content, .. }
-            | Inline::Link { content, .. }
-            | Inline::Image { alt: content, .. } => stack.push(content.iter()),
+    crate::walk::for_each_leaf(run, |leaf| match leaf {
+        Inline::Text { text, .. } => out.push_str(text),
+        Inline::Email { address, .. } => out.push_str(address),
+        Inline::HardBreak { .. } => {
+            let kept = out.trim_end_matches(' ').len();
+            out.truncate(kept);
+            out.push('\n');
         }
-    }
+        _ => {
+            if !out.ends_with([' ', '\n']) {
+                out.push(' ');
+            }
+        }
+    });
     out.trim().to_owned()
 }
 

@@ -182,29 +182,32 @@ fn any_inline(blocks: &[Block], found: impl Fn(&Inline) -> bool) -> bool {
     })
 }
 
-/// The plain text of an inline run: text, e-mail addresses, link texts and
-/// the alternative texts of images with markup removed, line divisions as `\n`.
-pub fn plain_text(run: &[Inline]) -> String {
-    let mut out = String::new();
-    let mut stack: Vec<std::slice::Iter<'_, Inline>> = vec![run.iter()];
+/// Visits the leaves of an inline run in order (text, line divisions,
+/// forced breaks, e-mail addresses), inside every container: link texts
+/// and the alternative texts of images too. Walks without recursion.
+pub(crate) fn for_each_leaf<'a>(run: &'a [Inline], mut visit: impl FnMut(&'a Inline)) {
+    let mut stack: Vec<std::slice::Iter<'a, Inline>> = vec![run.iter()];
     while let Some(top) = stack.last_mut() {
         let Some(node) = top.next() else {
             stack.pop();
             continue;
         };
-        match node {
-            Inline::Text { text, .. } => out.push_str(text),
-            Inline::LineBreak { .. } | Inline::HardBreak { .. } => out.push('\n'),
-            Inline::Email { address, .. } => out.push_str(address),
-            Inline::Emphasis { content, .. }
-            | Inline::Superscript { content, .. }
-            | Inline::Subscript { content, .. }
-            | Inline::Strong { content, .. }
-            | Inline::Code { content, .. }
-            | Inline::Link { content, .. }
-            | Inline::Image { alt: content, .. } => stack.push(content.iter()),
+        match node.children() {
+            Some(children) => stack.push(children.iter()),
+            None => visit(node),
         }
     }
+}
+
+/// The plain text of an inline run: text, e-mail addresses, link texts and
+/// the alternative texts of images with markup removed, line divisions as `\n`.
+pub fn plain_text(run: &[Inline]) -> String {
+    let mut out = String::new();
+    for_each_leaf(run, |leaf| match leaf {
+        Inline::Text { text, .. } => out.push_str(text),
+        Inline::Email { address, .. } => out.push_str(address),
+        _ => out.push('\n'),
+    });
     out
 }
 
