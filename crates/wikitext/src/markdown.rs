@@ -404,20 +404,15 @@ fn destination(url: &str) -> String {
     }
 }
 
-/// What closes an inline element the walk is in.
-enum Close {
-    /// Text to write when its content is done.
-    Text(String),
-}
-
 /// An inline run as CommonMark: line divisions are spaces, a forced break
 /// `\` and a line feed. Walks without recursion.
 fn inline_markdown(run: &[Inline]) -> String {
     let mut out = String::new();
-    let mut stack: Vec<(std::slice::Iter<'_, Inline>, Option<Close>)> = vec![(run.iter(), None)];
+    // Each open container with the text that closes it.
+    let mut stack: Vec<(std::slice::Iter<'_, Inline>, Option<String>)> = vec![(run.iter(), None)];
     while let Some((top, _)) = stack.last_mut() {
         let Some(node) = top.next() else {
-            if let Some((_, Some(Close::Text(end)))) = stack.pop() {
+            if let Some((_, Some(end))) = stack.pop() {
                 out.push_str(&end);
             }
             continue;
@@ -441,19 +436,19 @@ fn inline_markdown(run: &[Inline]) -> String {
             }
             Inline::Emphasis { content, .. } => {
                 out.push('*');
-                stack.push((content.iter(), Some(Close::Text("*".into()))));
+                stack.push((content.iter(), Some("*".into())));
             }
             Inline::Strong { content, .. } => {
                 out.push_str("**");
-                stack.push((content.iter(), Some(Close::Text("**".into()))));
+                stack.push((content.iter(), Some("**".into())));
             }
             Inline::Superscript { content, .. } => {
                 out.push_str("<sup>");
-                stack.push((content.iter(), Some(Close::Text("</sup>".into()))));
+                stack.push((content.iter(), Some("</sup>".into())));
             }
             Inline::Subscript { content, .. } => {
                 out.push_str("<sub>");
-                stack.push((content.iter(), Some(Close::Text("</sub>".into()))));
+                stack.push((content.iter(), Some("</sub>".into())));
             }
             // Sample text holding a link (a directive's name linked to its
             // documentation): raw `<code>` around Markdown, which keeps the
@@ -464,7 +459,7 @@ fn inline_markdown(run: &[Inline]) -> String {
                     .any(|i| !matches!(i, Inline::Text { .. } | Inline::LineBreak { .. })) =>
             {
                 out.push_str("<code>");
-                stack.push((content.iter(), Some(Close::Text("</code>".into()))));
+                stack.push((content.iter(), Some("</code>".into())));
             }
             Inline::Code { content, .. } => {
                 let text = crate::walk::plain_text(content).replace('\n', " ");
@@ -496,10 +491,7 @@ fn inline_markdown(run: &[Inline]) -> String {
                             out.push_str("\\!");
                         }
                         out.push('[');
-                        stack.push((
-                            content.iter(),
-                            Some(Close::Text(format!("]({})", destination(url)))),
-                        ));
+                        stack.push((content.iter(), Some(format!("]({})", destination(url)))));
                     }
                     None => stack.push((content.iter(), None)),
                 }
