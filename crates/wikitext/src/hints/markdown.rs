@@ -46,12 +46,7 @@ pub(super) fn habits(
     out: &mut Vec<Diagnostic>,
 ) {
     let text = line.text.trim_end();
-    let mut push = |a: usize, b: usize, message: &str| {
-        let severity = if message.contains("`code`") || message.starts_with("a list item") {
-            Severity::Info
-        } else {
-            Severity::Warning
-        };
+    let mut push = |a: usize, b: usize, severity: Severity, message: &str| {
         out.push(Diagnostic::new(
             Code::MarkdownHabit,
             severity,
@@ -68,6 +63,7 @@ pub(super) fn habits(
         push(
             0,
             len,
+            Severity::Warning,
             "Markdown's `# Title` reads as text here: a heading is `= Title =` (as many `=` as the level)",
         );
     }
@@ -75,9 +71,11 @@ pub(super) fn habits(
         && place.top
         && let Some(len) = column_zero_bullet(text)
     {
+        // A note: pages have paragraphs that start `1. ` on purpose.
         push(
             0,
             len,
+            Severity::Info,
             "a list item reads as text at the start of a line: indent it (`  * item`, `  1. item`)",
         );
     }
@@ -85,6 +83,7 @@ pub(super) fn habits(
         push(
             0,
             text.len(),
+            Severity::Warning,
             "Markdown's fenced code reads as text here: preformatted text is indented instead",
         );
         return;
@@ -93,6 +92,7 @@ pub(super) fn habits(
         push(
             0,
             text.len(),
+            Severity::Warning,
             "a table's row reads as text: declare `#Extend table` in the header",
         );
     }
@@ -127,7 +127,7 @@ fn column_zero_bullet(text: &str) -> Option<usize> {
 }
 
 /// `**x**`, `__x__`, `[text](url)` and `` `x` `` inside a line.
-fn inline_habits(text: &str, skips: &[usize], push: &mut impl FnMut(usize, usize, &str)) {
+fn inline_habits(text: &str, skips: &[usize], push: &mut impl FnMut(usize, usize, Severity, &str)) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -140,6 +140,7 @@ fn inline_habits(text: &str, skips: &[usize], push: &mut impl FnMut(usize, usize
                 push(
                     i,
                     end,
+                    Severity::Warning,
                     "Markdown's `**strong**` here is `*strong*`: one mark on each side",
                 );
             }),
@@ -147,13 +148,16 @@ fn inline_habits(text: &str, skips: &[usize], push: &mut impl FnMut(usize, usize
                 push(
                     i,
                     end,
+                    Severity::Warning,
                     "Markdown's `[text](url)` reads as text here: a link is `[url||text]`",
                 );
             }),
             b'`' => backquoted(text, i).inspect(|&end| {
+                // A note: shell commands have backquotes on purpose.
                 push(
                     i,
                     end,
+                    Severity::Info,
                     "Markdown's `` `code` `` reads as text here: sample text is `'code'`",
                 );
             }),
@@ -242,6 +246,25 @@ mod tests {
                 "8:68-74 Markdown's `` `code` `` reads as text here",
                 "10:1-4 Markdown's fenced code reads as text here",
                 "12:1-10 a table's row reads as text",
+            ]
+        );
+    }
+
+    #[test]
+    fn shapes_real_text_has_on_purpose_are_notes() {
+        let severities: Vec<(String, crate::diag::Severity)> =
+            crate::hints("\n- item\n\nRun `ls` or **this**.\n")
+                .into_iter()
+                .filter(|d| d.code == crate::diag::Code::MarkdownHabit)
+                .map(|d| (d.span.to_string(), d.severity))
+                .collect();
+        use crate::diag::Severity::{Info, Warning};
+        assert_eq!(
+            severities,
+            [
+                ("2:1-3".to_owned(), Info),
+                ("4:5-9".to_owned(), Info),
+                ("4:13-21".to_owned(), Warning)
             ]
         );
     }
