@@ -855,7 +855,8 @@ impl Printer<'_> {
     }
 }
 
-/// `value` as one line of JSON lines, with U+2028 and U+2029 written as
+/// `value` as one line of JSON lines (every `--json` output: batches,
+/// `sniff`, `micro`, `check --links`, `--warc`), with U+2028 and U+2029 written as
 /// `\u2028` and `\u2029`: JSON allows them raw in strings, but many readers
 /// of JSON lines (and JavaScript before ES2019) take them for line ends.
 pub(crate) fn json_line(value: &impl Serialize) -> serde_json::Result<String> {

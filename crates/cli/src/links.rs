@@ -262,7 +262,7 @@ pub(crate) fn run(dirs: &[PathBuf], json: bool, quiet: bool) -> anyhow::Result<b
             let page = root.join(&b.page).display().to_string();
             if json {
                 let record = Broken { page, ..b.clone() };
-                writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                writeln!(out, "{}", crate::batch::json_line(&record)?)?;
             } else {
                 // HTML pages give lines only.
                 let at = match b.column {

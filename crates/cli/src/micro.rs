@@ -124,7 +124,7 @@ pub(crate) fn run(args: &MicroArgs, display: Display) -> anyhow::Result<ExitCode
     };
     let mut out = crate::stdout::lock();
     if args.json {
-        let line = serde_json::to_string(&MicroJson {
+        let line = crate::batch::json_line(&MicroJson {
             algorithm: &name,
             input,
             outcome: &outcome,

@@ -1689,6 +1689,25 @@ fn a_walk_says_what_it_passed_over_and_ext_takes_it() {
     );
 }
 
+/// Every JSON-lines output escapes U+2028 and U+2029 (readers of JSON
+/// lines split lines at them): `micro --json` echoes its input.
+#[test]
+fn json_lines_escape_line_separators() {
+    let s = Scratch::empty();
+    let run = s.run(&["micro", "--json", "integer", "1\u{2028}2\u{2029}"]);
+    assert!(
+        !run.stdout.contains(['\u{2028}', '\u{2029}']),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("\\u2028") && run.stdout.contains("\\u2029"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stdout.lines().count(), 1);
+}
+
 /// `--format plain`: the words a reader sees, no markup and no header.
 #[test]
 fn plain_text_is_what_a_reader_sees() {
