@@ -70,19 +70,15 @@ pub(crate) fn run() -> anyhow::Result<()> {
     let skip_log = target_dir().join("ci-skipped.log");
     let _ = std::fs::remove_file(&skip_log);
     step("cargo test --workspace");
-    let (mut passed, mut failed, mut ignored) = (0, 0, 0);
+    // libtest's result lines, added up over both test runs.
+    let mut libtest = Libtest::default();
     let ok = run_streaming(
         cargo()
             .args(["test", "--workspace"])
             .env("PAGETEXT_SKIP_LOG", &skip_log),
-        |line| {
-            if let Some((p, f, i)) = parse_test_result(line) {
-                passed += p;
-                failed += f;
-                ignored += i;
-            }
-        },
+        |line| libtest.add(line),
     )?;
+    let failed = libtest.failed;
     if !ok || failed > 0 {
         bail!("cargo test --workspace failed ({failed} tests failed)");
     }
@@ -103,21 +99,16 @@ pub(crate) fn run() -> anyhow::Result<()> {
             "--test",
             "hostile",
         ]),
-        |line| {
-            if let Some((p, f, i)) = parse_test_result(line) {
-                passed += p;
-                failed += f;
-                ignored += i;
-            }
-        },
+        |line| libtest.add(line),
     )?;
+    let failed = libtest.failed;
     if !ok || failed > 0 {
         bail!("full-size hostile-input tests failed ({failed} tests failed)");
     }
 
     step("the Python package: pip install ./crates/python, pytest");
     let py = python::run()?;
-    passed += py.passed;
+    let passed = libtest.passed + py.passed;
 
     step("cargo xtask snapshots");
     let snaps = snapshots::run(None, false)?;
@@ -157,7 +148,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
         "ci: {} passed, 0 failed",
         passed + snaps.passed + conf.passed
     );
-    say_skipped(&skip_log, ignored, py.skipped, conf);
+    say_skipped(&skip_log, libtest.ignored, py.skipped, conf);
     Ok(())
 }
 
@@ -250,6 +241,24 @@ fn ensure_cargo_deny() -> anyhow::Result<()> {
 }
 
 /// Reads libtest's `test result: ok. 12 passed; 0 failed; ...` line.
+/// libtest's counts, added up over its result lines.
+#[derive(Debug, Default)]
+struct Libtest {
+    passed: usize,
+    failed: usize,
+    ignored: usize,
+}
+
+impl Libtest {
+    fn add(&mut self, line: &str) {
+        if let Some((p, f, i)) = parse_test_result(line) {
+            self.passed += p;
+            self.failed += f;
+            self.ignored += i;
+        }
+    }
+}
+
 /// A libtest result line's passed, failed and ignored counts.
 fn parse_test_result(line: &str) -> Option<(usize, usize, usize)> {
     let rest = line.trim().strip_prefix("test result: ")?;
