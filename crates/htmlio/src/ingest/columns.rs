@@ -12,7 +12,7 @@
 //! once for the elements' ranks: linear in the page, whatever the number
 //! of diagnostics.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use wikitext::Span;
 
@@ -34,13 +34,13 @@ impl Parsed<'_> {
     /// nothing carries over from one line to the next (the ASCII-compatible
     /// ones but ISO-2022-JP, whose escapes set a state), only those lines
     /// are decoded; in the others, the page is decoded again.
-    fn lines(&self, wanted: &HashSet<u32>) -> HashMap<u32, String> {
-        let last = wanted.iter().copied().max().unwrap_or(0);
+    fn lines(&self, wanted: &[u32]) -> HashMap<u32, String> {
+        let last = wanted.last().copied().unwrap_or(0);
         let mut out = HashMap::new();
         match self {
             Parsed::Text(text) => {
                 for (num, line) in (1u32..=last).zip(text.split('\n')) {
-                    if wanted.contains(&num) {
+                    if wanted.binary_search(&num).is_ok() {
                         out.insert(num, line.to_owned());
                     }
                 }
@@ -49,7 +49,7 @@ impl Parsed<'_> {
                 if encoding.is_ascii_compatible() && *encoding != encoding_rs::ISO_2022_JP =>
             {
                 for (num, line) in (1u32..=last).zip(bytes.split(|&b| b == b'\n')) {
-                    if wanted.contains(&num) {
+                    if wanted.binary_search(&num).is_ok() {
                         let (text, _) = encoding.decode_without_bom_handling(line);
                         let text = if num == 1 {
                             text.trim_start_matches('\u{feff}').to_owned()
@@ -82,15 +82,15 @@ pub(crate) fn add_columns(
     let mut wanted: Vec<NodeId> = attributed.iter().map(|&(_, id)| id).collect();
     wanted.sort_unstable();
     wanted.dedup();
-    let lines: HashSet<u32> = wanted
+    let mut lines: Vec<u32> = wanted
         .iter()
         .filter_map(|&id| arena.node(id).map(|n| n.line))
         .collect();
     if lines.is_empty() {
         return;
     }
-    let mut sorted_lines: Vec<u32> = lines.iter().copied().collect();
-    sorted_lines.sort_unstable();
+    lines.sort_unstable();
+    lines.dedup();
     // Each wanted element's rank among the elements of its name on its
     // line, in creation order (the order of their start tags). Nodes are
     // made in the order of the text, so one pass with two cursors (over
@@ -99,10 +99,10 @@ pub(crate) fn add_columns(
     let mut rank: HashMap<NodeId, (u32, String, usize)> = HashMap::new();
     let (mut next_line, mut next_wanted) = (0usize, 0usize);
     for (index, node) in arena.nodes.iter().enumerate() {
-        while sorted_lines.get(next_line).is_some_and(|&l| l < node.line) {
+        while lines.get(next_line).is_some_and(|&l| l < node.line) {
             next_line += 1;
         }
-        let Some(&line) = sorted_lines.get(next_line) else {
+        let Some(&line) = lines.get(next_line) else {
             break;
         };
         if line != node.line {
