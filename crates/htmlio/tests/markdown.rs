@@ -178,8 +178,8 @@ fn markdown_characters_in_text_stay_text() {
 }
 
 /// The pages of a folder named by `PAGETEXT_MARKDOWN_CORPUS` (real pages
-/// a developer has; nothing to do without it): how many pass, the others
-/// named.
+/// a developer has; nothing to do without it): each must pass, and those
+/// that do not are named together.
 #[test]
 fn a_corpus_when_one_is_given() {
     let Some(dir) = std::env::var_os("PAGETEXT_MARKDOWN_CORPUS") else {
@@ -201,5 +201,11 @@ fn a_corpus_when_one_is_given() {
     eprintln!(
         "markdown corpus: {passed} passed, {} failed: {failed:?}",
         failed.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{} of {} pages failed: {failed:?}",
+        failed.len(),
+        passed + failed.len()
     );
 }
