@@ -403,3 +403,71 @@ fn renamed_anchors_are_reached_in_a_real_browser() {
         );
     }
 }
+
+/// The layout check of a figure: after `load`, whether the caption (the
+/// element of the class `caption`) starts under the image, and whether the
+/// image and the caption's text are inside the figure.
+fn figure_hook(id: &str) -> String {
+    format!(
+        "<script type=\"text/javascript\">(function () {{\n\
+         var id = '{id}';\n\
+         window.addEventListener('load', function () {{\n\
+           var fig = document.querySelector('.figure'); var img = document.querySelector('.figure img');\n\
+           var cap = document.querySelector('.figure .caption');\n\
+           if (fig === null || img === null || cap === null) {{ parent.postMessage(id + ' MISSING', '*'); return; }}\n\
+           var i = img.getBoundingClientRect(); var c = cap.getBoundingClientRect();\n\
+           var under = c.top >= i.bottom - 1 && i.height > 30;\n\
+           parent.postMessage(id + (under ? ' under' : ' NOT UNDER ' + i.bottom + ' ' + c.top) + ' ' + cap.textContent, '*');\n\
+         }});\n\
+         }})();</script>\n"
+    )
+}
+
+/// A page's figure, read and written as XHTML, shows its caption under its
+/// image in Chromium, as HTML and as XHTML.
+#[test]
+fn a_figure_shows_its_caption_under_its_image_in_a_real_browser() {
+    let Some(bin) = chromium_or_skip() else {
+        return;
+    };
+    // A 60x40 graphic, drawn without anything from elsewhere.
+    let svg = "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI2MCIgaGVpZ2h0PSI0MCI+PHJlY3Qgd2lkdGg9IjYwIiBoZWlnaHQ9IjQwIiBmaWxsPSJ0ZWFsIi8+PC9zdmc+";
+    let page = format!(
+        "<title>figure</title>\n<p>Before.</p>\n<figure><img src=\"data:image/svg+xml;base64,{svg}\" \
+         alt=\"A box\" width=\"60\" height=\"40\"><figcaption>The caption</figcaption></figure>\n<p>After.</p>\n"
+    );
+    let doc = ingest(page.as_bytes(), &Options::default()).document;
+    assert!(
+        doc.body
+            .iter()
+            .any(|b| matches!(b, wikitext::Block::Figure { .. })),
+        "{doc:?}"
+    );
+    let out = xhtml(&doc);
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut frames = String::new();
+    for ext in ["html", "xhtml"] {
+        let name = format!("figure.{ext}");
+        let hooked = match out.text.find("<head>") {
+            Some(at) => {
+                let (a, b) = out.text.split_at(at + "<head>".len());
+                format!("{a}\n{}{b}", figure_hook(&name))
+            }
+            None => format!("{}{}", figure_hook(&name), out.text),
+        };
+        std::fs::write(dir.path().join(&name), hooked).unwrap_or_else(|e| panic!("{e}"));
+        frames.push_str(&format!(
+            "<iframe src=\"{name}\" width=\"400\" height=\"300\"></iframe>\n"
+        ));
+    }
+    let dom = run_harness(&bin, dir.path(), &frames, 2, 10_000, 120);
+    let results = harness_results(&dom);
+    for ext in ["html", "xhtml"] {
+        let want = format!("figure.{ext} under The caption");
+        assert!(
+            results.contains(&want.as_str()),
+            "{want}: {results:?}\n{}",
+            out.text
+        );
+    }
+}

@@ -113,8 +113,10 @@ fn block() -> impl Strategy<Value = Block> {
                 rows,
                 pos: wikitext::Pos::UNKNOWN,
             });
+        let figure = (inlines(), blocks.clone()).prop_map(|(i, c)| Block::figure(i, c));
         prop_oneof![
             table,
+            figure,
             blocks.clone().prop_map(Block::blockquote),
             (
                 kind,
@@ -150,6 +152,7 @@ fn document() -> impl Strategy<Value = Document> {
                     table: false,
                     breaks: false,
                     subsup: false,
+                    figure: false,
                 },
                 body,
             )

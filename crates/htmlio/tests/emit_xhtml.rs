@@ -53,6 +53,7 @@ fn sample() -> Document {
             table: false,
             breaks: false,
             subsup: false,
+            figure: false,
         },
         vec![
             Block::heading(1, vec![t("A Simple HTML Document")]),

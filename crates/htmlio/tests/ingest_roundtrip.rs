@@ -241,6 +241,10 @@ fn without_repeated_anchors(doc: &mut wikitext::Document) {
                         }
                     }
                 }
+                Block::Figure { image, caption, .. } => {
+                    inlines(image, seen);
+                    blocks(caption, seen);
+                }
                 Block::Rule { .. } => {}
             }
         }
@@ -274,6 +278,10 @@ fn each_run(body: &mut [wikitext::Block], f: &mut dyn FnMut(&mut Vec<wikitext::I
                         .iter_mut()
                         .for_each(|c| each_run(&mut c.content, f));
                 }
+            }
+            Block::Figure { image, caption, .. } => {
+                f(image);
+                each_run(caption, f);
             }
             Block::Rule { .. } => {}
         }
@@ -410,6 +418,10 @@ fn plain_alts(body: &mut [wikitext::Block]) {
                         .for_each(|c| plain_alts(&mut c.content));
                 }
             }
+            Block::Figure { image, caption, .. } => {
+                run(image);
+                plain_alts(caption);
+            }
             Block::Rule { .. } => {}
         }
     }
@@ -478,6 +490,7 @@ fn emit_then_ingest(text: &str) -> Result<(), String> {
     parsed.meta.table = false;
     parsed.meta.breaks = false;
     parsed.meta.subsup = false;
+    parsed.meta.figure = false;
     // An image's alternative text is an attribute: its markup is gone.
     plain_alts(&mut parsed.body);
     breaks_as_html_reads(&mut parsed.body);

@@ -19,7 +19,11 @@
 //! linear in the input. The text of an element is handed to the inline pass
 //! when the element (or text block) is terminated.
 
+mod features;
+mod figure;
 mod table;
+
+pub(crate) use features::Features;
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::events::Tag;
@@ -73,23 +77,15 @@ pub(crate) enum Leaf {
     Preformatted,
     /// A table's caption (one line).
     Caption,
+    /// A figure's image (one line): its inline events go straight into
+    /// the figure.
+    FigureImage,
     /// A table cell (one line, or none when empty).
     Cell {
         header: bool,
         colspan: u32,
         rowspan: u32,
     },
-}
-
-/// What the header turns on for the block pass.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Features {
-    /// `#Extend open`: bare openers open containers.
-    pub(crate) open: bool,
-    /// `#Extend table`: lines that start and end with `|` are table rows.
-    pub(crate) tables: bool,
-    /// `#Escape \`: an escaped `|` is no cell bar.
-    pub(crate) escapes: bool,
 }
 
 /// The block structure, in document order, as the block pass finds it.
@@ -197,6 +193,8 @@ enum Kind<'a> {
         compact: bool,
         /// The terms (leaves), written when the element opens.
         terms: Vec<Item>,
+        /// The item is a figure: its one term is the image.
+        figure: bool,
     },
     Pre {
         lines: Vec<Line<'a>>,
@@ -321,6 +319,8 @@ struct BodyParser<'a, 'd> {
     open: bool,
     /// The header declares `#Extend table`.
     tables: bool,
+    /// The header declares `#Extend figure` (with `image`), read so.
+    figures: Option<crate::inline::Syntax>,
     /// What a backslash escapes (`#Escape \\`), if anything.
     escapes: Escapable,
     /// The indentation of the next non-empty line after the current one.
@@ -354,6 +354,7 @@ pub(crate) fn parse_body<'a>(
         depth_warned: false,
         open,
         tables: features.tables,
+        figures: features.figures,
         escapes: features
             .escapes
             .then_some(crate::grammar::is_escapable as fn(char) -> bool),
@@ -433,6 +434,7 @@ impl<'a> BodyParser<'a, '_> {
             Kind::Def {
                 compact: false,
                 terms,
+                figure: false,
             },
             indent,
             pos,
@@ -449,7 +451,23 @@ impl<'a> BodyParser<'a, '_> {
                 self.out.items.push(Item::Start(Tag::Blockquote, pos));
                 kind
             }
-            Kind::Def { compact, terms } => {
+            Kind::Def {
+                compact,
+                terms,
+                figure: true,
+            } => {
+                figure::start(&mut self.out.items, terms, pos);
+                Kind::Def {
+                    compact,
+                    terms: Vec::new(),
+                    figure: true,
+                }
+            }
+            Kind::Def {
+                compact,
+                terms,
+                figure: false,
+            } => {
                 self.out.start_def_item(compact, terms, pos);
                 self.out
                     .items
@@ -457,6 +475,7 @@ impl<'a> BodyParser<'a, '_> {
                 Kind::Def {
                     compact,
                     terms: Vec::new(),
+                    figure: false,
                 }
             }
             kind => kind,
@@ -685,6 +704,8 @@ impl<'a> BodyParser<'a, '_> {
         if let Some(d) = diag {
             self.diags.push(d);
         }
+        let figure =
+            terms.len() == 1 && !name.is_empty() && figure::is_lone_image(name, self.figures);
         // The term is replaced by spaces (one per character), and the
         // separating run after it by its columns.
         let consumed = chars(text_before(v.text, rest_at));
@@ -695,6 +716,7 @@ impl<'a> BodyParser<'a, '_> {
             Kind::Def {
                 compact: true,
                 terms,
+                figure,
             },
             indent,
             pos,
@@ -752,11 +774,14 @@ impl<'a> BodyParser<'a, '_> {
                 top.terms_seen = false;
                 top.terms_closed = false;
                 top.terms_pos = Pos::UNKNOWN;
+                let figure = terms.is_empty() && figure::is_lone_image(last.text, self.figures);
+                let (_, out) = self.top();
                 terms.push(out.term(&[last]));
                 self.open(
                     Kind::Def {
                         compact: true,
                         terms,
+                        figure,
                     },
                     v.indent,
                     pos,
@@ -924,6 +949,7 @@ impl<'a> BodyParser<'a, '_> {
                 out.items.push(Item::End(Tag::Table));
                 fix_block_table(&cells, &mut out.items);
             }
+            Kind::Def { figure: true, .. } => figure::end(&mut out.items),
             Kind::Def { .. } => {
                 // A definition that got no block is no definition.
                 if out.last_is(&Item::Start(Tag::Definition, Pos::UNKNOWN)) {

@@ -100,6 +100,11 @@ pub enum Code {
     /// or a script whose text has unbalanced braces): a break became a
     /// line division (or a space), a script its content.
     UnrepresentableMarkup,
+    /// A figure the text cannot hold (in pure seed text, or when its
+    /// caption opens with a list, preformatted text or a blockquote, which
+    /// cannot stand right under the image): its image and its caption were
+    /// written as blocks of their own.
+    UnrepresentableFigure,
     /// Part of the document does not read back the same from the written text.
     NotRoundTrip,
     /// A space was put in where inline markup touched a letter or digit
@@ -155,6 +160,7 @@ impl Code {
             Code::UnrepresentableLink => "unrepresentable-link",
             Code::UnrepresentableImage => "unrepresentable-image",
             Code::UnrepresentableMarkup => "unrepresentable-markup",
+            Code::UnrepresentableFigure => "unrepresentable-figure",
             Code::NotRoundTrip => "not-round-trip",
             Code::SpaceAdded => "space-added",
             Code::MarkupWidened => "markup-widened",

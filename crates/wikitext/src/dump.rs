@@ -15,6 +15,7 @@ enum Node<'a> {
     DefItem(&'a crate::model::DefItem),
     Term(&'a crate::model::Term),
     Definition(&'a [Block]),
+    FigureCaption(&'a [Block]),
     PreLine(usize, &'a [Inline]),
     Caption(&'a [Inline]),
     Row(&'a crate::model::Row),
@@ -58,55 +59,7 @@ pub fn tree(doc: &Document) -> String {
         let child = depth + 1;
         let mut children: Vec<(usize, Node<'_>)> = Vec::new();
         match node {
-            Node::Block(block) => {
-                let pos = at(block.pos());
-                match block {
-                    Block::Paragraph { content, .. } => {
-                        let _ = writeln!(out, "{pad}paragraph{pos}");
-                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
-                    }
-                    Block::Text { content, .. } => {
-                        let _ = writeln!(out, "{pad}text{pos}");
-                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
-                    }
-                    Block::Preformatted { lines, .. } => {
-                        let _ = writeln!(out, "{pad}preformatted{pos}");
-                        children.extend(
-                            lines
-                                .iter()
-                                .enumerate()
-                                .map(|(n, l)| (child, Node::PreLine(n + 1, l.as_slice()))),
-                        );
-                    }
-                    Block::Heading { level, content, .. } => {
-                        let _ = writeln!(out, "{pad}heading {level}{pos}");
-                        children.extend(content.iter().map(|i| (child, Node::Inline(i))));
-                    }
-                    Block::Rule { .. } => {
-                        let _ = writeln!(out, "{pad}rule{pos}");
-                    }
-                    Block::Blockquote { content, .. } => {
-                        let _ = writeln!(out, "{pad}blockquote{pos}");
-                        children.extend(content.iter().map(|b| (child, Node::Block(b))));
-                    }
-                    Block::List { kind, items, .. } => {
-                        let _ = writeln!(out, "{pad}list {}{pos}", kind_name(*kind));
-                        children.extend(items.iter().map(|i| (child, Node::Item(i))));
-                    }
-                    Block::DefinitionList { compact, items, .. } => {
-                        let c = if *compact { " compact" } else { "" };
-                        let _ = writeln!(out, "{pad}definition-list{c}{pos}");
-                        children.extend(items.iter().map(|i| (child, Node::DefItem(i))));
-                    }
-                    Block::Table { caption, rows, .. } => {
-                        let _ = writeln!(out, "{pad}table{pos}");
-                        if !caption.is_empty() {
-                            children.push((child, Node::Caption(caption)));
-                        }
-                        children.extend(rows.iter().map(|r| (child, Node::Row(r))));
-                    }
-                }
-            }
+            Node::Block(block) => block_node(block, &pad, child, &mut out, &mut children),
             Node::Caption(_) | Node::Row(_) | Node::Cell(_) => {
                 table_node(node, &pad, child, &mut out, &mut children);
             }
@@ -128,6 +81,14 @@ pub fn tree(doc: &Document) -> String {
                     let _ = writeln!(out, "{pad}definition (none)");
                 } else {
                     let _ = writeln!(out, "{pad}definition");
+                    children.extend(blocks.iter().map(|b| (child, Node::Block(b))));
+                }
+            }
+            Node::FigureCaption(blocks) => {
+                if blocks.is_empty() {
+                    let _ = writeln!(out, "{pad}caption (none)");
+                } else {
+                    let _ = writeln!(out, "{pad}caption");
                     children.extend(blocks.iter().map(|b| (child, Node::Block(b))));
                 }
             }
@@ -260,6 +221,68 @@ fn table_node<'a>(
     }
 }
 
+/// One block of [`tree`]: its line, and its children to visit.
+fn block_node<'a>(
+    block: &'a Block,
+    pad: &str,
+    child: usize,
+    out: &mut String,
+    children: &mut Vec<(usize, Node<'a>)>,
+) {
+    let pos = at(block.pos());
+    match block {
+        Block::Paragraph { content, .. } => {
+            let _ = writeln!(out, "{pad}paragraph{pos}");
+            children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+        }
+        Block::Text { content, .. } => {
+            let _ = writeln!(out, "{pad}text{pos}");
+            children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+        }
+        Block::Preformatted { lines, .. } => {
+            let _ = writeln!(out, "{pad}preformatted{pos}");
+            children.extend(
+                lines
+                    .iter()
+                    .enumerate()
+                    .map(|(n, l)| (child, Node::PreLine(n + 1, l.as_slice()))),
+            );
+        }
+        Block::Heading { level, content, .. } => {
+            let _ = writeln!(out, "{pad}heading {level}{pos}");
+            children.extend(content.iter().map(|i| (child, Node::Inline(i))));
+        }
+        Block::Rule { .. } => {
+            let _ = writeln!(out, "{pad}rule{pos}");
+        }
+        Block::Blockquote { content, .. } => {
+            let _ = writeln!(out, "{pad}blockquote{pos}");
+            children.extend(content.iter().map(|b| (child, Node::Block(b))));
+        }
+        Block::List { kind, items, .. } => {
+            let _ = writeln!(out, "{pad}list {}{pos}", kind_name(*kind));
+            children.extend(items.iter().map(|i| (child, Node::Item(i))));
+        }
+        Block::DefinitionList { compact, items, .. } => {
+            let c = if *compact { " compact" } else { "" };
+            let _ = writeln!(out, "{pad}definition-list{c}{pos}");
+            children.extend(items.iter().map(|i| (child, Node::DefItem(i))));
+        }
+        Block::Table { caption, rows, .. } => {
+            let _ = writeln!(out, "{pad}table{pos}");
+            if !caption.is_empty() {
+                children.push((child, Node::Caption(caption)));
+            }
+            children.extend(rows.iter().map(|r| (child, Node::Row(r))));
+        }
+        Block::Figure { image, caption, .. } => {
+            let _ = writeln!(out, "{pad}figure{pos}");
+            children.extend(image.iter().map(|i| (child, Node::Inline(i))));
+            children.push((child, Node::FigureCaption(caption)));
+        }
+    }
+}
+
 /// The header part of [`tree`]: nothing when the header is empty.
 fn meta_tree(meta: &Metadata, out: &mut String) {
     if meta.title.is_some()
@@ -272,6 +295,7 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         || meta.table
         || meta.breaks
         || meta.subsup
+        || meta.figure
     {
         out.push_str("meta\n");
         if let Some(title) = &meta.title {
@@ -298,6 +322,9 @@ fn meta_tree(meta: &Metadata, out: &mut String) {
         }
         if meta.table {
             out.push_str("  extend table\n");
+        }
+        if meta.figure {
+            out.push_str("  extend figure\n");
         }
         if meta.breaks {
             out.push_str("  extend break\n");

@@ -12,6 +12,8 @@
 //!   and then at most one `Definition`; [`Event::Rule`] stands alone;
 //! - tables: `Table` holds at most one `Caption` (inline events), then
 //!   `Row`s, each of them `Cell`s, which hold blocks;
+//! - figures: `Figure` holds the image's inline events, then at most one
+//!   `FigureCaption`, which holds blocks;
 //! - inlines: `Emphasis`, `Strong`, `Code`, `Superscript`, `Subscript`
 //!   and `Link` hold inline events, and `Image` its alternative text's;
 //!   [`Event::Text`], [`Event::LineBreak`], [`Event::HardBreak`] and
@@ -109,6 +111,11 @@ pub enum Tag<'a> {
     Caption,
     /// `<tr>`.
     Row,
+    /// `<figure>`: its inline events are the image, then comes at most one
+    /// [`Tag::FigureCaption`].
+    Figure,
+    /// `<figcaption>`: the blocks of a figure's caption.
+    FigureCaption,
     /// `<td>`, or `<th>` for a header cell.
     Cell {
         /// A header cell (`<th>`).
@@ -167,6 +174,8 @@ pub enum TagEnd {
     Caption,
     Row,
     Cell,
+    Figure,
+    FigureCaption,
     Emphasis,
     Strong,
     Code,
@@ -195,6 +204,8 @@ impl Tag<'_> {
             Tag::Caption => TagEnd::Caption,
             Tag::Row => TagEnd::Row,
             Tag::Cell { .. } => TagEnd::Cell,
+            Tag::Figure => TagEnd::Figure,
+            Tag::FigureCaption => TagEnd::FigureCaption,
             Tag::Emphasis => TagEnd::Emphasis,
             Tag::Strong => TagEnd::Strong,
             Tag::Code => TagEnd::Code,
@@ -311,6 +322,18 @@ impl<'d> Events<'d> {
                     self.stack.push(Step::Emit(Event::Start(Tag::Caption)));
                 }
                 return (Event::Start(Tag::Table), pos);
+            }
+            Block::Figure { image, caption, .. } => {
+                self.stack.push(Step::Emit(Event::End(TagEnd::Figure)));
+                if !caption.is_empty() {
+                    self.stack
+                        .push(Step::Emit(Event::End(TagEnd::FigureCaption)));
+                    self.stack.push(Step::Blocks(caption.iter()));
+                    self.stack
+                        .push(Step::Emit(Event::Start(Tag::FigureCaption)));
+                }
+                self.stack.push(Step::Inlines(image.iter()));
+                return (Event::Start(Tag::Figure), pos);
             }
         };
         self.stack.push(Step::Emit(Event::End(tag.end())));
@@ -495,6 +518,13 @@ enum Open {
     },
     /// A cell: its blocks are built in an `Open::Blocks` above it.
     Cell(Cell),
+    /// A figure: the image's inlines, then the caption's blocks (built in
+    /// an `Open::Blocks` above it).
+    Figure {
+        pos: Pos,
+        image: Vec<Inline>,
+        caption: Vec<Block>,
+    },
 }
 
 impl Open {
@@ -509,12 +539,15 @@ impl Open {
             Open::Table { .. } => TagEnd::Table,
             Open::Row { .. } => TagEnd::Row,
             Open::Cell(_) => TagEnd::Cell,
+            Open::Figure { .. } => TagEnd::Figure,
         })
     }
 
     fn run(&mut self) -> Option<&mut Vec<Inline>> {
         match self {
-            Open::Run { run, .. } | Open::Pre { run, .. } => Some(run),
+            Open::Run { run, .. } | Open::Pre { run, .. } | Open::Figure { image: run, .. } => {
+                Some(run)
+            }
             _ => None,
         }
     }
@@ -567,6 +600,8 @@ fn owned_tag(tag: Tag<'_>) -> Tag<'static> {
         Tag::Table => Tag::Table,
         Tag::Caption => Tag::Caption,
         Tag::Row => Tag::Row,
+        Tag::Figure => Tag::Figure,
+        Tag::FigureCaption => Tag::FigureCaption,
         Tag::Cell {
             header,
             colspan,
@@ -654,6 +689,7 @@ impl Builder {
             (Tag::Term | Tag::Definition, Open::DefItem { .. }) => true,
             (Tag::Caption | Tag::Row, Open::Table { .. }) => true,
             (Tag::Cell { .. }, Open::Row { .. }) => true,
+            (Tag::FigureCaption, Open::Figure { caption, .. }) => caption.is_empty(),
             (
                 Tag::Emphasis
                 | Tag::Strong
@@ -664,7 +700,10 @@ impl Builder {
                 | Tag::Image { .. },
                 top,
             ) => {
-                matches!(top, Open::Run { .. } | Open::Pre { .. })
+                matches!(
+                    top,
+                    Open::Run { .. } | Open::Pre { .. } | Open::Figure { .. }
+                )
             }
             (_, Open::Blocks { .. }) => !matches!(
                 tag,
@@ -675,6 +714,7 @@ impl Builder {
                     | Tag::Caption
                     | Tag::Row
                     | Tag::Cell { .. }
+                    | Tag::FigureCaption
             ),
             _ => false,
         };
@@ -688,7 +728,7 @@ impl Builder {
             return;
         }
         let open = match tag {
-            Tag::Blockquote | Tag::Item | Tag::Definition => Open::Blocks {
+            Tag::Blockquote | Tag::Item | Tag::Definition | Tag::FigureCaption => Open::Blocks {
                 end: Some(tag.end()),
                 pos,
                 blocks: Vec::new(),
@@ -721,6 +761,11 @@ impl Builder {
             Tag::Row => Open::Row {
                 pos,
                 cells: Vec::new(),
+            },
+            Tag::Figure => Open::Figure {
+                pos,
+                image: Vec::new(),
+                caption: Vec::new(),
             },
             Tag::Cell {
                 header,
@@ -779,6 +824,9 @@ impl Builder {
                 (Some(TagEnd::Definition), Open::DefItem { definition, .. }) => {
                     definition.extend(blocks);
                 }
+                (Some(TagEnd::FigureCaption), Open::Figure { caption, .. }) => {
+                    *caption = blocks;
+                }
                 (Some(TagEnd::Cell), Open::Cell(cell)) => {
                     cell.content = blocks;
                     // The cell itself ends with its blocks.
@@ -789,6 +837,19 @@ impl Builder {
             Open::Table { pos, caption, rows } => {
                 if let Open::Blocks { blocks, .. } = parent {
                     blocks.push(Block::Table { caption, rows, pos });
+                }
+            }
+            Open::Figure {
+                pos,
+                image,
+                caption,
+            } => {
+                if let Open::Blocks { blocks, .. } = parent {
+                    blocks.push(Block::Figure {
+                        image,
+                        caption,
+                        pos,
+                    });
                 }
             }
             Open::Row { pos, cells } => {

@@ -47,6 +47,13 @@ pub const FEATURE_TABLE: &str = "table";
 /// The header line that declares the `table` feature.
 pub const TABLE_DECLARATION: &str = "#Extend table";
 
+/// The feature word of `#Extend` that makes a compact definition item
+/// whose only term is an image a figure (`docs/format.md`, "Figures").
+pub const FEATURE_FIGURE: &str = "figure";
+
+/// The header line that declares the `figure` feature.
+pub const FIGURE_DECLARATION: &str = "#Extend figure";
+
 /// The feature word of `#Extend` that makes `<br>` a forced line break
 /// (`docs/format.md`, "Line breaks, superscripts and subscripts").
 pub const FEATURE_BREAK: &str = "break";
@@ -67,12 +74,13 @@ pub const SUBSUP_DECLARATION: &str = "#Extend subsup";
 
 /// The header lines that declare the features `meta` turns on, in the
 /// order the canonical layout writes them (`docs/format.md`, "The
-/// canonical layout"): `image`, `table`, `break`, `subsup`, the escapes,
+/// canonical layout"): `image`, `table`, `figure`, `break`, `subsup`, the escapes,
 /// and `open` last.
 pub(crate) fn declarations(meta: &crate::model::Metadata) -> impl Iterator<Item = &'static str> {
     [
         (meta.image, IMAGE_DECLARATION),
         (meta.table, TABLE_DECLARATION),
+        (meta.figure, FIGURE_DECLARATION),
         (meta.breaks, BREAK_DECLARATION),
         (meta.subsup, SUBSUP_DECLARATION),
         (meta.escape, ESCAPE_DECLARATION),
@@ -117,6 +125,28 @@ pub const fn is_escapable(c: char) -> bool {
             | ' '
             | '!'
     )
+}
+
+/// `docs/format.md`, "Figures": whether a run can be a figure's image:
+/// exactly one image, or one link whose text is exactly one image. (In a
+/// document that declares `#Extend figure`, a compact definition item
+/// whose only term is such a run is a figure.)
+///
+/// ```
+/// use wikitext::{Inline, grammar::is_figure_image};
+/// let image = Inline::image("a.png", vec![Inline::text("A")]);
+/// assert!(is_figure_image(&[image.clone()]));
+/// assert!(is_figure_image(&[Inline::link(Some("big.png".into()), None, vec![image.clone()])]));
+/// assert!(!is_figure_image(&[image, Inline::text(" and more")]));
+/// assert!(!is_figure_image(&[]));
+/// ```
+pub fn is_figure_image(run: &[crate::model::Inline]) -> bool {
+    use crate::model::Inline;
+    match run {
+        [Inline::Image { .. }] => true,
+        [Inline::Link { content, .. }] => matches!(content.as_slice(), [Inline::Image { .. }]),
+        _ => false,
+    }
 }
 
 /// Seed 000 "Inline Elements", rule 3: whether a character may stand next

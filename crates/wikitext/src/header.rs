@@ -204,6 +204,8 @@ fn extend(words: &[&str], meta: &mut Metadata, span: Span, diags: &mut Vec<Diagn
             meta.image = true;
         } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_TABLE) {
             meta.table = true;
+        } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_FIGURE) {
+            meta.figure = true;
         } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_BREAK) {
             meta.breaks = true;
         } else if word.eq_ignore_ascii_case(crate::grammar::FEATURE_SUBSUP) {
@@ -213,9 +215,10 @@ fn extend(words: &[&str], meta: &mut Metadata, span: Span, diags: &mut Vec<Diagn
                 Code::InvalidHeaderLine,
                 Severity::Warning,
                 format!(
-                    "unknown feature `{word}` ignored (known: `{}`, `{}`, `{}`, `{}`, `{}`)",
+                    "unknown feature `{word}` ignored (known: `{}`, `{}`, `{}`, `{}`, `{}`, `{}`)",
                     crate::grammar::FEATURE_IMAGE,
                     crate::grammar::FEATURE_TABLE,
+                    crate::grammar::FEATURE_FIGURE,
                     crate::grammar::FEATURE_BREAK,
                     crate::grammar::FEATURE_SUBSUP,
                     crate::grammar::FEATURE_OPEN

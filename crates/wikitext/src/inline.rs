@@ -80,6 +80,10 @@ pub(crate) struct Syntax {
     /// `#Extend subsup`: `^{` starts a superscript and `~{` a subscript,
     /// which end at the `}` that balances the `{`.
     pub(crate) subsup: bool,
+    /// `#Extend figure` with `#Extend image`: a compact definition item
+    /// whose only term is an image is a figure (read by the block pass;
+    /// the inline pass ignores it).
+    pub(crate) figures: bool,
 }
 
 impl Syntax {
@@ -89,6 +93,7 @@ impl Syntax {
         images: false,
         breaks: false,
         subsup: false,
+        figures: false,
     };
 
     /// What the header `meta` turns on.
@@ -98,6 +103,7 @@ impl Syntax {
             images: meta.image,
             breaks: meta.breaks,
             subsup: meta.subsup,
+            figures: meta.figure && meta.image,
         }
     }
 

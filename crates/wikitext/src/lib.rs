@@ -362,5 +362,7 @@ pub use refs::{
     Dangling, References, dangling_references, finds_anchor, reference_diagnostics, references,
 };
 pub use relink::{Relinked, relink};
-pub use walk::{Runs, depth, has_extended_inlines, has_images, plain_text, prose_runs, runs};
+pub use walk::{
+    Runs, depth, has_extended_inlines, has_figures, has_images, plain_text, prose_runs, runs,
+};
 pub use write::{Canonical, Canonicalized, Written, canonicalize, write, write_owned, write_with};

@@ -202,6 +202,13 @@ fn step<'a>(work: Work<'a>, stack: &mut Vec<Work<'a>>, out: &mut String) {
                 emit(out, &lines.join("\n"), &prefix, &first, gap.as_deref());
             }
         }
+        Block::Figure { image, caption, .. } => {
+            // CommonMark has no figure: the image is a paragraph, the
+            // caption's blocks follow it.
+            let text = guard_line_start(&inline_markdown(image));
+            emit(out, &text, &prefix, &first, gap.as_deref());
+            push_children(stack, caption, &prefix, &prefix, Some(prefix.clone()));
+        }
     }
 }
 
@@ -551,5 +558,15 @@ mod tests {
         assert_eq!(of("\n# not a heading\n"), "\\# not a heading\n");
         assert_eq!(of("\n1. not a list\n"), "1\\. not a list\n");
         assert_eq!(of("\n- not an item\n"), "\\- not an item\n");
+    }
+
+    #[test]
+    fn a_figure_is_its_image_then_its_caption() {
+        let text =
+            "#Extend image figure\n\n![chart.png||Sales]\n    Figure 1, _sales_.\n\nAfter.\n";
+        assert_eq!(
+            of(text),
+            "![Sales](chart.png)\n\nFigure 1, *sales*.\n\nAfter.\n"
+        );
     }
 }

@@ -25,6 +25,8 @@ use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
 
+mod blocks;
+
 /// How deep blocks may nest (blocks inside list items, blockquotes and
 /// definitions). The parser stops opening new containers at this depth (with a
 /// diagnostic) so that every recursive walk over a parsed document, including
@@ -169,6 +171,12 @@ pub struct Metadata {
     /// the body holds one, and keeps it once a text declares it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub subsup: bool,
+    /// `#Extend figure`: a compact definition item whose only term is an
+    /// image (or a link around one) is a figure, its definition the
+    /// caption (see [`Block::Figure`]). The writer sets it when the body
+    /// holds a figure, and keeps it once a text declares it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub figure: bool,
 }
 
 /// A `#Meta:` line: `<meta name="..." content="...">`.
@@ -340,6 +348,19 @@ pub enum Block {
         /// The rows, in order.
         rows: Vec<Row>,
         /// Where the first line starts.
+        #[serde(default, skip_serializing_if = "Pos::is_unknown")]
+        pos: Pos,
+    },
+    /// A figure (`<figure>`), in a document that declares `#Extend
+    /// figure`: an image with its caption, written as a compact definition
+    /// item whose term is the image.
+    Figure {
+        /// The image: one [`Inline::Image`], or one [`Inline::Link`] whose
+        /// text is one image ([`grammar::is_figure_image`](crate::grammar::is_figure_image)).
+        image: Vec<Inline>,
+        /// The caption's blocks (`<figcaption>`), read as a definition is.
+        caption: Vec<Block>,
+        /// Where the image starts.
         #[serde(default, skip_serializing_if = "Pos::is_unknown")]
         pos: Pos,
     },
@@ -630,127 +651,6 @@ pub enum Inline {
     },
 }
 
-impl Block {
-    /// A paragraph with an unknown position.
-    pub fn paragraph(content: Vec<Inline>) -> Block {
-        Block::Paragraph {
-            content,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// A bare text block with an unknown position.
-    pub fn text(content: Vec<Inline>) -> Block {
-        Block::Text {
-            content,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// Preformatted text with an unknown position.
-    pub fn preformatted(lines: Vec<Vec<Inline>>) -> Block {
-        Block::Preformatted {
-            lines,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// A heading with an unknown position.
-    pub fn heading(level: u8, content: Vec<Inline>) -> Block {
-        Block::Heading {
-            level,
-            content,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// A horizontal rule with an unknown position.
-    pub fn rule() -> Block {
-        Block::Rule { pos: Pos::UNKNOWN }
-    }
-
-    /// A blockquote section with an unknown position.
-    pub fn blockquote(content: Vec<Block>) -> Block {
-        Block::Blockquote {
-            content,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// A list with an unknown position.
-    pub fn list(kind: ListKind, items: Vec<ListItem>) -> Block {
-        Block::List {
-            kind,
-            items,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// A table without caption, with an unknown position.
-    pub fn table(rows: Vec<Row>) -> Block {
-        Block::Table {
-            caption: Vec::new(),
-            rows,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// A definition list with an unknown position.
-    pub fn definition_list(compact: bool, items: Vec<DefItem>) -> Block {
-        Block::DefinitionList {
-            compact,
-            items,
-            pos: Pos::UNKNOWN,
-        }
-    }
-
-    /// Where the block starts.
-    pub fn pos(&self) -> Pos {
-        match self {
-            Block::Paragraph { pos, .. }
-            | Block::Text { pos, .. }
-            | Block::Preformatted { pos, .. }
-            | Block::Heading { pos, .. }
-            | Block::Rule { pos }
-            | Block::Blockquote { pos, .. }
-            | Block::List { pos, .. }
-            | Block::DefinitionList { pos, .. }
-            | Block::Table { pos, .. } => *pos,
-        }
-    }
-
-    /// The same block at `pos`.
-    pub fn at(mut self, new: Pos) -> Block {
-        match &mut self {
-            Block::Paragraph { pos, .. }
-            | Block::Text { pos, .. }
-            | Block::Preformatted { pos, .. }
-            | Block::Heading { pos, .. }
-            | Block::Rule { pos }
-            | Block::Blockquote { pos, .. }
-            | Block::List { pos, .. }
-            | Block::DefinitionList { pos, .. }
-            | Block::Table { pos, .. } => *pos = new,
-        }
-        self
-    }
-
-    /// A short lowercase name of the kind of block (`"paragraph"`, `"list"`, ...).
-    pub fn kind_name(&self) -> &'static str {
-        match self {
-            Block::Paragraph { .. } => "paragraph",
-            Block::Text { .. } => "text block",
-            Block::Preformatted { .. } => "preformatted text",
-            Block::Heading { .. } => "heading",
-            Block::Rule { .. } => "rule",
-            Block::Blockquote { .. } => "blockquote",
-            Block::List { .. } => "list",
-            Block::DefinitionList { .. } => "definition list",
-            Block::Table { .. } => "table",
-        }
-    }
-}
-
 impl Inline {
     /// Plain text with an unknown position.
     pub fn text(text: impl Into<String>) -> Inline {
@@ -1030,6 +930,7 @@ mod tests {
                 table: true,
                 breaks: true,
                 subsup: true,
+                figure: true,
             },
             vec![
                 Block::heading(1, vec![Inline::text("H")]),

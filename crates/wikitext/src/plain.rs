@@ -170,6 +170,25 @@ fn step<'a>(work: Work<'a>, stack: &mut Vec<Work<'a>>, out: &mut String) {
             }
             emit(out, &text, indent, marker, gap);
         }
+        Block::Figure { image, caption, .. } => {
+            // The image's alternative text, when it has one, then the
+            // caption, as a reader sees them one under the other.
+            let alt = inline_text(image);
+            let start = stack.len();
+            push_children(stack, caption, indent, None, false);
+            if !alt.is_empty() {
+                stack.push(Work {
+                    part: Part::Line(alt),
+                    indent,
+                    marker: None,
+                    gap: false,
+                });
+            }
+            if let Some(first) = stack.get_mut(start..).and_then(|s| s.last_mut()) {
+                first.marker = marker;
+                first.gap = gap;
+            }
+        }
     }
 }
 
@@ -293,5 +312,11 @@ mod tests {
         let out = of(&text);
         assert!(out.contains('x'));
         assert_eq!(of(""), "");
+    }
+
+    #[test]
+    fn a_figure_is_its_alternative_text_then_its_caption() {
+        let text = "#Extend image figure\n\nBefore.\n\n![chart.png||Sales]\n    Figure 1.\n\n![deco.png||]   Only a caption.\n";
+        assert_eq!(of(text), "Before.\n\nSales\nFigure 1.\n\nOnly a caption.\n");
     }
 }

@@ -69,11 +69,7 @@ impl<'a> Parser<'a> {
         let header = lines.get(..header_end).unwrap_or(&[]);
         let meta = parse_header(header, &mut diagnostics);
         let body_lines = lines.get(header_end + 1..).unwrap_or(&[]);
-        let features = Features {
-            open: meta.open,
-            tables: meta.table,
-            escapes: meta.escape,
-        };
+        let features = Features::of(&meta);
         let flat = parse_body(body_lines, features, &mut diagnostics);
         Parser {
             syntax: Syntax::of(&meta),
@@ -131,8 +127,23 @@ impl<'a> Parser<'a> {
             self.queue.push((Event::End(TagEnd::Cell), Pos::UNKNOWN));
             return;
         }
+        if leaf == Leaf::FigureImage {
+            // The image's events go straight into the figure.
+            let line = lines.first().map(|l| piece(l, 0));
+            if let Some(line) = line {
+                inline_events(
+                    &[line],
+                    Places::Pieces,
+                    Mode::Normal,
+                    syntax,
+                    &mut self.queue,
+                );
+            }
+            return;
+        }
         let tag = match leaf {
             Leaf::Caption => Tag::Caption,
+            Leaf::FigureImage => Tag::Text,
             Leaf::Cell { .. } => Tag::Text,
             Leaf::Paragraph => Tag::Paragraph,
             Leaf::Text => Tag::Text,

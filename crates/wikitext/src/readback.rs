@@ -215,6 +215,7 @@ pub(crate) fn read_part(part: &str, syntax: Syntax, (open, tables): (bool, bool)
         table: tables,
         breaks: syntax.breaks,
         subsup: syntax.subsup,
+        figure: syntax.figures,
         escape: syntax.escapes,
         open,
         ..Metadata::default()

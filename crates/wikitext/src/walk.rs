@@ -97,6 +97,10 @@ impl<'a> Iterator for Runs<'a> {
                         self.stack.push(Step::Run(caption));
                     }
                 }
+                Block::Figure { image, caption, .. } => {
+                    self.stack.extend(caption.iter().rev().map(Step::Block));
+                    self.stack.push(Step::Run(image));
+                }
             }
         }
         None
@@ -129,6 +133,7 @@ pub fn depth(blocks: &[Block]) -> usize {
                         stack.extend(row.cells.iter().map(|c| (c.content.as_slice(), d + 1)));
                     }
                 }
+                Block::Figure { caption, .. } => stack.push((caption, d + 1)),
                 _ => {}
             }
         }
@@ -144,6 +149,39 @@ pub fn depth(blocks: &[Block]) -> usize {
 /// ```
 pub fn has_images(blocks: &[Block]) -> bool {
     any_inline(blocks, |node| matches!(node, Inline::Image { .. }))
+}
+
+/// Whether blocks hold a figure, at any depth. Walks without recursion.
+///
+/// ```
+/// let doc = wikitext::parse("#Extend image figure\n\n![a.png||A]   The caption.\n").document;
+/// assert!(wikitext::has_figures(&doc.body));
+/// ```
+pub fn has_figures(blocks: &[Block]) -> bool {
+    let mut stack: Vec<&[Block]> = vec![blocks];
+    while let Some(blocks) = stack.pop() {
+        for b in blocks {
+            match b {
+                Block::Figure { .. } => return true,
+                Block::Blockquote { content, .. } => stack.push(content),
+                Block::List { items, .. } => stack.extend(items.iter().map(|i| &*i.content)),
+                Block::DefinitionList { items, .. } => {
+                    stack.extend(items.iter().map(|i| &*i.definition));
+                }
+                Block::Table { rows, .. } => {
+                    for row in rows {
+                        stack.extend(row.cells.iter().map(|c| &*c.content));
+                    }
+                }
+                Block::Paragraph { .. }
+                | Block::Text { .. }
+                | Block::Preformatted { .. }
+                | Block::Heading { .. }
+                | Block::Rule { .. } => {}
+            }
+        }
+    }
+    false
 }
 
 /// Whether blocks hold a forced line break, and whether they hold a

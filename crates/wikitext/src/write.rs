@@ -472,6 +472,7 @@ mod tests {
                 table: false,
                 breaks: false,
                 subsup: false,
+                figure: false,
             },
             vec![],
         );

@@ -279,6 +279,12 @@ mod models {
         prop::collection::vec(inline, 1..4)
     }
 
+    /// One image, as a figure holds it.
+    fn lone_image() -> impl Strategy<Value = Inline> {
+        ("[a-z:/.]{1,8}", prop::collection::vec(leaf(), 0..2))
+            .prop_map(|(src, alt)| Inline::image(src, alt))
+    }
+
     fn list_kind() -> impl Strategy<Value = ListKind> {
         prop_oneof![
             Just(ListKind::Unordered),
@@ -346,7 +352,21 @@ mod models {
                     v
                 }),
             ];
+            // A figure: one image, a linked image, or a run that is
+            // neither (canon writes that as blocks); the caption any blocks.
+            let image = prop_oneof![
+                2 => lone_image().prop_map(|i| vec![i]),
+                1 => ("[a-z:/.]{1,8}", lone_image())
+                    .prop_map(|(u, i)| vec![Inline::link(Some(u), None, vec![i])]),
+                1 => inlines(),
+            ];
+            let figure = (
+                image,
+                prop_oneof![3 => blocks.clone(), 1 => Just(Vec::new())],
+            )
+                .prop_map(|(image, caption)| Block::figure(image, caption));
             prop_oneof![
+                figure,
                 blocks.clone().prop_map(Block::blockquote),
                 (
                     list_kind(),
@@ -429,10 +449,17 @@ mod models {
                 prop::bool::weighted(0.1),
                 prop::bool::weighted(0.1),
                 prop::bool::weighted(0.1),
+                prop::bool::weighted(0.1),
             ),
         )
             .prop_map(
-                |(title, lang, metas, links, (escape, open, image, table, breaks, subsup))| {
+                |(
+                    title,
+                    lang,
+                    metas,
+                    links,
+                    (escape, open, image, table, breaks, subsup, figure),
+                )| {
                     Metadata {
                         title,
                         lang,
@@ -444,6 +471,7 @@ mod models {
                         table,
                         breaks,
                         subsup,
+                        figure,
                     }
                 },
             )
@@ -470,6 +498,7 @@ mod models {
             let table = header().any(|l| l == "#Extend table");
             let breaks = header().any(|l| l == "#Extend break");
             let subsup = header().any(|l| l == "#Extend subsup");
+            let figure = header().any(|l| l == "#Extend figure");
             if written.is_exact() {
                 prop_assert!(written.diagnostics.is_empty());
                 let mut back = parse(&written.text).document;
@@ -479,12 +508,14 @@ mod models {
                 prop_assert_eq!(back.meta.table, table);
                 prop_assert_eq!(back.meta.breaks, breaks);
                 prop_assert_eq!(back.meta.subsup, subsup);
+                prop_assert_eq!(back.meta.figure, figure);
                 back.meta.escape = doc.meta.escape;
                 back.meta.open = doc.meta.open;
                 back.meta.image = doc.meta.image;
                 back.meta.table = doc.meta.table;
                 back.meta.breaks = doc.meta.breaks;
                 back.meta.subsup = doc.meta.subsup;
+                back.meta.figure = doc.meta.figure;
                 prop_assert_eq!(&back, &doc, "written:\n{}", written.text);
             } else {
                 prop_assert!(!written.diagnostics.is_empty(), "silent change:\n{}", written.text);

@@ -370,21 +370,50 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
                 header,
                 colspan,
                 rowspan,
-            } => {
-                let name = if header { "th" } else { "td" };
-                let mut attrs = Vec::new();
-                if colspan > 1 {
-                    attrs.push(Attribute::new("colspan", colspan.to_string()));
-                }
-                if rowspan > 1 {
-                    attrs.push(Attribute::new("rowspan", rowspan.to_string()));
-                }
-                self.push(Token::start_with(name, attrs));
-                let mut open = Open::new(end, Some(name), pos);
-                open.flow = Some(Flow::Item);
-                self.open.push(open);
+            } => self.open_cell(end, (header, colspan, rowspan), pos),
+            Tag::Figure => {
+                self.begin_block(Last::Container);
+                self.open_figure_part(end, "figure", pos);
+            }
+            Tag::FigureCaption => {
+                // On a line of its own, under the image.
+                self.layout();
+                self.begin_block(Last::Container);
+                self.open_figure_part(end, "caption", pos);
             }
         }
+    }
+
+    /// A cell (`th` for a header cell) with its spans.
+    fn open_cell(&mut self, end: TagEnd, (header, colspan, rowspan): (bool, u32, u32), pos: Pos) {
+        let name = if header { "th" } else { "td" };
+        let mut attrs = Vec::new();
+        if colspan > 1 {
+            attrs.push(Attribute::new("colspan", colspan.to_string()));
+        }
+        if rowspan > 1 {
+            attrs.push(Attribute::new("rowspan", rowspan.to_string()));
+        }
+        self.push(Token::start_with(name, attrs));
+        let mut open = Open::new(end, Some(name), pos);
+        open.flow = Some(Flow::Item);
+        self.open.push(open);
+    }
+
+    /// A figure or its caption (`docs/format.md`, "Figures"): XHTML 1.0,
+    /// and the HTML syntax of seed 003, have no `<figure>`, so they are a
+    /// `<div>` of the class `figure` or `caption`, which ingestion reads
+    /// back as the figure. Blocks in them are laid out as in a list item.
+    fn open_figure_part(&mut self, end: TagEnd, class: &'static str, pos: Pos) {
+        let name = "div";
+        let mut attrs = vec![Attribute::new("class", class)];
+        if self.source_lines && pos.line > 0 && end == TagEnd::Figure {
+            attrs.push(Attribute::new("data-line", pos.line.to_string()));
+        }
+        self.push(Token::start_with(name, attrs));
+        let mut open = Open::new(end, Some(name), pos);
+        open.flow = Some(Flow::Item);
+        self.open.push(open);
     }
 
     /// A row: in the table's `thead` while its first rows of header cells
@@ -474,7 +503,8 @@ impl<'d, S: TokenSink<'d>> Walker<'d, S> {
             | TagEnd::Blockquote
             | TagEnd::List
             | TagEnd::DefinitionList
-            | TagEnd::Table => self.end_block(),
+            | TagEnd::Table
+            | TagEnd::Figure => self.end_block(),
             TagEnd::Item | TagEnd::Term | TagEnd::Definition | TagEnd::Caption | TagEnd::Row => {
                 self.layout()
             }

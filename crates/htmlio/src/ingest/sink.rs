@@ -18,7 +18,7 @@ use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::{Attribute, ExpandedName, LocalName, Namespace, QualName, local_name, ns};
 
-use super::tags::{Tag, classify, keeps_attribute, keeps_structure_attribute};
+use super::tags::{Tag, classify, keeps_attribute, keeps_structure_attribute, names_figure_part};
 
 /// Index of a node in the arena.
 pub(crate) type NodeId = u32;
@@ -635,6 +635,9 @@ impl TreeSink for Sink {
                         Some(a)
                     } else if (self.structure && keeps_structure_attribute(&a.name.local))
                         || hides(&a.name.local, &a.value)
+                        || (name.local == local_name!("div")
+                            && a.name.local == local_name!("class")
+                            && names_figure_part(&a.value))
                     {
                         // Read by the selection, or by the mapping to leave
                         // out what the page hides, never written: not

@@ -432,6 +432,15 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
     )
 }
 
+/// Whether a `div`'s `class` names one of the two parts of a figure as
+/// XHTML 1.0 writes them (`docs/format.md`, "Figures"): `figure` or
+/// `caption`. That `class` is kept whatever else is read.
+pub(crate) fn names_figure_part(class: &str) -> bool {
+    class
+        .split_ascii_whitespace()
+        .any(|c| c == "figure" || c == "caption")
+}
+
 /// Whether an attribute is one the main-content selection reads
 /// (`super::main_content`): the page's own hints at its structure (classes,
 /// ARIA roles, schema.org properties) and at what is hidden. They are kept

@@ -150,6 +150,7 @@ pub(crate) fn fits(block: &Block, name: &str) -> bool {
         Block::List { .. } => matches!(name, "ul" | "ol" | "dir" | "menu"),
         Block::DefinitionList { .. } => matches!(name, "dl" | "table"),
         Block::Table { .. } => name == "table",
+        Block::Figure { .. } => matches!(name, "figure" | "div"),
     }
 }
 

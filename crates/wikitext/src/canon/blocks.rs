@@ -80,6 +80,11 @@ pub(super) fn canon_blocks(blocks: Vec<Block>, depth: usize, fixer: &mut Fixer) 
             Block::Table { caption, rows, pos } => {
                 super::tables::table((caption, rows, pos), depth, &mut out, fixer);
             }
+            Block::Figure {
+                image,
+                caption,
+                pos,
+            } => figure(image, caption, pos, depth, &mut out, fixer),
         }
     }
     text_between_paragraphs(&mut out, fixer);
@@ -139,6 +144,7 @@ fn has_nested_blocks(block: &Block) -> bool {
         Block::Table { rows, .. } => rows
             .iter()
             .any(|r| r.cells.iter().any(|c| !c.content.is_empty())),
+        Block::Figure { caption, .. } => !caption.is_empty(),
         _ => false,
     }
 }
@@ -392,6 +398,120 @@ fn definition_list(
         return;
     }
     push_definition_list(out, compact, fixed, pos, fixer);
+}
+
+/// `docs/format.md`, "Figures": a figure is written as a compact
+/// definition item whose term is its image, the caption indented under
+/// it. Its caption's first line is read right after the image, unindented
+/// and never as a paragraph: a first paragraph becomes bare text, and a
+/// caption that opens with a list, preformatted text or a blockquote
+/// cannot be written. Where no figure can be written (that, pure seed
+/// text, an image that did not stay one), the image and the caption
+/// become blocks of their own, with a warning. A figure without a
+/// caption is its image.
+fn figure(
+    image: Vec<Inline>,
+    caption: Vec<Block>,
+    pos: Pos,
+    depth: usize,
+    out: &mut Vec<Block>,
+    fixer: &mut Fixer,
+) {
+    let flow = fixer.flow_at(depth);
+    let image = canon_inlines(image, flow, Role::Term, pos, fixer);
+    let opens_badly = matches!(
+        caption.first(),
+        Some(Block::List { .. } | Block::Preformatted { .. } | Block::Blockquote { .. })
+    );
+    let figure = fixer.figures() && crate::grammar::is_figure_image(&image);
+    if figure && !opens_badly {
+        let mut caption = canon_blocks(caption, depth + 1, fixer);
+        if let Some(first) = caption.first_mut()
+            && let Block::Paragraph { content, pos } = first
+        {
+            let (content, at) = (mem::take(content), *pos);
+            *first = Block::Text { content, pos: at };
+            fixer.report(
+                Code::ModelNormalized,
+                Severity::Info,
+                "the first paragraph of a figure's caption is bare text (its line stands right under the image)",
+                at,
+            );
+        }
+        let writable = !matches!(
+            caption.first(),
+            Some(Block::List { .. } | Block::Preformatted { .. } | Block::Blockquote { .. })
+        );
+        if caption.is_empty() {
+            fixer.report(
+                Code::EmptyElementDropped,
+                Severity::Info,
+                "a figure without a caption was written as its image",
+                pos,
+            );
+        } else if writable {
+            out.push(Block::Figure {
+                image,
+                caption,
+                pos,
+            });
+            return;
+        } else {
+            figure_unwritable(pos, fixer);
+        }
+        image_block(out, image, depth, pos);
+        out.extend(caption.into_iter().map(|b| lift(b, depth)));
+        return;
+    }
+    if caption.is_empty() {
+        fixer.report(
+            Code::EmptyElementDropped,
+            Severity::Info,
+            "a figure without a caption was written as its image",
+            pos,
+        );
+    } else {
+        figure_unwritable(pos, fixer);
+    }
+    image_block(out, image, depth, pos);
+    let caption = canon_blocks(caption, depth, fixer);
+    out.extend(caption);
+}
+
+fn figure_unwritable(pos: Pos, fixer: &mut Fixer) {
+    fixer.report(
+        Code::UnrepresentableFigure,
+        Severity::Warning,
+        "this figure cannot be written in text; its image and its caption were written as blocks of their own",
+        pos,
+    );
+}
+
+/// A figure's image as a block of its own, where the figure is not kept.
+fn image_block(out: &mut Vec<Block>, image: Vec<Inline>, depth: usize, pos: Pos) {
+    if image.is_empty() {
+        return;
+    }
+    out.push(if depth <= 1 {
+        Block::Paragraph {
+            content: image,
+            pos,
+        }
+    } else {
+        Block::Text {
+            content: image,
+            pos,
+        }
+    });
+}
+
+/// A caption's block moved up from `depth + 1` to `depth`: at the top
+/// level, text is a paragraph.
+fn lift(block: Block, depth: usize) -> Block {
+    match block {
+        Block::Text { content, pos } if depth <= 1 => Block::Paragraph { content, pos },
+        other => other,
+    }
 }
 
 /// Seed 000 §"Block-level Elements": the first line of a list item,

@@ -109,6 +109,15 @@ fn block(block_in: &Block, depth: usize) -> Block {
                 .collect(),
             pos: *pos,
         },
+        Block::Figure {
+            image,
+            caption,
+            pos,
+        } => Block::Figure {
+            image: inlines(image, 0),
+            caption: blocks(caption, depth + 1),
+            pos: *pos,
+        },
     }
 }
 
@@ -203,6 +212,10 @@ pub(crate) fn dismantle(block: Block) {
                     stack.extend(item.definition);
                     runs.extend(item.terms.into_iter().map(|t| t.content));
                 }
+            }
+            Block::Figure { image, caption, .. } => {
+                runs.push(image);
+                stack.extend(caption);
             }
             Block::Paragraph { content, .. }
             | Block::Text { content, .. }

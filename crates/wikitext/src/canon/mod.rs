@@ -168,7 +168,9 @@ pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
     let (breaks, scripts) = crate::walk::has_extended_inlines(&body);
     meta.breaks = fixer.breaks() && (doc.meta.breaks || breaks);
     meta.subsup = fixer.subsup() && (doc.meta.subsup || scripts);
+    meta.figure = fixer.figures() && (doc.meta.figure || crate::walk::has_figures(&body));
     if (doc.meta.image && !meta.image)
+        || (doc.meta.figure && !meta.figure)
         || (doc.meta.table && !meta.table)
         || (doc.meta.breaks && !meta.breaks)
         || (doc.meta.subsup && !meta.subsup)
@@ -194,7 +196,12 @@ fn has_tables(blocks: &[crate::model::Block]) -> bool {
                 Block::DefinitionList { items, .. } => {
                     stack.extend(items.iter().map(|i| i.definition.as_slice()));
                 }
-                _ => {}
+                Block::Figure { caption, .. } => stack.push(caption),
+                Block::Paragraph { .. }
+                | Block::Text { .. }
+                | Block::Preformatted { .. }
+                | Block::Heading { .. }
+                | Block::Rule { .. } => {}
             }
         }
     }
@@ -289,6 +296,12 @@ impl Fixer {
     /// extensions: a text `^{` or `~{` is escaped).
     fn subsup(&self) -> bool {
         self.escapes()
+    }
+
+    /// Whether `#Extend figure` may be written (with images, which it
+    /// needs): otherwise a figure becomes its image and its caption.
+    fn figures(&self) -> bool {
+        self.images()
     }
 
     /// Whether `#Extend table` may be written (with escapes, as the other

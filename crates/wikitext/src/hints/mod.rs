@@ -82,11 +82,7 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
     let meta = crate::header::parse_header(header, &mut ignored);
     let escapes = meta.escape;
     let body = lines.get(header_end + 1..).unwrap_or(&[]);
-    let features = crate::block::Features {
-        open: meta.open,
-        tables: meta.table,
-        escapes: meta.escape,
-    };
+    let features = crate::block::Features::of(&meta);
     let flat = parse_body(body, features, &mut ignored);
 
     let mut out = Vec::new();
@@ -127,7 +123,7 @@ pub fn hints(text: &str) -> Vec<Diagnostic> {
                     line_hints(line, escapes, &mut out);
                 }
             }
-            Leaf::Caption | Leaf::Cell { .. } => {
+            Leaf::Caption | Leaf::Cell { .. } | Leaf::FigureImage => {
                 for line in leaf_lines {
                     line_hints(line, escapes, &mut out);
                 }

@@ -122,7 +122,10 @@ fn gap_before<'s>(
                 out.prefer(!nested);
             }
         }
-        Block::Text { .. } | Block::Preformatted { .. } | Block::Blockquote { .. } => {
+        Block::Text { .. }
+        | Block::Preformatted { .. }
+        | Block::Blockquote { .. }
+        | Block::Figure { .. } => {
             // After text, an empty line keeps the lines apart (and
             // keeps an indented line from reading as a compact
             // definition).
@@ -146,6 +149,29 @@ fn gap_before<'s>(
             }
         }
     }
+}
+
+/// `docs/format.md`, "Figures": the image on its line, as a compact
+/// term, and the caption indented under it, right away.
+fn figure<'s>(
+    out: &mut Out<'s>,
+    image: &'s [Inline],
+    caption: &'s [Block],
+    base: usize,
+    place: Place,
+) {
+    let line = super::layout::inline_lines(image, out.spell).join(" ");
+    if place.first_on_bullet || place.first_indented {
+        // Read where a container opens: checked by reading it back.
+        out.suspect();
+    }
+    out.line_of(LineKind::Text, base, &line);
+    out.must_none();
+    render_blocks(
+        out,
+        caption,
+        Container::nested((base + 4).max(place.min_content), Start::Indented),
+    );
 }
 
 /// Where a block is written, besides its column.
@@ -189,6 +215,7 @@ fn render_block<'s>(out: &mut Out<'s>, block: &'s Block, base: usize, place: Pla
             super::tables::render_any_table(out, (caption, rows), base, around);
         }
         Block::Preformatted { lines, .. } => preformatted(out, lines, place.pre_indent),
+        Block::Figure { image, caption, .. } => figure(out, image, caption, base, place),
         Block::Blockquote { content, .. } => {
             let col = base + 2 + bare_shift(block, base, place.min_content, out.open);
             let spaces = spaces_after(col, ">", 1, place.min_content);

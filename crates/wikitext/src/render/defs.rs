@@ -20,6 +20,14 @@ struct Compact {
 /// How the item can be written compactly, if it can.
 fn compact_term<'s>(item: &'s DefItem, spell: Spell<'s>) -> Option<Compact> {
     let first = item.definition.first()?;
+    // Where figures are declared, a compact item whose only term is an
+    // image would read as a figure: it is written `term::`.
+    if spell.figures()
+        && let [term] = item.terms.as_slice()
+        && crate::grammar::is_figure_image(&term.content)
+    {
+        return None;
+    }
     // The definition's first line is read unindented after the term: only
     // blocks that start with such a line can stand there.
     if !matches!(
@@ -96,7 +104,10 @@ fn first_line<'s>(blocks: &'s [Block], spell: Spell<'s>) -> Option<String> {
             let (form, def_line) = decide_form(item, 0, *compact, spell);
             Some(item_first_line(item, form, def_line.as_deref(), spell))
         }
-        Block::Preformatted { .. } | Block::Blockquote { .. } | Block::List { .. } => None,
+        Block::Preformatted { .. }
+        | Block::Blockquote { .. }
+        | Block::List { .. }
+        | Block::Figure { .. } => None,
     }
 }
 

@@ -206,6 +206,7 @@ pub(crate) fn needs_open(body: &[Block]) -> bool {
                         stack.push(&cell.content);
                     }
                 }
+                Block::Figure { caption, .. } => stack.push(caption),
                 _ => {}
             }
         }

@@ -483,6 +483,13 @@ impl<'a> Spell<'a> {
         self
     }
 
+    /// Whether the document declares figures (`#Extend figure` with
+    /// `#Extend image`): a compact item whose only term is an image would
+    /// read as one.
+    pub(crate) fn figures(self) -> bool {
+        self.syntax.figures
+    }
+
     /// Whether escapes are written.
     pub(crate) fn escapes(self) -> bool {
         self.marks.is_some()

@@ -199,6 +199,7 @@ pub(super) fn place_on_last_word(blocks: &mut [Block], anchor: String) -> Result
                     }
                 }
             }
+            Block::Figure { caption, .. } => stack.push(caption),
             Block::Rule { .. } => {}
         }
     }

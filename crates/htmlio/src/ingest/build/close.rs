@@ -103,6 +103,8 @@ impl Builder<'_> {
             | FrameKind::Table { .. }
             | FrameKind::Row { .. } => self.close_container(frame),
             FrameKind::Heading(_) | FrameKind::Term => self.close_inline_frame(frame),
+            FrameKind::Figure { .. } => self.close_figure(frame),
+            FrameKind::FigureCaption => self.close_caption(frame),
             FrameKind::Pre { .. } => self.close_pre(frame),
         }
     }

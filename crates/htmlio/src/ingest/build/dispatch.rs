@@ -316,6 +316,7 @@ impl Builder<'_> {
                 self.rule(line);
                 return false;
             }
+            Tag::Block if self.figure_element(id, e, line, exit) => {}
             Tag::Block | Tag::Frameset | Tag::RowGroup => self.start_block(exit),
             Tag::Paragraph => {
                 if !self.top_inline_only() {
@@ -526,7 +527,7 @@ impl Builder<'_> {
     /// list, a table) where one may open: the frame `kind` makes, once room
     /// is made for it. Elsewhere (inside a heading, term or preformatted
     /// text, or too deep) the element is read as a plain block.
-    fn open_container(
+    pub(super) fn open_container(
         &mut self,
         id: NodeId,
         line: u32,

@@ -39,6 +39,15 @@ pub(super) enum FrameKind {
     },
     Heading(u8),
     Term,
+    /// A `<figure>`: its blocks are the image (if it becomes a figure).
+    Figure {
+        /// The blocks of its (first) caption, once that closed.
+        caption: Option<Vec<Block>>,
+        /// The caption came before the figure's other content.
+        caption_first: bool,
+    },
+    /// A figure's `<figcaption>`.
+    FigureCaption,
     Pre {
         lines: Vec<Vec<Inline>>,
         at_start: bool,

@@ -26,11 +26,13 @@
 //! content), [`close`] (block boundaries and closing frames), [`text`]
 //! (text nodes and words), [`formatting`] (inline formatting entries),
 //! [`links`] (links and anchors), [`pre`] (preformatted text), [`tables`]
-//! (tables to definition lists), [`head`] (metadata).
+//! (tables to definition lists), [`figures`] (figures and their captions),
+//! [`head`] (metadata).
 
 mod anchors;
 mod close;
 mod dispatch;
+mod figures;
 mod formatting;
 mod frames;
 mod head;
