@@ -406,7 +406,8 @@ fn renamed_anchors_are_reached_in_a_real_browser() {
 
 /// The layout check of a figure: after `load`, whether the caption (the
 /// element of the class `caption`) starts under the image, and whether the
-/// image and the caption's text are inside the figure.
+/// image and the caption's text are inside the figure. No `<` or `&`, so
+/// that it is the same script in HTML and XML.
 fn figure_hook(id: &str) -> String {
     format!(
         "<script type=\"text/javascript\">(function () {{\n\
@@ -416,7 +417,7 @@ fn figure_hook(id: &str) -> String {
            var cap = document.querySelector('.figure .caption');\n\
            if (fig === null || img === null || cap === null) {{ parent.postMessage(id + ' MISSING', '*'); return; }}\n\
            var i = img.getBoundingClientRect(); var c = cap.getBoundingClientRect();\n\
-           var under = c.top >= i.bottom - 1 && i.height > 30;\n\
+           var under = (c.top - i.bottom > -1) ? (i.height > 30) : false;\n\
            parent.postMessage(id + (under ? ' under' : ' NOT UNDER ' + i.bottom + ' ' + c.top) + ' ' + cap.textContent, '*');\n\
          }});\n\
          }})();</script>\n"
