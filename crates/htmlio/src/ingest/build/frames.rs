@@ -43,8 +43,8 @@ pub(super) enum FrameKind {
     Figure {
         /// The blocks of its (first) caption, once that closed.
         caption: Option<Vec<Block>>,
-        /// The caption came before the figure's other content.
-        caption_first: bool,
+        /// How many of its blocks came before its (first) caption.
+        caption_at: Option<usize>,
     },
     /// A figure's `<figcaption>`.
     FigureCaption,
