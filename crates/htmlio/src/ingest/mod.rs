@@ -87,7 +87,7 @@
 //! | `em`, `i`, `var`, `cite`, `u` | emphasis `_..._` |
 //! | `strong`, `b`, `dfn` | strong `*...*` |
 //! | `code`, `tt`, `samp`, `kbd` | sample text `'...'` (plain inside preformatted text) |
-//! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>`; a link without text (an icon from a style sheet) gets its `aria-label` as its text, else the host of its URL or a `mailto:`'s address, else its `title`, else the URL (a relative one without its query) (noted) |
+//! | `a href` | link `[URL\|\|text]`; `mailto:` with the address as its text → e-mail `<address>`; a link without text (an icon from a style sheet) gets its `aria-label` as its text, else the host of its URL or a `mailto:`'s address, else its `title`, else the words of a relative URL's last path part or of its fragment (`privacy policy` for `/privacy_policy`) (noted) |
 //! | `a name`/`id`, `id` on any element | anchor `[\|name\|text]`: around the whole heading or term, otherwise around the next word; repeated ids are left out |
 //! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
 //! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; absolute ones as written unless a backslash, a Unicode host or a legacy-encoded query needs the URL Standard's form; each change noted |
@@ -101,7 +101,7 @@
 //! | `frame src` | a link to its document, named by `title` or `name` (noted) |
 //! | `wbr`, `basefont`, `bgsound` | nothing |
 //! | `math` (MathML) | its TeX annotation (`encoding="application/x-tex"`) as sample text (noted); without one, transparent: the formula as plain text (noted); `annotation`, `annotation-xml` are not read as text |
-//! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the host of the URL, else the URL (a relative one without its query), and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
+//! | `iframe`, `video`, `audio`, `object`, `embed` | a link to the source (`src`, `data` for `object`, else a video's or audio's first `<source src>`) whose text is the `title`, else the host of the URL, else the words of a relative URL's last path part, and whose content is the `poster` image when a video has one (noted); without a usable source, left out (noted); their content is not read |
 //! | `svg` | an image whose source is the sanitised graphic as a `data:image/svg+xml` URL (what the sanitiser removed is noted); an `svg` that draws nothing but one `image` from elsewhere (a logo) is an image of that picture, with the svg's alternative text and size (noted); left out in preformatted text (noted) |
 //! | `script`, `style`, `template`, `input`, `datalist`, `keygen`, `meter`, `progress`, `isindex`, `applet`, `param`, `source`, `track`, `canvas`, `map`, `area`, `noembed`, `noframes`, `dialog`, `slot` | ballast |
 //! | any other element | transparent (noted once per name) |

@@ -534,18 +534,69 @@ pub(crate) fn url_host(url: &str) -> Option<String> {
 }
 
 /// A short name for a link target without text: [`url_host`], else the
-/// path of a relative URL without its query and fragment (`/news/a-story.html`
-/// for `/news/a-story.html?src=nav_bar`: the query is seldom meant for a
-/// reader), else the URL as it is.
+/// words of the last part of a relative URL's path, without its extension,
+/// query and fragment (`a story` for `/news/a-story.html?src=nav_bar`: the
+/// query is seldom meant for a reader), or of an in-page link's fragment
+/// (`comments` for `#comments`), else the URL as it is. Words rather than
+/// the path, because the page showed no text there: a path would bring its
+/// `_`, `'` and `*` into the visible text as characters the page never
+/// showed.
 pub(crate) fn url_name(url: &str) -> String {
+    name_of(url, false)
+}
+
+/// [`url_name`] keeping a file name's extension (`a.mp3`, `my clip.webm`
+/// for `/media/my_clip.webm`): what a link to a media file without a
+/// title shows, where the extension says what kind of file it is.
+pub(crate) fn url_file_name(url: &str) -> String {
+    name_of(url, true)
+}
+
+fn name_of(url: &str, keep_extension: bool) -> String {
     if let Some(host) = url_host(url) {
         return host;
     }
     let path = url.split(['?', '#']).next().unwrap_or_default();
-    if path.is_empty() || path.contains(':') {
-        url.to_owned()
+    if path.contains(':') {
+        return url.to_owned();
+    }
+    let part = if path.is_empty() {
+        match url.strip_prefix('#') {
+            Some(fragment) => fragment,
+            None => return url.to_owned(),
+        }
     } else {
-        path.to_owned()
+        let last = path
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or_default();
+        // The extension of a file name says little to a reader of a page.
+        match last.rsplit_once('.') {
+            Some((stem, ext))
+                if !keep_extension
+                    && !stem.is_empty()
+                    && ext.chars().all(|c| c.is_ascii_alphanumeric()) =>
+            {
+                stem
+            }
+            _ => last,
+        }
+    };
+    let words: Vec<&str> = part
+        .split(|c: char| {
+            matches!(c, '_' | '-' | '+' | '~') || (c == '.' && !keep_extension) || c.is_whitespace()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        if path.is_empty() {
+            url.to_owned()
+        } else {
+            path.to_owned()
+        }
+    } else {
+        words.join(" ")
     }
 }
 
@@ -680,10 +731,16 @@ mod tests {
         );
         assert_eq!(url_host("/wiki/File:A_b.png"), None);
         assert_eq!(url_host("page.html"), None);
-        assert_eq!(url_name("/news/a-b.html?.tsrc=nav_bar"), "/news/a-b.html");
+        assert_eq!(url_name("/news/a-b.html?.tsrc=nav_bar"), "a b");
+        assert_eq!(url_name("/privacy_policy"), "privacy policy");
+        assert_eq!(url_name("/section/"), "section");
+        assert_eq!(url_name("/"), "/");
         assert_eq!(url_name("//cdn.example/x_y.png"), "cdn.example");
         assert_eq!(url_name("?page=2_b"), "?page=2_b");
-        assert_eq!(url_name("#top_x"), "#top_x");
+        assert_eq!(url_name("#top_x"), "top x");
+        assert_eq!(url_name("#"), "#");
+        assert_eq!(url_file_name("/media/my_clip.webm?t=2"), "my clip.webm");
+        assert_eq!(url_file_name("a.mp3"), "a.mp3");
         assert_eq!(url_name("mailto:?subject=a_b"), "mailto:?subject=a_b");
     }
 }

@@ -163,9 +163,9 @@ impl Builder<'_> {
 
     /// The end of an `a`: a link that got no text shows its `aria-label`
     /// (what a screen reader says), else the host of its URL or a mailto's
-    /// address, else its `title`, else its path when it is relative (without
-    /// the query), else the URL (as the format does for an empty link
-    /// text). The page showed no text there (an icon from a style sheet,
+    /// address, else its `title`, else the words of its relative URL's last
+    /// path part or of its fragment (`url::url_name`), else the URL (as the
+    /// format does for an empty link text). The page showed no text there (an icon from a style sheet,
     /// say): the label is meant as that icon's words, and the host names
     /// the target in a few neutral characters where a title would repeat a
     /// headline and a URL bring its `_` and `'` into the visible text.
@@ -177,7 +177,7 @@ impl Builder<'_> {
         // An icon that goes nowhere (`#`, `#!`, `#0`: a script's button; a
         // mail form without an address, a share button) shows nothing: the
         // link is left out, not given text the page does not show. An icon
-        // link to a place in the page is kept (its fragment as its text).
+        // link to a place in the page is kept (its fragment's words as its text).
         let nowhere = url.as_deref().is_some_and(|u| {
             let lower = u.to_ascii_lowercase();
             u.strip_prefix('#').is_some_and(names_nothing)
@@ -209,7 +209,7 @@ impl Builder<'_> {
                     ("link without text: its title is shown as its text", title)
                 }
                 (None, None) => (
-                    "link without text: its URL (a relative one without its query) is shown as its text",
+                    "link without text: the words of its URL's path or fragment are shown as its text",
                     crate::ingest::url::url_name(&url),
                 ),
             };

@@ -88,11 +88,12 @@ impl Builder<'_> {
             .attr("poster")
             .and_then(|p| clean_url(p, &self.resolver))
             .filter(|p| self.extensions && is_safe_image_source(&p.url));
-        // Without a title, a short name of the URL (its host) names the media without putting the
-        // URL's characters (`_`, `'`) among the page's visible text.
+        // Without a title, a short name of the URL (its host, or its file
+        // name as words) names the media without putting the URL's
+        // characters (`_`, `'`) among the page's visible text.
         let text = title
             .clone()
-            .unwrap_or_else(|| crate::ingest::url::url_name(&clean.url));
+            .unwrap_or_else(|| crate::ingest::url::url_file_name(&clean.url));
         let content = match poster {
             Some(poster) => vec![Inline::Image {
                 src: poster.url,

@@ -284,13 +284,13 @@ mod tests {
     fn what_the_page_does_not_show_is_left_out() {
         // An icon link to `#!` or an empty mail form shows no text (its id
         // stays, on the next word); one with a title shows the title, and
-        // one to a place in the page keeps its fragment as its text.
+        // one to a place in the page gets its fragment's words as its text.
         assert_eq!(
             text(concat!(
                 "<p><a href=\"#!\" id=s><i></i></a> x <a href=\"mailto:?subject=Hi\"><i></i></a>",
                 " y <a href=\"#s\" title=Up></a> <a href=\"#s\"></a>"
             )),
-            "\n[|s|x] y [#s||Up] [#s||]\n"
+            "\n[|s|x] y [#s||Up] [#s||s]\n"
         );
         // A tracking pixel for readers without scripts, and one whose tag
         // a space broke (a browser shows its source).
