@@ -305,9 +305,10 @@ pub enum Command {
     /// this machine only, and prints the editor's address, which holds a
     /// secret token, on standard output; runs until Ctrl-C. The editor lists
     /// the site's pages (.html, .htm, .xhtml, .txt), shows a page as text
-    /// with its diagnostics and near-miss hints as you type, what was lost
-    /// on the way in, and a live XHTML preview; links to other pages of the
-    /// site open them in the editor.
+    /// (long lines wrapped) with its diagnostics and near-miss hints as you
+    /// type, what was lost on the way in, and a live XHTML preview that
+    /// scrolls with the text; "Format" (F1) shows the text format in brief;
+    /// links to other pages of the site open them in the editor.
     #[command(after_long_help = EDIT_EXAMPLES)]
     Edit(EditArgs),
 

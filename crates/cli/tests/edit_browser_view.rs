@@ -157,6 +157,11 @@ fn long_site(dir: &Path) {
                 "  * the first item of {n}\n  * the second item of {n}\n\n"
             ));
         }
+        if n % 13 == 0 {
+            // A paragraph on one long line, which wraps in the text.
+            text.push_str(&"A long line that wraps. ".repeat(40));
+            text.push_str("\n\n");
+        }
     }
     fs::write(dir.join("long.txt"), text).unwrap();
 }
@@ -188,17 +193,28 @@ async fn heading_top(client: &Client, n: u32) -> f64 {
     top.as_f64().unwrap()
 }
 
-/// Scrolls the text so that `line` is at its top edge, as a wheel would.
+/// Scrolls the text so that `line` is at its top edge, through the
+/// editor (which measures the lines first: with long lines wrapping, a
+/// `scrollTop` computed from estimated heights lands lines away), and
+/// waits until that line is the one at the top.
 async fn scroll_text_to(client: &Client, line: u64) {
     client
         .execute(
-            "const v = window.pagetextEditor.view; \
-             const b = v.lineBlockAt(v.state.doc.line(arguments[0]).from); \
-             v.scrollDOM.scrollTop = b.top + v.documentTop - v.scrollDOM.getBoundingClientRect().top + v.scrollDOM.scrollTop;",
+            "window.pagetextEditor.scrollToLine(arguments[0]);",
             vec![json!(line)],
         )
         .await
         .unwrap();
+    until(
+        client,
+        &format!("line {line} at the text's top edge"),
+        &format!(
+            "const v = window.pagetextEditor.view; \
+             const top = v.scrollDOM.getBoundingClientRect().top - v.documentTop; \
+             return v.state.doc.lineAt(v.lineBlockAtHeight(Math.max(0, top) + 1).from).number === {line};"
+        ),
+    )
+    .await;
 }
 
 #[test]
@@ -217,6 +233,30 @@ fn the_text_and_the_preview_scroll_in_step() {
             "the preview's blocks",
             "const d = document.getElementById('preview').contentDocument; \
              return d && d.querySelectorAll('h1[data-line]').length === 300;",
+        )
+        .await;
+        // Long lines wrap: the text never scrolls sideways, and a long
+        // line, once shown (and measured), takes several rows.
+        let long = client
+            .execute(
+                "return window.pagetextEditor.text().split('\\n').findIndex(l => l.length > 500) + 1;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_u64()
+            .unwrap();
+        assert!(long > 0);
+        scroll_text_to(&client, long).await;
+        until(
+            &client,
+            "long lines wrapped",
+            &format!(
+                "const v = window.pagetextEditor.view; \
+                 const b = v.lineBlockAt(v.state.doc.line({long}).from); \
+                 return v.scrollDOM.scrollWidth <= v.scrollDOM.clientWidth + 1 \
+                   && b.height > 2.5 * v.defaultLineHeight;"
+            ),
         )
         .await;
         // The text scrolled far down: the preview shows the same block.

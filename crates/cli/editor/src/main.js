@@ -119,6 +119,9 @@ function create(parent, options = {}) {
     syntaxHighlighting(highlight),
     lintGutter(),
     theme,
+    // Long lines (a graphic's data URL, a paragraph on one line) wrap at
+    // the editor's edge instead of scrolling it sideways.
+    EditorView.lineWrapping,
     editable.of([EditorView.editable.of(false), EditorState.readOnly.of(true)]),
     EditorView.contentAttributes.of({ "aria-label": "The page as text", spellcheck: "false" }),
     keymap.of([
@@ -163,6 +166,19 @@ function create(parent, options = {}) {
       const at = offsetIn(doc.line(Math.max(1, Math.min(line, doc.lines))), column);
       view.dispatch({ selection: EditorSelection.cursor(at), effects: EditorView.scrollIntoView(at, { y: "center" }) });
       view.focus();
+    },
+    /** The text scrolled so that fractional `line` (1-based: 3.5 is half
+     * way into line 3) is at the top edge. CodeMirror measures the lines
+     * it scrolls to before it scrolls, so this is exact where heights were
+     * only estimated (lines that wrap); a fraction of a wrapped line picks
+     * the row that holds that part of its characters. */
+    scrollToLine(line) {
+      const doc = view.state.doc;
+      const whole = Math.min(Math.max(1, Math.floor(line)), doc.lines);
+      const at = doc.line(whole);
+      const part = Math.min(Math.max(line - whole, 0), 1);
+      const pos = at.from + Math.floor((at.to - at.from) * part);
+      view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: "start", yMargin: 0 }) });
     },
     /** Selects characters `from`..`to` (counted in UTF-16 units). */
     select(from, to = from) {

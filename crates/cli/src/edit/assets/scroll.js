@@ -86,14 +86,17 @@
     return line + Math.min(Math.max(part, 0), 1);
   }
 
-  // The text scrolled so that fractional `line` is at its top edge.
+  // The text scrolled so that fractional `line` is at its top edge, by
+  // the editor (which measures the lines it scrolls to: where long lines
+  // wrap, their heights are only estimated until then). The scroll event
+  // that follows, a frame or two later, is ours.
   function scrollTextTo(line) {
-    const doc = view.state.doc;
-    const whole = Math.min(Math.max(1, Math.floor(line)), doc.lines);
-    const block = view.lineBlockAt(doc.line(whole).from);
-    const height = block.top + block.height * (line - Math.floor(line));
-    const target = Math.round(height + view.documentTop - scroller.getBoundingClientRect().top + scroller.scrollTop);
-    setScroll("text", () => scroller.scrollTop, (y) => { scroller.scrollTop = y; }, target);
+    const before = scroller.scrollTop;
+    ours.text = true;
+    window.pagetextEditor.scrollToLine(line);
+    requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (scroller.scrollTop === before) ours.text = false;
+    })));
   }
 
   function setScroll(side, get, set, target) {
