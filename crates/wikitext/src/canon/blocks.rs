@@ -460,7 +460,10 @@ fn figure(
             figure_unwritable(pos, fixer);
         }
         image_block(out, image, depth, pos);
-        out.extend(caption.into_iter().map(|b| lift(b, depth)));
+        for block in caption {
+            // A list in the caption may follow a list before the figure.
+            push_merging(out, lift(block, depth), Merge::Repair, fixer);
+        }
         return;
     }
     if caption.is_empty() {
@@ -474,8 +477,9 @@ fn figure(
         figure_unwritable(pos, fixer);
     }
     image_block(out, image, depth, pos);
-    let caption = canon_blocks(caption, depth, fixer);
-    out.extend(caption);
+    for block in canon_blocks(caption, depth, fixer) {
+        push_merging(out, block, Merge::Repair, fixer);
+    }
 }
 
 fn figure_unwritable(pos: Pos, fixer: &mut Fixer) {
