@@ -78,6 +78,13 @@ pub enum Code {
     /// were dropped: the image keeps the `src` a browser without them
     /// loads.
     ImageCandidatesDropped,
+    /// An image without a `src` whose script-loaded source (`data-src`,
+    /// `data-original`, `data-lazy-src`, `data-srcset`) became its source,
+    /// as the page's script would load it.
+    LazyImage,
+    /// The `<noscript>` copy of a lazily loaded image was left out: the
+    /// image is there once, with the same source.
+    NoscriptCopyDropped,
     /// An image whose source could run a script (or a `data:` URL of no
     /// image type) was replaced by its `alt` text.
     UnsafeImage,
@@ -172,6 +179,8 @@ impl Code {
             Code::ImageAsText => "image-as-text",
             Code::ImageDropped => "image-dropped",
             Code::ImageCandidatesDropped => "image-candidates-dropped",
+            Code::LazyImage => "lazy-image",
+            Code::NoscriptCopyDropped => "noscript-copy-dropped",
             Code::UnsafeImage => "unsafe-image",
             Code::SvgDropped => "svg-dropped",
             Code::MediaAsLink => "media-as-link",
@@ -210,6 +219,15 @@ impl Code {
             }
         };
         match self {
+            Code::ImageAsText
+            | Code::ImageDropped
+            | Code::ImageCandidatesDropped
+            | Code::LazyImage
+            | Code::NoscriptCopyDropped
+            | Code::UnsafeImage => {
+                let (one, many) = self.image_phrases();
+                s(one, many)
+            }
             Code::EncodingChanged => "encoding changed by a <meta> the parser read".to_owned(),
             Code::MalformedBytes => "malformed bytes replaced with U+FFFD".to_owned(),
             Code::NulReplaced => s(
@@ -262,22 +280,6 @@ impl Code {
             Code::LinkDangles => s(
                 "in-page link lost its anchor",
                 "in-page links lost their anchors",
-            ),
-            Code::ImageAsText => s(
-                "image shown as its alt text",
-                "images shown as their alt text",
-            ),
-            Code::ImageDropped => s(
-                "image without alt text left out",
-                "images without alt text left out",
-            ),
-            Code::ImageCandidatesDropped => s(
-                "image kept its src and dropped its other candidates",
-                "images kept their src and dropped their other candidates",
-            ),
-            Code::UnsafeImage => s(
-                "image with an unsafe source shown as its alt text",
-                "images with an unsafe source shown as their alt text",
             ),
             Code::SvgDropped => s("SVG graphic left out", "SVG graphics left out"),
             Code::MediaAsLink => s(
@@ -348,6 +350,38 @@ impl Code {
                 "block got spaces beside its inline markup",
                 "blocks got spaces beside their inline markup",
             ),
+        }
+    }
+
+    /// The summary's phrases, one and many, for the codes of images.
+    fn image_phrases(&self) -> (&'static str, &'static str) {
+        match self {
+            Code::ImageAsText => (
+                "image shown as its alt text",
+                "images shown as their alt text",
+            ),
+            Code::ImageDropped => (
+                "image without alt text left out",
+                "images without alt text left out",
+            ),
+            Code::ImageCandidatesDropped => (
+                "image kept its src and dropped its other candidates",
+                "images kept their src and dropped their other candidates",
+            ),
+            Code::LazyImage => (
+                "lazily loaded image given the source its script loads",
+                "lazily loaded images given the sources their scripts load",
+            ),
+            Code::NoscriptCopyDropped => (
+                "<noscript> copy of a lazily loaded image left out",
+                "<noscript> copies of lazily loaded images left out",
+            ),
+            Code::UnsafeImage => (
+                "image with an unsafe source shown as its alt text",
+                "images with an unsafe source shown as their alt text",
+            ),
+            // Only the codes above ask.
+            _ => ("image", "images"),
         }
     }
 }

@@ -92,7 +92,7 @@
 //! | `a href` with `javascript:`, `vbscript:`, `data:` | its text only (noted); [`Options::keep_unsafe_links`] keeps the link |
 //! | URLs (`href`, `src`) | see "Links" below: `#fragment` as written; relative ones resolved when a base URL is known, otherwise as written with the query in the page's encoding; absolute ones as written unless a backslash, a Unicode host or a legacy-encoded query needs the URL Standard's form; each change noted |
 //! | `br` | line division; two or more in a row end the paragraph |
-//! | `img` | an image (`#Extend image`): `src` resolved as links are (else the first `srcset` candidate; the other candidates dropped, noted), `alt`, `title`, `width` and `height` in pixels; in preformatted text, without a source, or with an unsafe source (noted) its alt text (noted), or nothing without `alt` (noted) |
+//! | `img` | an image (`#Extend image`): `src` resolved as links are (else the first `srcset` candidate, the other candidates dropped, noted; else the source a lazy-loading script would give it, `data-src`, `data-original`, `data-lazy-src` or `data-srcset`, noted, and its `<noscript>` copy left out, noted), `alt`, `title`, `width` and `height` in pixels; in preformatted text, without a source, or with an unsafe source (noted) its alt text (noted), or nothing without `alt` (noted) |
 //! | `picture` | transparent: its `img` is the image; its `source`s are ballast |
 //! | `q` | its text in quotation marks “…” |
 //! | `sub`, `sup`, `s`, `strike`, `del` | transparent (the presentation lost is noted) |

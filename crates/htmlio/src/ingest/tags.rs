@@ -430,7 +430,15 @@ pub(crate) fn keeps_attribute(local: &LocalName) -> bool {
             | local_name!("multiple")
             | local_name!("size")
     )
+        // The script-loaded sources of a lazily loaded image.
+        || LAZY_SOURCES.contains(&&**local)
 }
+
+/// The attributes that hold the source a lazily loading page's script
+/// gives an `<img>` that has none, in the order they are tried (`data-srcset`
+/// last, its first candidate).
+pub(crate) const LAZY_SOURCES: [&str; 4] =
+    ["data-src", "data-original", "data-lazy-src", "data-srcset"];
 
 /// Whether a `div`'s `class` names one of the two parts of a figure as
 /// XHTML 1.0 writes them (`docs/format.md`, "Figures"): `figure` or

@@ -31,6 +31,16 @@ fn pixels(value: Option<&str>) -> Option<u32> {
     Some(d.value.floor() as u32)
 }
 
+/// The source a lazily loading page's script gives an `<img>` without a
+/// `src` (`tags::LAZY_SOURCES`), if it names one.
+fn lazy_source(e: &Element) -> Option<&str> {
+    let [src, original, lazy, set] = crate::ingest::tags::LAZY_SOURCES;
+    [src, original, lazy]
+        .into_iter()
+        .find_map(|a| e.attr(a).filter(|v| !v.trim().is_empty()))
+        .or_else(|| e.attr(set).and_then(|v| srcset_urls(v).next()))
+}
+
 impl Builder<'_> {
     /// `<img>`: an image, or its `alt` text where no image can stand.
     pub(super) fn image(&mut self, e: &Element, line: u32) {
@@ -51,7 +61,30 @@ impl Builder<'_> {
         }
         let srcset = e.attr("srcset").map(|s| srcset_urls(s).collect::<Vec<_>>());
         let own = e.attr("src").filter(|s| !s.trim().is_empty());
-        let src = own.or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
+        let mut src = own.or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
+        if src.is_none()
+            && let Some(lazy) = lazy_source(e)
+        {
+            // The page's script would load it; without it the image shows
+            // nothing, and its `<noscript>` copy (left out below) is the
+            // same picture.
+            self.report(
+                Code::LazyImage,
+                Severity::Info,
+                line,
+                "lazily loaded image: the source its script loads is kept",
+            );
+            self.lazy_sources.insert(lazy.trim().to_owned());
+            src = Some(lazy);
+        } else if self.noscript > 0 && src.is_some_and(|s| self.lazy_sources.contains(s.trim())) {
+            self.report(
+                Code::NoscriptCopyDropped,
+                Severity::Info,
+                line,
+                "the <noscript> copy of a lazily loaded image left out",
+            );
+            return;
+        }
         let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
         let clean = src.and_then(|s| clean_url(s, &self.resolver));
         let Some(clean) = clean.filter(|_| !in_pre && self.extensions) else {
@@ -242,5 +275,24 @@ impl Builder<'_> {
                 ),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn text(html: &str) -> String {
+        crate::to_text(html.as_bytes(), &Default::default()).text
+    }
+
+    #[test]
+    fn a_lazily_loaded_image_gets_the_source_its_script_loads() {
+        // Its `<noscript>` copy is the same picture; a `src` is kept.
+        assert_eq!(
+            text(concat!(
+                "<p><img data-src=a.jpg alt=A><noscript><img src=a.jpg alt=A></noscript>",
+                " <img data-srcset=\"b1.jpg 1x, b2.jpg 2x\" alt=B> <img src=c.jpg data-src=c2.jpg alt=C>"
+            )),
+            "#Extend image\n\n![a.jpg||A]\n\n![b1.jpg||B] ![c.jpg||C]\n"
+        );
     }
 }

@@ -102,6 +102,9 @@ pub(crate) struct Builder<'a> {
     exits: Vec<Exit>,
     /// (A queue: anchors are taken from its front, one per word.)
     pending_anchors: std::collections::VecDeque<(String, u32)>,
+    /// The script-loaded sources given to lazily loaded images so far:
+    /// an image in `<noscript>` with one of them is their copy.
+    lazy_sources: HashSet<String>,
     /// How many `<noscript>` elements the walk is in.
     noscript: usize,
     /// How many `<textarea>` elements the walk is in.
@@ -167,6 +170,7 @@ impl<'a> Builder<'a> {
             serial: 0,
             exits: Vec::new(),
             pending_anchors: std::collections::VecDeque::new(),
+            lazy_sources: HashSet::new(),
             noscript: 0,
             textarea: 0,
             anchors_seen: HashSet::new(),
