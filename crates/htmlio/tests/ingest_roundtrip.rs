@@ -378,6 +378,44 @@ fn breaks_as_html_reads(body: &mut [wikitext::Block]) {
     });
 }
 
+/// Bare text blocks in a row are one run of text in HTML (the empty line
+/// between them is white space): where the first ends with a forced
+/// break, that break shows, as a new line, and ingestion reads the two as
+/// one text block, the break and then the line division of the source.
+/// (Without the break the empty line keeps them apart when read back.)
+/// Recursion is bounded by the test documents.
+fn texts_joined_by_breaks(blocks: &mut Vec<wikitext::Block>) {
+    use wikitext::{Block, Inline};
+    let mut out: Vec<Block> = Vec::with_capacity(blocks.len());
+    for mut block in std::mem::take(blocks) {
+        match &mut block {
+            Block::Blockquote { content, .. } => texts_joined_by_breaks(content),
+            Block::List { items, .. } => items
+                .iter_mut()
+                .for_each(|i| texts_joined_by_breaks(&mut i.content)),
+            Block::DefinitionList { items, .. } => items
+                .iter_mut()
+                .for_each(|i| texts_joined_by_breaks(&mut i.definition)),
+            Block::Table { rows, .. } => rows
+                .iter_mut()
+                .flat_map(|r| r.cells.iter_mut())
+                .for_each(|c| texts_joined_by_breaks(&mut c.content)),
+            Block::Figure { caption, .. } => texts_joined_by_breaks(caption),
+            _ => {}
+        }
+        if let (Some(Block::Text { content: last, .. }), Block::Text { content, .. }) =
+            (out.last_mut(), &mut block)
+            && matches!(last.last(), Some(Inline::HardBreak { .. }))
+        {
+            last.push(Inline::line_break());
+            last.append(content);
+            continue;
+        }
+        out.push(block);
+    }
+    *blocks = out;
+}
+
 /// Every image's alternative text as the plain text HTML's `alt` holds
 /// (white space collapsed). Recursion is bounded by the test documents.
 fn plain_alts(body: &mut [wikitext::Block]) {
@@ -493,6 +531,7 @@ fn emit_then_ingest(text: &str) -> Result<(), String> {
     parsed.meta.figure = false;
     // An image's alternative text is an attribute: its markup is gone.
     plain_alts(&mut parsed.body);
+    texts_joined_by_breaks(&mut parsed.body);
     breaks_as_html_reads(&mut parsed.body);
     // Two bare text blocks in a row, and an item with terms but no
     // definition followed by another item, are only told apart in XHTML
