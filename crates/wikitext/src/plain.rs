@@ -174,19 +174,16 @@ fn step<'a>(work: Work<'a>, stack: &mut Vec<Work<'a>>, out: &mut String) {
             // The image's alternative text, when it has one, then the
             // caption, as a reader sees them one under the other.
             let alt = inline_text(image);
-            let start = stack.len();
-            push_children(stack, caption, indent, None, false);
-            if !alt.is_empty() {
+            if alt.is_empty() {
+                push_children(stack, caption, indent, marker, gap);
+            } else {
+                push_children(stack, caption, indent, None, false);
                 stack.push(Work {
                     part: Part::Line(alt),
                     indent,
-                    marker: None,
-                    gap: false,
+                    marker,
+                    gap,
                 });
-            }
-            if let Some(first) = stack.get_mut(start..).and_then(|s| s.last_mut()) {
-                first.marker = marker;
-                first.gap = gap;
             }
         }
     }

@@ -158,11 +158,20 @@ pub fn has_images(blocks: &[Block]) -> bool {
 /// assert!(wikitext::has_figures(&doc.body));
 /// ```
 pub fn has_figures(blocks: &[Block]) -> bool {
+    any_block(blocks, |b| matches!(b, Block::Figure { .. }))
+}
+
+/// Whether some block of blocks, at any depth (in items, blockquotes,
+/// definitions, cells and captions), is one `found` is looking for. Walks
+/// without recursion.
+pub(crate) fn any_block(blocks: &[Block], found: impl Fn(&Block) -> bool) -> bool {
     let mut stack: Vec<&[Block]> = vec![blocks];
     while let Some(blocks) = stack.pop() {
         for b in blocks {
+            if found(b) {
+                return true;
+            }
             match b {
-                Block::Figure { .. } => return true,
                 Block::Blockquote { content, .. } => stack.push(content),
                 Block::List { items, .. } => stack.extend(items.iter().map(|i| &*i.content)),
                 Block::DefinitionList { items, .. } => {
@@ -173,6 +182,7 @@ pub fn has_figures(blocks: &[Block]) -> bool {
                         stack.extend(row.cells.iter().map(|c| &*c.content));
                     }
                 }
+                Block::Figure { caption, .. } => stack.push(caption),
                 Block::Paragraph { .. }
                 | Block::Text { .. }
                 | Block::Preformatted { .. }

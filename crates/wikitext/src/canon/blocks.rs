@@ -417,55 +417,49 @@ fn figure(
     out: &mut Vec<Block>,
     fixer: &mut Fixer,
 ) {
+    use crate::render::opens_with_block;
     let flow = fixer.flow_at(depth);
     let image = canon_inlines(image, flow, Role::Term, pos, fixer);
-    let opens_badly = matches!(
-        caption.first(),
-        Some(Block::List { .. } | Block::Preformatted { .. } | Block::Blockquote { .. })
-    );
-    let figure = fixer.figures() && crate::grammar::is_figure_image(&image);
-    if figure && !opens_badly {
-        let mut caption = canon_blocks(caption, depth + 1, fixer);
-        if let Some(first) = caption.first_mut()
-            && let Block::Paragraph { content, pos } = first
-        {
-            let (content, at) = (mem::take(content), *pos);
-            *first = Block::Text { content, pos: at };
-            fixer.report(
-                Code::ModelNormalized,
-                Severity::Info,
-                "the first paragraph of a figure's caption is bare text (its line stands right under the image)",
-                at,
-            );
-        }
-        let writable = !matches!(
-            caption.first(),
-            Some(Block::List { .. } | Block::Preformatted { .. } | Block::Blockquote { .. })
-        );
-        if caption.is_empty() {
-            fixer.report(
-                Code::EmptyElementDropped,
-                Severity::Info,
-                "a figure without a caption was written as its image",
-                pos,
-            );
-        } else if writable {
-            out.push(Block::Figure {
-                image,
-                caption,
-                pos,
-            });
-            return;
-        } else {
-            figure_unwritable(pos, fixer);
-        }
-        image_block(out, image, depth, pos);
-        for block in caption {
-            // A list in the caption may follow a list before the figure.
-            push_merging(out, lift(block, depth), Merge::Repair, fixer);
-        }
-        return;
+    if !fixer.figures() || !crate::grammar::is_figure_image(&image) || opens_with_block(&caption) {
+        let caption = canon_blocks(caption, depth, fixer);
+        return figure_as_blocks(image, caption, pos, depth, out, fixer);
     }
+    let mut caption = canon_blocks(caption, depth + 1, fixer);
+    if let Some(first) = caption.first_mut()
+        && let Block::Paragraph { content, pos } = first
+    {
+        let (content, at) = (mem::take(content), *pos);
+        *first = Block::Text { content, pos: at };
+        fixer.report(
+            Code::ModelNormalized,
+            Severity::Info,
+            "the first paragraph of a figure's caption is bare text (its line stands right under the image)",
+            at,
+        );
+    }
+    // Repairs inside the caption may have left it empty, or opening with
+    // what cannot stand under the image.
+    if caption.is_empty() || opens_with_block(&caption) {
+        return figure_as_blocks(image, caption, pos, depth, out, fixer);
+    }
+    out.push(Block::Figure {
+        image,
+        caption,
+        pos,
+    });
+}
+
+/// A figure that cannot be written as one: its image, then its caption's
+/// blocks (already repaired), with a warning; a figure without a caption
+/// is its image (info).
+fn figure_as_blocks(
+    image: Vec<Inline>,
+    caption: Vec<Block>,
+    pos: Pos,
+    depth: usize,
+    out: &mut Vec<Block>,
+    fixer: &mut Fixer,
+) {
     if caption.is_empty() {
         fixer.report(
             Code::EmptyElementDropped,
@@ -477,8 +471,9 @@ fn figure(
         figure_unwritable(pos, fixer);
     }
     image_block(out, image, depth, pos);
-    for block in canon_blocks(caption, depth, fixer) {
-        push_merging(out, block, Merge::Repair, fixer);
+    for block in caption {
+        // A list in the caption may follow a list before the figure.
+        push_merging(out, lift(block, depth), Merge::Repair, fixer);
     }
 }
 
@@ -493,24 +488,19 @@ fn figure_unwritable(pos: Pos, fixer: &mut Fixer) {
 
 /// A figure's image as a block of its own, where the figure is not kept.
 fn image_block(out: &mut Vec<Block>, image: Vec<Inline>, depth: usize, pos: Pos) {
-    if image.is_empty() {
-        return;
+    if !image.is_empty() {
+        out.push(lift(
+            Block::Text {
+                content: image,
+                pos,
+            },
+            depth,
+        ));
     }
-    out.push(if depth <= 1 {
-        Block::Paragraph {
-            content: image,
-            pos,
-        }
-    } else {
-        Block::Text {
-            content: image,
-            pos,
-        }
-    });
 }
 
-/// A caption's block moved up from `depth + 1` to `depth`: at the top
-/// level, text is a paragraph.
+/// A block put at `depth` (a caption's, moved up from `depth + 1`, or a
+/// figure's image): at the top level, text is a paragraph.
 fn lift(block: Block, depth: usize) -> Block {
     match block {
         Block::Text { content, pos } if depth <= 1 => Block::Paragraph { content, pos },

@@ -181,31 +181,8 @@ pub(crate) fn repair(doc: Document, policy: &Policy) -> (Document, Fixer) {
 }
 
 /// Whether blocks hold a table, at any depth (tables in cells included).
-/// Walks without recursion.
 fn has_tables(blocks: &[crate::model::Block]) -> bool {
-    use crate::model::Block;
-    let mut stack: Vec<&[Block]> = vec![blocks];
-    while let Some(blocks) = stack.pop() {
-        for b in blocks {
-            match b {
-                Block::Table { .. } => return true,
-                Block::Blockquote { content, .. } => stack.push(content),
-                Block::List { items, .. } => {
-                    stack.extend(items.iter().map(|i| i.content.as_slice()))
-                }
-                Block::DefinitionList { items, .. } => {
-                    stack.extend(items.iter().map(|i| i.definition.as_slice()));
-                }
-                Block::Figure { caption, .. } => stack.push(caption),
-                Block::Paragraph { .. }
-                | Block::Text { .. }
-                | Block::Preformatted { .. }
-                | Block::Heading { .. }
-                | Block::Rule { .. } => {}
-            }
-        }
-    }
-    false
+    crate::walk::any_block(blocks, |b| matches!(b, crate::model::Block::Table { .. }))
 }
 
 /// Collects the changes and their diagnostics, through every stage of the

@@ -108,7 +108,7 @@ impl Builder<'_> {
         line: u32,
         exit: &mut Exit,
     ) -> bool {
-        if is_caption(e) && matches!(self.top_kind(), Some(FrameKind::Figure { .. })) {
+        if matches!(self.top_kind(), Some(FrameKind::Figure { .. })) && is_caption(e) {
             self.block_boundary();
             if let Some(Frame {
                 kind: FrameKind::Figure { caption_at, .. },
