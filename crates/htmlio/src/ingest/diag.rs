@@ -78,9 +78,10 @@ pub enum Code {
     /// were dropped: the image keeps the `src` a browser without them
     /// loads.
     ImageCandidatesDropped,
-    /// An image without a `src` whose script-loaded source (`data-src`,
+    /// A lazily loaded image: its script-loaded source (`data-src`,
     /// `data-original`, `data-lazy-src`, `data-srcset`) became its source,
-    /// as the page's script would load it.
+    /// as the page's script would load it; a placeholder `src` stays, as an
+    /// image without text before it.
     LazyImage,
     /// The `<noscript>` copy of a lazily loaded image was left out: the
     /// image is there once, with the same source.

@@ -11,7 +11,7 @@ use wikitext::{Inline, Severity};
 use super::frames::FrameKind;
 use super::{Builder, at};
 use crate::ingest::diag::Code;
-use crate::ingest::sink::{Element, NodeId};
+use crate::ingest::sink::{Data, Element, NodeId};
 use crate::ingest::svg::{
     DataSvg, Graphic, Labels, graphic, is_svg_data_url, judge_data_url, lone_external_image,
     removed, svg_labels,
@@ -62,21 +62,26 @@ impl Builder<'_> {
         let srcset = e.attr("srcset").map(|s| srcset_urls(s).collect::<Vec<_>>());
         let own = e.attr("src").filter(|s| !s.trim().is_empty());
         let mut src = own.or_else(|| srcset.as_ref().and_then(|c| c.first().copied()));
-        if src.is_none()
-            && let Some(lazy) = lazy_source(e)
-        {
-            // The page's script would load it; without it the image shows
-            // nothing, and its `<noscript>` copy (left out below) is the
-            // same picture.
-            self.report(
-                Code::LazyImage,
-                Severity::Info,
-                line,
-                "lazily loaded image: the source its script loads is kept",
-            );
-            self.lazy_sources.insert(lazy.trim().to_owned());
+        // A placeholder's lazy source counts outside `<noscript>` only: there
+        // the copy is the picture itself.
+        let lazy = lazy_source(e)
+            .filter(|l| src.is_none_or(|s| self.noscript == 0 && s.trim() != l.trim()));
+        if let Some(lazy) = lazy {
+            // The page's script loads it; its `<noscript>` copy (left out
+            // below) is the same picture.
+            let message = if let Some(placeholder) = src {
+                // A placeholder (a transparent pixel, a grey box) stands in
+                // for it until then: the page's own image is kept, without
+                // the text and size that belong to the picture, and the
+                // picture follows it.
+                self.source_image(e, Some(placeholder), None, false, line);
+                "lazily loaded image: its placeholder is kept as an image without text, and the source its script loads follows it"
+            } else {
+                "lazily loaded image: the source its script loads is kept"
+            };
+            self.report(Code::LazyImage, Severity::Info, line, message);
             src = Some(lazy);
-        } else if self.noscript > 0 && src.is_some_and(|s| self.lazy_sources.contains(s.trim())) {
+        } else if self.noscript > 0 && src.is_some_and(|s| self.copies_lazy_image(s)) {
             self.report(
                 Code::NoscriptCopyDropped,
                 Severity::Info,
@@ -85,21 +90,68 @@ impl Builder<'_> {
             );
             return;
         }
+        let dropped = srcset.map_or(0, |c| c.len() - usize::from(own.is_none() && !c.is_empty()));
+        self.source_image(e, src, Some(dropped), true, line);
+    }
+
+    /// Whether an image with the source `src` is the copy of one of the
+    /// page's lazily loaded images (before or after it: pages put the
+    /// `<noscript>` copy on either side, or far from it). The sources are
+    /// gathered from the whole tree once, the first time a `<noscript>`
+    /// image asks, so a page without one pays nothing.
+    fn copies_lazy_image(&mut self, src: &str) -> bool {
+        let arena = self.arena;
+        let sources = self.lazy_sources.get_or_insert_with(|| {
+            arena
+                .nodes
+                .iter()
+                .filter_map(|node| match &node.data {
+                    Data::Element(e) if &*e.name.local == "img" => {
+                        let own = e.attr("src").map(str::trim).filter(|s| !s.is_empty());
+                        lazy_source(e)
+                            .map(str::trim)
+                            .filter(|l| own.is_none_or(|s| s != *l))
+                            .map(str::to_owned)
+                    }
+                    _ => None,
+                })
+                .collect()
+        });
+        sources.contains(src.trim())
+    }
+
+    /// The image of `e` with the source `src`, once the source is chosen:
+    /// the URL cleaned and judged, the `srcset` candidates not kept
+    /// (`dropped`) reported. Without `labelled` (a lazily loaded image's
+    /// placeholder) it has no text, title or size, and where it cannot be
+    /// an image nothing is written (the picture after it carries the text).
+    fn source_image(
+        &mut self,
+        e: &Element,
+        src: Option<&str>,
+        dropped: Option<usize>,
+        labelled: bool,
+        line: u32,
+    ) {
         let in_pre = matches!(self.top_kind(), Some(FrameKind::Pre { .. }));
         let clean = src.and_then(|s| clean_url(s, &self.resolver));
         let Some(clean) = clean.filter(|_| !in_pre && self.extensions) else {
-            self.image_as_text(e, line);
+            if labelled {
+                self.image_as_text(e, line);
+            }
             return;
         };
         if !is_safe_image_source(&clean.url) {
-            let scheme = clean.scheme.as_deref().unwrap_or("unknown");
-            self.report(
-                Code::UnsafeImage,
-                Severity::Warning,
-                line,
-                format!("image with a {scheme}: source shown as its alt text"),
-            );
-            self.image_as_text(e, line);
+            if labelled {
+                let scheme = clean.scheme.as_deref().unwrap_or("unknown");
+                self.report(
+                    Code::UnsafeImage,
+                    Severity::Warning,
+                    line,
+                    format!("image with a {scheme}: source shown as its alt text"),
+                );
+                self.image_as_text(e, line);
+            }
             return;
         }
         // An SVG given as a data URL goes through the sanitiser, as an
@@ -112,7 +164,7 @@ impl Builder<'_> {
                     self.note_removed(&g, line);
                     src = g.src;
                 }
-                DataSvg::Unusable => {
+                DataSvg::Unusable if labelled => {
                     self.report(
                         Code::UnsafeImage,
                         Severity::Warning,
@@ -122,11 +174,11 @@ impl Builder<'_> {
                     self.image_as_text(e, line);
                     return;
                 }
+                DataSvg::Unusable => return,
             }
         }
         // The candidates other than the one kept.
-        let dropped = srcset.map_or(0, |c| c.len() - usize::from(own.is_none() && !c.is_empty()));
-        if dropped > 0 {
+        if let Some(dropped) = dropped.filter(|&d| d > 0) {
             self.report(
                 Code::ImageCandidatesDropped,
                 Severity::Info,
@@ -140,6 +192,15 @@ impl Builder<'_> {
                     }
                 ),
             );
+        }
+        if !labelled {
+            let bare = Labels {
+                alt: String::new(),
+                width: None,
+                height: None,
+            };
+            self.place_image(src, bare, None, line);
+            return;
         }
         let labels = Labels {
             alt: e.attr("alt").map(words).unwrap_or_default(),
@@ -286,13 +347,39 @@ mod tests {
 
     #[test]
     fn a_lazily_loaded_image_gets_the_source_its_script_loads() {
-        // Its `<noscript>` copy is the same picture; a `src` is kept.
+        // Its `<noscript>` copy is the same picture.
         assert_eq!(
             text(concat!(
                 "<p><img data-src=a.jpg alt=A><noscript><img src=a.jpg alt=A></noscript>",
-                " <img data-srcset=\"b1.jpg 1x, b2.jpg 2x\" alt=B> <img src=c.jpg data-src=c2.jpg alt=C>"
+                " <img data-srcset=\"b1.jpg 1x, b2.jpg 2x\" alt=B>"
             )),
-            "#Extend image\n\n![a.jpg||A]\n\n![b1.jpg||B] ![c.jpg||C]\n"
+            "#Extend image\n\n![a.jpg||A]\n\n![b1.jpg||B]\n"
+        );
+    }
+
+    #[test]
+    fn a_lazily_loaded_images_placeholder_stays_without_its_text_and_the_picture_follows() {
+        // The placeholder is the page's own image; the text, title and
+        // size are the picture's. Its `<noscript>` copy is left out.
+        assert_eq!(
+            text(concat!(
+                "<p><img src=grey.gif data-src=c.jpg alt=C title=T width=20 height=10>",
+                "<noscript><img src=c.jpg alt=C></noscript>",
+                " <img src=d.jpg data-src=d.jpg alt=D></p>"
+            )),
+            "#Extend image\n\n![grey.gif||]![c.jpg||C]{20x10 \"T\"}\n\n![d.jpg||D]\n"
+        );
+        // A copy before the image, far from it, is left out too.
+        assert_eq!(
+            text(
+                "<div><noscript><img src=f.jpg alt=F></noscript></div><p>Text.</p><p><img src=px.gif data-original=f.jpg alt=F>"
+            ),
+            "#Extend image\n\nText.\n\n![px.gif||]![f.jpg||F]\n"
+        );
+        // Inside `<noscript>` an image is the picture itself.
+        assert_eq!(
+            text("<p><noscript><img src=e.jpg data-src=e2.jpg alt=E></noscript>"),
+            "#Extend image\n\n![e.jpg||E]\n"
         );
     }
 }

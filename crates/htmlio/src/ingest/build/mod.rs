@@ -102,9 +102,11 @@ pub(crate) struct Builder<'a> {
     exits: Vec<Exit>,
     /// (A queue: anchors are taken from its front, one per word.)
     pending_anchors: std::collections::VecDeque<(String, u32)>,
-    /// The script-loaded sources given to lazily loaded images so far:
-    /// an image in `<noscript>` with one of them is their copy.
-    lazy_sources: HashSet<String>,
+    /// The script-loaded sources of the page's lazily loaded images,
+    /// wherever they stand, gathered when a `<noscript>` image first asks
+    /// (`None` until then): an image in `<noscript>` with one of them is
+    /// the copy of one.
+    lazy_sources: Option<HashSet<String>>,
     /// How many `<noscript>` elements the walk is in.
     noscript: usize,
     /// How many `<textarea>` elements the walk is in.
@@ -170,7 +172,7 @@ impl<'a> Builder<'a> {
             serial: 0,
             exits: Vec::new(),
             pending_anchors: std::collections::VecDeque::new(),
-            lazy_sources: HashSet::new(),
+            lazy_sources: None,
             noscript: 0,
             textarea: 0,
             anchors_seen: HashSet::new(),
