@@ -53,6 +53,9 @@ pub enum Code {
     /// Text inside `<noscript>` that is the source of HTML tags (what a
     /// script would have written), left out.
     NoscriptMarkup,
+    /// A `<noscript>` without an image, left out with its text: a browser
+    /// that runs scripts never shows it.
+    NoscriptDropped,
     /// Text inside `<textarea>` that is the source of HTML tags (an embed
     /// code to copy, a template a script fills in), left out.
     TextareaMarkup,
@@ -170,6 +173,7 @@ impl Code {
             Code::NestedLink => "nested-link",
             Code::EmptyLinkText => "empty-link-text",
             Code::NoscriptMarkup => "noscript-markup",
+            Code::NoscriptDropped => "noscript-dropped",
             Code::TextareaMarkup => "textarea-markup",
             Code::EmptyUrl => "empty-url",
             Code::UrlEncoded => "url-encoded",
@@ -256,6 +260,10 @@ impl Code {
             Code::NoscriptMarkup => s(
                 "tag source inside <noscript> left out",
                 "tag sources inside <noscript> left out",
+            ),
+            Code::NoscriptDropped => s(
+                "<noscript> without an image left out",
+                "<noscript> elements without an image left out",
             ),
             Code::TextareaMarkup => s(
                 "tag source inside <textarea> left out",

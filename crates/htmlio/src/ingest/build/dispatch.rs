@@ -45,6 +45,24 @@ impl Builder<'_> {
         } else {
             e.attr("id").and_then(|raw| self.id_anchor(raw, line))
         };
+        if tag == Tag::Block && &*e.name.local == "noscript" && !self.holds_image(id) {
+            // What a page says to readers without scripts ("enable
+            // JavaScript", a comment service's link, a template's stray
+            // text): every browser a reader uses runs scripts and shows
+            // none of it. A `<noscript>` with an image is read: it is the
+            // one copy of a picture a script shows (its lazy copies are
+            // left out where the image is read).
+            self.report(
+                Code::NoscriptDropped,
+                Severity::Info,
+                line,
+                "<noscript> without an image left out: a browser that runs scripts never shows it",
+            );
+            if let Some(anchor) = own_id {
+                self.pending_anchors.push_back((anchor, line));
+            }
+            return false;
+        }
         let el = Entered { id, e, tag, line };
         // By the row groups of the mapping table ([`Tag`]); a heading or a
         // term takes `own_id` as its own anchor.

@@ -293,14 +293,23 @@ mod tests {
             "\n[|s|x] y [#s||Up] [#s||s]\n"
         );
         // A tracking pixel for readers without scripts, and one whose tag
-        // a space broke (a browser shows its source).
+        // a space broke (a browser without scripts shows its source; one
+        // that runs them shows no `<noscript>` at all).
         assert_eq!(
             text("<p>a<noscript><img src=p.gif alt=\"*\" width=1 height=1></noscript>"),
             "\na\n"
         );
         assert_eq!(
             text("<p>a<noscript>< img alt=\"x\" src=\"p.gif?a=1\"></noscript> b"),
-            "\na\n\nb\n"
+            "\na b\n"
+        );
+        // What a page says to readers without scripts, with its link.
+        assert_eq!(
+            text(concat!(
+                "<p>a <noscript>Please enable JavaScript to view the ",
+                "<a href=\"https://disqus.com/?ref_noscript\">comments.</a></noscript>b"
+            )),
+            "\na b\n"
         );
         // Wikipedia's hidden MathML copy beside the formula's image.
         assert_eq!(
