@@ -154,8 +154,11 @@ impl Run {
     pub(crate) fn pending_ws(&mut self, ws: &str) {
         let feeds = ws.bytes().filter(|&b| b == b'\n').count();
         if feeds > 0 {
+            // An empty line is two line feeds in one run of white space:
+            // line feeds on both sides of an element's tag (`<svg/>` and
+            // `<span>` on lines of their own) are the page's layout.
             self.brk = match self.brk {
-                Brk::None if feeds == 1 => Brk::Soft,
+                Brk::None | Brk::Soft if feeds == 1 => Brk::Soft,
                 Brk::None | Brk::Soft | Brk::Blank => Brk::Blank,
                 Brk::Hard(n, _) => Brk::Hard(n, true),
             };

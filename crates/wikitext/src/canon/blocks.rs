@@ -175,7 +175,16 @@ fn too_deep(block: &Block, depth: usize, out: &mut Vec<Block>, fixer: &mut Fixer
 }
 
 fn heading(level: u8, content: Vec<Inline>, pos: Pos, out: &mut Vec<Block>, fixer: &mut Fixer) {
-    let content = canon_inlines(content, fixer.heading(), Role::Heading, pos, fixer);
+    let mut content = canon_inlines(content, fixer.heading(), Role::Heading, pos, fixer);
+    if trim_edges(&mut content) {
+        fixer.report(
+            Code::ModelNormalized,
+            Severity::Info,
+            "white space at the edge of a heading (a no-break space) was dropped: a heading's title \
+             starts right after its `= ` and ends right before its ` =`",
+            pos,
+        );
+    }
     let fixed_level = level.clamp(1, 6);
     if fixed_level != level {
         fixer.report(
@@ -199,6 +208,42 @@ fn heading(level: u8, content: Vec<Inline>, pos: Pos, out: &mut Vec<Block>, fixe
             pos,
         });
     }
+}
+
+/// Seed 000, heading: the title may not start or end with white space.
+/// Trims the white space no escape can save (a no-break space, say: an
+/// escape takes only ASCII, and a space is escaped by the writer) off the
+/// text at either edge of a heading's content; whether there was any.
+fn trim_edges(content: &mut Vec<Inline>) -> bool {
+    let unsaved = |c: char| c.is_whitespace() && c != ' ';
+    let mut changed = false;
+    while let Some(Inline::Text { text, .. }) = content.first_mut() {
+        let kept = text.trim_start_matches(unsaved);
+        if kept.len() == text.len() {
+            break;
+        }
+        changed = true;
+        if kept.is_empty() {
+            content.remove(0);
+        } else {
+            *text = kept.to_owned();
+            break;
+        }
+    }
+    while let Some(Inline::Text { text, .. }) = content.last_mut() {
+        let kept = text.trim_end_matches(unsaved);
+        if kept.len() == text.len() {
+            break;
+        }
+        changed = true;
+        if kept.is_empty() {
+            content.pop();
+        } else {
+            text.truncate(kept.len());
+            break;
+        }
+    }
+    changed
 }
 
 fn blockquote(

@@ -549,4 +549,20 @@ mod tests {
         assert_eq!(quiet.canonical.text(), "\n  * a\n  * b\n");
         assert_eq!(quiet.canonical, loud.canonical);
     }
+
+    #[test]
+    fn a_headings_no_break_space_at_its_edges_is_dropped_and_a_space_escaped() {
+        // Seed 000: a heading's title may not start or end with white
+        // space; no escape takes a no-break space, the writer escapes a
+        // space.
+        let heading = |t: &str| Document {
+            body: vec![Block::heading(2, vec![Inline::text(t)])],
+            ..Document::default()
+        };
+        let done = canonicalize(heading("\u{a0}Surfboards\u{a0}"), &Policy::default());
+        assert_eq!(done.canonical.text(), "\n== Surfboards ==\n");
+        assert_eq!(done.diagnostics.len(), 1);
+        let done = canonicalize(heading(" Surfboards"), &Policy::default());
+        assert_eq!(done.canonical.text(), "#Escape \\\n\n== \\ Surfboards ==\n");
+    }
 }

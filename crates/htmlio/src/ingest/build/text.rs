@@ -281,6 +281,20 @@ mod tests {
     }
 
     #[test]
+    fn line_feeds_on_both_sides_of_a_tag_are_no_empty_line() {
+        // A share button's icon and label on lines of their own stay one
+        // link in one item; an empty line in one run of white space still
+        // parts two text blocks of an item (seed interpretation 1).
+        assert_eq!(
+            text(
+                "<ul><li><a href=\"#y\"><img src=i.png alt=\"\">\n  <span>\n    Share\n  </span></a></li></ul><p id=y>y</p>"
+            ),
+            "#Extend image\n\n  * [#y||![i.png||]\n    Share]\n\n[|y|]\n"
+        );
+        assert_eq!(text("<ul><li>a\n\nb</li></ul>"), "\n  * a\n\n    b\n");
+    }
+
+    #[test]
     fn what_the_page_does_not_show_is_left_out() {
         // An icon link to `#!` or an empty mail form shows no text (its id
         // stays, on the next word); one with a title shows the title, and
