@@ -152,7 +152,19 @@ impl Run {
 
     /// Adds white space (no other characters) to the pending white space.
     pub(crate) fn pending_ws(&mut self, ws: &str) {
+        self.pending_run(ws, false);
+    }
+
+    /// White space inside an element that opens no block (a link, a
+    /// span): an empty line there is the layout of the page's tags, a line
+    /// feed at most.
+    pub(crate) fn pending_inline_ws(&mut self, ws: &str) {
+        self.pending_run(ws, true);
+    }
+
+    fn pending_run(&mut self, ws: &str, inline: bool) {
         let feeds = ws.bytes().filter(|&b| b == b'\n').count();
+        let feeds = if inline { feeds.min(1) } else { feeds };
         if feeds > 0 {
             // An empty line is two line feeds in one run of white space:
             // line feeds on both sides of an element's tag (`<svg/>` and

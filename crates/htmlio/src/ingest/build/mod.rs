@@ -107,6 +107,9 @@ pub(crate) struct Builder<'a> {
     /// (`None` until then): an image in `<noscript>` with one of them is
     /// the copy of one.
     lazy_sources: Option<HashSet<String>>,
+    /// The text node being read stands inside an element that opened no
+    /// frame (a link, a span).
+    inline_parent: bool,
     /// How many `<noscript>` elements the walk is in.
     noscript: usize,
     /// How many `<textarea>` elements the walk is in.
@@ -174,6 +177,7 @@ impl<'a> Builder<'a> {
             pending_anchors: std::collections::VecDeque::new(),
             lazy_sources: None,
             noscript: 0,
+            inline_parent: false,
             textarea: 0,
             anchors_seen: HashSet::new(),
             meta: Metadata::default(),
@@ -312,7 +316,11 @@ impl<'a> Builder<'a> {
         match &node.data {
             Data::Text(t) => {
                 self.current = NONE;
+                // An empty line parts text blocks only where the frame's
+                // own element holds the text (seed interpretation 1).
+                self.inline_parent = self.frames.last().is_some_and(|f| f.owner != node.parent);
                 self.text(t, line);
+                self.inline_parent = false;
                 false
             }
             Data::Element(e) => {

@@ -160,7 +160,11 @@ impl Builder<'_> {
             if let Some(top) = self.frames.last_mut()
                 && top.kind.takes_content()
             {
-                top.run.pending_ws(text);
+                if self.inline_parent {
+                    top.run.pending_inline_ws(text);
+                } else {
+                    top.run.pending_ws(text);
+                }
             }
             return;
         }
@@ -190,7 +194,11 @@ impl Builder<'_> {
             }
             let ws = text.get(i..j).unwrap_or("");
             if let Some(top) = self.frames.last_mut() {
-                top.run.pending_ws(ws);
+                if self.inline_parent {
+                    top.run.pending_inline_ws(ws);
+                } else {
+                    top.run.pending_ws(ws);
+                }
             }
             line = line.saturating_add(u32::try_from(ws.matches('\n').count()).unwrap_or(0));
             start = j;
@@ -290,6 +298,12 @@ mod tests {
                 "<ul><li><a href=\"#y\"><img src=i.png alt=\"\">\n  <span>\n    Share\n  </span></a></li></ul><p id=y>y</p>"
             ),
             "#Extend image\n\n  * [#y||![i.png||]\n    Share]\n\n[|y|]\n"
+        );
+        assert_eq!(
+            text(
+                "<ul><li><a href=\"#y\"><img src=i.png alt=\"\">\n\t\n\t<span>Menu</span></a></li></ul><p id=y>y</p>"
+            ),
+            "#Extend image\n\n  * [#y||![i.png||]\n    Menu]\n\n[|y|]\n"
         );
         assert_eq!(text("<ul><li>a\n\nb</li></ul>"), "\n  * a\n\n    b\n");
     }
